@@ -1,0 +1,71 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "NativeAuth",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "NativeAuth", targets: ["NativeAuth"]),
+        .library(name: "NativeAuthEmulator", targets: ["NativeAuthEmulator"]),
+        .executable(name: "nativeauth", targets: ["NativeAuthCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+    ],
+    targets: [
+        // The library: Foundation (FoundationNetworking on Linux) and swift-log only.
+        .target(
+            name: "NativeAuth",
+            dependencies: [.product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        // A stateful local emulator of the native-auth server.
+        .target(
+            name: "NativeAuthEmulator",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "NativeAuthCLI",
+            dependencies: [
+                "NativeAuth",
+                "NativeAuthEmulator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        // Test helpers shared by the test targets: the replay transport and the recordings loader.
+        .target(
+            name: "NativeAuthTestSupport",
+            dependencies: ["NativeAuth"],
+            path: "Tests/NativeAuthTestSupport",
+            swiftSettings: strict
+        ),
+        .testTarget(name: "NativeAuthTests", dependencies: ["NativeAuth", "NativeAuthTestSupport"], swiftSettings: strict),
+        .testTarget(name: "TutorialSnippetTests", dependencies: ["NativeAuth", "NativeAuthTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "NativeAuthEmulatorTests",
+            dependencies: ["NativeAuthEmulator", .product(name: "Hummingbird", package: "hummingbird")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "NativeAuthEndToEndTests",
+            dependencies: ["NativeAuth", "NativeAuthEmulator"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "NativeAuthCLITests", dependencies: [], swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)
