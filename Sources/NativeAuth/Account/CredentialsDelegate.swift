@@ -1,0 +1,29 @@
+/// Receives the outcome of ``NativeAuthUserAccountResult/getAccessToken(parameters:delegate:)``,
+/// on the main actor. Only the error callback must be implemented.
+@MainActor
+public protocol CredentialsDelegate: AnyObject, Sendable {
+    /// No access token could be had.
+    func onAccessTokenRetrieveError(error: RetrieveAccessTokenError)
+    /// An access token is ready.
+    func onAccessTokenRetrieveCompleted(result: NativeAuthTokenResult)
+}
+
+extension CredentialsDelegate {
+    public func onAccessTokenRetrieveCompleted(result: NativeAuthTokenResult) {
+        onAccessTokenRetrieveError(error: RetrieveAccessTokenError(
+            DelegateDispatch.notImplemented("onAccessTokenRetrieveCompleted(result:)", correlationId: nil)))
+    }
+}
+
+extension NativeAuthUserAccountResult {
+    /// Fetches an access token and reports it to `delegate` on the main actor (see ``getAccessToken(parameters:)``).
+    public func getAccessToken(parameters: NativeAuthGetAccessTokenParameters, delegate: any CredentialsDelegate) {
+        Task { @MainActor in
+            do throws(RetrieveAccessTokenError) {
+                delegate.onAccessTokenRetrieveCompleted(result: try await self.getAccessToken(parameters: parameters))
+            } catch {
+                delegate.onAccessTokenRetrieveError(error: error)
+            }
+        }
+    }
+}

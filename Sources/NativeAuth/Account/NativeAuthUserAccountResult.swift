@@ -1,0 +1,69 @@
+import Foundation
+import Synchronization
+
+/// A signed-in account: who it is, its ID token, access tokens on demand, and sign-out.
+///
+/// ```swift
+/// let token = try await result.getAccessToken(parameters: NativeAuthGetAccessTokenParameters())
+/// request.setValue("Bearer \(token.accessToken)", forHTTPHeaderField: "Authorization")
+/// ```
+public final class NativeAuthUserAccountResult: Sendable {
+    private let stored: Mutex<StoredAccount>
+    private let manager: AccountTokenManager
+
+    init(stored: StoredAccount, manager: AccountTokenManager) {
+        self.stored = Mutex(stored)
+        self.manager = manager
+    }
+
+    /// The signed-in user, with the claims of the latest ID token.
+    public var account: NativeAuthAccount {
+        stored.withLock { NativeAuthAccount(username: $0.username, identifier: $0.identifier, idToken: $0.idToken) }
+    }
+
+    /// The latest raw ID token.
+    public var idToken: String? { stored.withLock { $0.idToken } }
+
+    /// Returns a valid access token: the cached one while it has more than five minutes to live
+    /// (no request), else a fresh one from the refresh token. Concurrent calls share one refresh.
+    public func getAccessToken(
+        parameters: NativeAuthGetAccessTokenParameters = NativeAuthGetAccessTokenParameters()
+    ) async throws(RetrieveAccessTokenError) -> NativeAuthTokenResult {
+        let identifier = stored.withLock { $0.identifier }
+        let result = await manager.accessToken(
+            identifier: identifier, scopes: parameters.scopes, forceRefresh: parameters.forceRefresh,
+            correlationId: parameters.correlationId)
+        switch result {
+        case .success(let token):
+            refreshFromStore()
+            return token
+        case .failure(let error):
+            throw error
+        }
+    }
+
+    /// Signs out: removes the account and its tokens from the store (no request to the server).
+    /// A store failure is logged; use ``signOutOrThrow()`` to handle it.
+    public func signOut() {
+        do {
+            try signOutOrThrow()
+        } catch {
+            manager.logger.error("sign-out could not update the token store", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Signs out like ``signOut()``, throwing ``TokenStoreError`` when the store cannot be updated.
+    public func signOutOrThrow() throws {
+        try manager.signOut(identifier: stored.withLock { $0.identifier })
+    }
+
+    /// Picks up a rotated ID token after a refresh.
+    private func refreshFromStore() {
+        let identifier = stored.withLock { $0.identifier }
+        guard let latest = try? manager.store.read().accounts.first(where: {
+            $0.identifier == identifier && $0.clientId == manager.wire.clientId
+                && $0.authority == manager.wire.authority.absoluteString
+        }) else { return }
+        stored.withLock { $0 = latest }
+    }
+}

@@ -1,0 +1,28 @@
+/// Receives the outcome of ``SignInPasswordRequiredState/submitPassword(password:delegate:)``, on the main actor.
+@MainActor
+public protocol SignInPasswordRequiredDelegate: AnyObject, Sendable {
+    /// The password was not accepted; retry on `newState` when it is not nil.
+    func onSignInPasswordRequiredError(error: PasswordRequiredError, newState: SignInPasswordRequiredState?)
+    /// Signed in.
+    func onSignInCompleted(result: NativeAuthUserAccountResult)
+}
+
+extension SignInPasswordRequiredDelegate {
+    public func onSignInCompleted(result: NativeAuthUserAccountResult) {
+        onSignInPasswordRequiredError(
+            error: PasswordRequiredError(DelegateDispatch.notImplemented("onSignInCompleted(result:)", correlationId: nil)),
+            newState: nil)
+    }
+}
+
+extension SignInPasswordRequiredState {
+    /// Submits the password and reports the outcome to `delegate` (see ``submitPassword(password:)``).
+    public func submitPassword(password: String, delegate: any SignInPasswordRequiredDelegate) {
+        Task { @MainActor in
+            switch await self.submitPassword(password: password) {
+            case .completed(let result): delegate.onSignInCompleted(result: result)
+            case .error(let error, let state): delegate.onSignInPasswordRequiredError(error: error, newState: state)
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// What every error of a native-auth step has in common.
+///
+/// Each step has its own narrow error type (``SignInStartError``, ``VerifyCodeError``, …) with the
+/// accessors that make sense for it; they all share these members.
+public protocol NativeAuthError: LocalizedError, Sendable, Equatable, CustomStringConvertible {
+    /// The details behind the error.
+    var details: NativeAuthErrorDetails { get }
+}
+
+extension NativeAuthError {
+    /// A sentence for people.
+    public var errorDescription: String? { details.message }
+    /// The flow's correlation ID: quote it when asking the tenant's admins or Microsoft about a failure.
+    public var correlationId: UUID { details.correlationId }
+    /// The server's AADSTS numbers, if it sent any.
+    public var errorCodes: [Int] { details.errorCodes }
+    /// The server says the app must fall back to a browser sign-in (web fallback).
+    public var isBrowserRequired: Bool {
+        if case .browserRequired = details.kind { return true }
+        return false
+    }
+    /// The server could not be reached, failed, or answered with something unreadable; trying again
+    /// later may work.
+    public var isServerUnavailable: Bool {
+        if case .unavailable = details.kind { return true }
+        return false
+    }
+    /// The state this was called on had already been used (or was in use): nothing was sent.
+    public var isStateAlreadyUsed: Bool { details.kind == .stateAlreadyUsed }
+    /// The server's `error` string, when the error came from a protocol error.
+    public var serverError: String? { details.serverError?.error.rawValue }
+    /// The server's `suberror` string, when it sent one.
+    public var serverSubError: String? { details.serverError?.suberror?.rawValue }
+    /// The HTTP status of the failing response, when one arrived.
+    public var httpStatus: Int? { details.failure?.httpStatus }
+
+    public var description: String { details.message }
+}
+
+/// The details behind a native-auth error.
+public struct NativeAuthErrorDetails: Sendable, Equatable {
+    let kind: ErrorKind
+    /// A sentence for people.
+    public let message: String
+    /// The flow's correlation ID.
+    public let correlationId: UUID
+    /// The server's AADSTS numbers.
+    public let errorCodes: [Int]
+    let serverError: ServerErrorResponse?
+    let failure: WireFailure?
+
+    init(
+        _ kind: ErrorKind, message: String, correlationId: UUID,
+        serverError: ServerErrorResponse? = nil, failure: WireFailure? = nil
+    ) {
+        self.kind = kind
+        self.message = message
+        self.correlationId = correlationId
+        self.errorCodes = serverError?.errorCodes ?? []
+        self.serverError = serverError
+        self.failure = failure
+    }
+}
+
+/// Every reason a step can fail; each public error type exposes the ones it can carry.
+enum ErrorKind: Sendable, Equatable {
+    case browserRequired
+    case userNotFound
+    case invalidUsername
+    case invalidCredentials
+    case invalidCode
+    case invalidPassword
+    case refreshTokenExpired
+    case invalidScope
+    case noAccount
+    case stateAlreadyUsed
+    case delegateMethodNotImplemented
+    case tokenStore
+    /// The server answered with a protocol error this step has no better name for.
+    case serverError
+    /// No usable answer: transport failure, 5xx, 429, unreadable body.
+    case unavailable
+}

@@ -1,0 +1,11 @@
+import Foundation
+
+/// Why ``SignInCodeRequiredState/resendCode()`` failed.
+///
+/// Shared members (``NativeAuthError``): `errorDescription`, `correlationId`, `errorCodes`,
+/// `isBrowserRequired`, `isServerUnavailable`, `isStateAlreadyUsed`.
+public struct ResendCodeError: NativeAuthError {
+    public let details: NativeAuthErrorDetails
+
+    init(_ details: NativeAuthErrorDetails) { self.details = details }
+}

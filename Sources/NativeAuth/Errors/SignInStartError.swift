@@ -1,0 +1,20 @@
+import Foundation
+
+/// Why ``NativeAuthPublicClientApplication/signIn(parameters:)`` failed.
+///
+/// Shared members (``NativeAuthError``): `errorDescription`, `correlationId`, `errorCodes`,
+/// `isBrowserRequired`, `isServerUnavailable`, `isStateAlreadyUsed`.
+public struct SignInStartError: NativeAuthError {
+    public let details: NativeAuthErrorDetails
+
+    init(_ details: NativeAuthErrorDetails) { self.details = details }
+
+    /// No account has this username.
+    public var isUserNotFound: Bool { details.kind == .userNotFound }
+
+    /// The username is empty or not valid.
+    public var isInvalidUsername: Bool { details.kind == .invalidUsername }
+
+    /// The password given at the start is wrong.
+    public var isInvalidCredentials: Bool { details.kind == .invalidCredentials }
+}

@@ -1,0 +1,14 @@
+import Foundation
+
+/// Why ``SignInCodeRequiredState/submitCode(code:)`` failed.
+///
+/// Shared members (``NativeAuthError``): `errorDescription`, `correlationId`, `errorCodes`,
+/// `isBrowserRequired`, `isServerUnavailable`, `isStateAlreadyUsed`.
+public struct VerifyCodeError: NativeAuthError {
+    public let details: NativeAuthErrorDetails
+
+    init(_ details: NativeAuthErrorDetails) { self.details = details }
+
+    /// The code is wrong; retry on the returned state.
+    public var isInvalidCode: Bool { details.kind == .invalidCode }
+}

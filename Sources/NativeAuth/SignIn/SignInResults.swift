@@ -1,0 +1,45 @@
+/// What starting a sign-in came to. Each case carries the state to go on with.
+///
+/// ```swift
+/// switch await app.signIn(parameters: NativeAuthSignInParameters(username: email)) {
+/// case .codeRequired(let state, let sentTo, _, let codeLength): ...
+/// case .passwordRequired(let state): ...
+/// case .completed(let result): print(result.account.username)
+/// case .error(let error): print(error.errorDescription ?? "")
+/// }
+/// ```
+public enum SignInStartResult: Sendable {
+    /// A code was sent; submit it on `newState`.
+    case codeRequired(newState: SignInCodeRequiredState, sentTo: String, channelTargetType: NativeAuthChannelType, codeLength: Int)
+    /// The account signs in with a password; submit it on `newState`.
+    case passwordRequired(newState: SignInPasswordRequiredState)
+    /// Signed in (a password given at the start was accepted).
+    case completed(NativeAuthUserAccountResult)
+    /// The sign-in could not start.
+    case error(SignInStartError)
+}
+
+/// What submitting a code came to.
+public enum SignInVerifyCodeResult: Sendable {
+    /// Signed in.
+    case completed(NativeAuthUserAccountResult)
+    /// The code was not accepted. `newState` is where to try again (a wrong code, a network failure);
+    /// nil when the flow cannot go on and must start over.
+    case error(VerifyCodeError, newState: SignInCodeRequiredState?)
+}
+
+/// What asking for a new code came to.
+public enum SignInResendCodeResult: Sendable {
+    /// A new code was sent; the previous state and code are used up.
+    case codeRequired(newState: SignInCodeRequiredState, sentTo: String, channelTargetType: NativeAuthChannelType, codeLength: Int)
+    /// No new code. `newState` is where to go on when the old state is still good.
+    case error(ResendCodeError, newState: SignInCodeRequiredState?)
+}
+
+/// What submitting a password came to.
+public enum SignInPasswordRequiredResult: Sendable {
+    /// Signed in.
+    case completed(NativeAuthUserAccountResult)
+    /// The password was not accepted. `newState` is where to try again; nil when the flow must start over.
+    case error(PasswordRequiredError, newState: SignInPasswordRequiredState?)
+}

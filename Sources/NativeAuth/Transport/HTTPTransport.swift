@@ -1,0 +1,90 @@
+import Foundation
+
+/// The one seam between the library and the network: send a request, get a response.
+///
+/// The library's default is ``URLSessionTransport``. Tests (and apps with special needs, such as a
+/// proxy or certificate pinning) pass their own:
+///
+/// ```swift
+/// struct CannedTransport: HTTPTransport {
+///     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+///         HTTPResponse(status: 200, headers: ["Content-Type": "application/json"],
+///                      body: Data(#"{"continuation_token":"CT1"}"#.utf8))
+///     }
+/// }
+/// ```
+///
+/// Throw ``HTTPTransportError`` for failures below HTTP (connection refused, timeout); mark the
+/// transient ones so the library retries them once.
+public protocol HTTPTransport: Sendable {
+    /// Sends `request` and returns the server's response, whatever its status.
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse
+}
+
+/// An HTTP request as the library builds it.
+public struct HTTPRequest: Sendable, Equatable {
+    /// The method, such as `POST`.
+    public var method: String
+    /// The full URL.
+    public var url: URL
+    /// The header fields, in the order they are sent.
+    public var headers: [(name: String, value: String)]
+    /// The body.
+    public var body: Data
+
+    /// Creates a request.
+    public init(method: String, url: URL, headers: [(name: String, value: String)], body: Data) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The value of the header `name` (case-insensitive), if present.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
+        lhs.method == rhs.method && lhs.url == rhs.url && lhs.body == rhs.body
+            && lhs.headers.map { "\($0.name): \($0.value)" } == rhs.headers.map { "\($0.name): \($0.value)" }
+    }
+}
+
+/// An HTTP response.
+public struct HTTPResponse: Sendable, Equatable {
+    /// The status code.
+    public var status: Int
+    /// The header fields.
+    public var headers: [String: String]
+    /// The body.
+    public var body: Data
+
+    /// Creates a response.
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The value of the header `name` (case-insensitive), if present.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}
+
+/// A failure below HTTP: no response arrived.
+public struct HTTPTransportError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A sentence saying what failed.
+    public var message: String
+    /// Whether trying again soon may work (connection refused or lost, timeout, DNS failure).
+    public var isTransient: Bool
+
+    /// Creates a transport error.
+    public init(_ message: String, isTransient: Bool) {
+        self.message = message
+        self.isTransient = isTransient
+    }
+
+    public var description: String { message }
+}

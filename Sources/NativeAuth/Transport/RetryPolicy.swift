@@ -1,0 +1,48 @@
+import Foundation
+
+/// When the library sends a request again by itself.
+///
+/// A 5xx status or a transient transport failure is retried once after ``serverErrorDelay``. A 429 is
+/// retried once after its `Retry-After` seconds, if that is at most ``maximumRetryAfter``. Nothing else
+/// is retried: a protocol error will not change by asking again.
+public struct RetryPolicy: Sendable {
+    /// How long to wait before retrying a 5xx or a transient transport failure.
+    public var serverErrorDelay: Duration
+    /// The longest `Retry-After` the library waits for; a longer one fails at once.
+    public var maximumRetryAfter: Duration
+    /// How the library waits (replaceable so tests need not sleep).
+    public var sleep: @Sendable (Duration) async throws -> Void
+
+    /// The default policy: 0.5 s after a server error, `Retry-After` honoured up to 10 s.
+    public static let `default` = RetryPolicy(
+        serverErrorDelay: .milliseconds(500), maximumRetryAfter: .seconds(10),
+        sleep: { try await Task.sleep(for: $0) })
+
+    /// Creates a policy.
+    public init(
+        serverErrorDelay: Duration, maximumRetryAfter: Duration,
+        sleep: @escaping @Sendable (Duration) async throws -> Void
+    ) {
+        self.serverErrorDelay = serverErrorDelay
+        self.maximumRetryAfter = maximumRetryAfter
+        self.sleep = sleep
+    }
+
+    /// The wait before retrying after `outcome`, or nil when it must not be retried.
+    func delayBeforeRetry(after outcome: Result<HTTPResponse, any Error>) -> Duration? {
+        switch outcome {
+        case .success(let response) where (500...599).contains(response.status):
+            return serverErrorDelay
+        case .success(let response) where response.status == 429:
+            guard let seconds = response.header("Retry-After").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
+                  seconds >= 0
+            else { return serverErrorDelay }
+            let wait = Duration.seconds(seconds)
+            return wait <= maximumRetryAfter ? wait : nil
+        case .success:
+            return nil
+        case .failure(let error):
+            return (error as? HTTPTransportError)?.isTransient == true ? serverErrorDelay : nil
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// How the library names itself in the `x-client-*` headers.
+enum ClientInfo {
+    static let sku = "NativeAuth.Swift"
+    static let version = "0.1.0"
+    static let operatingSystem: String = {
+        #if os(Linux)
+        let name = "Linux"
+        #elseif os(macOS)
+        let name = "macOS"
+        #elseif os(iOS)
+        let name = "iOS"
+        #else
+        let name = "unknown"
+        #endif
+        let version = ProcessInfo.processInfo.operatingSystemVersion
+        return "\(name) \(version.majorVersion).\(version.minorVersion).\(version.patchVersion)"
+    }()
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+/// The native-auth endpoints the library calls, as paths appended to the authority.
+enum Endpoint: String, Sendable, CaseIterable {
+    case signInInitiate = "/oauth2/v2.0/initiate"
+    case signInChallenge = "/oauth2/v2.0/challenge"
+    case token = "/oauth2/v2.0/token"
+
+    /// The endpoint's URL under `authority` (its path is appended to the authority's path).
+    func url(authority: URL) -> URL {
+        var components = URLComponents(url: authority, resolvingAgainstBaseURL: false)!
+        let base = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
+        components.path = base + rawValue
+        components.query = nil
+        components.fragment = nil
+        return components.url!
+    }
+}

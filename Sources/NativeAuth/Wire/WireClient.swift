@@ -1,0 +1,143 @@
+import Foundation
+import Logging
+
+/// Sends native-auth requests and classifies the answers; the only code that touches HTTP.
+///
+/// Every request is a form-encoded POST with the headers the service expects and one correlation ID
+/// for the whole flow. 5xx, transient transport failures and 429 are retried once (``RetryPolicy``).
+struct WireClient: Sendable {
+    let authority: URL
+    let clientId: String
+    let transport: any HTTPTransport
+    let retryPolicy: RetryPolicy
+    let logger: Logger
+
+    /// The answer to one request and the correlation ID the flow goes on with (the server's, when it
+    /// echoed one).
+    struct Reply<Success: Sendable>: Sendable {
+        let outcome: WireOutcome<Success>
+        let correlationId: UUID
+    }
+
+    /// POSTs `fields` (after `client_id`) to `endpoint` and decodes a 200 body as `Success`.
+    func post<Success: Decodable & Sendable>(
+        _ endpoint: Endpoint, _ fields: [(String, String)], correlationId: UUID,
+        as: Success.Type = Success.self
+    ) async -> Reply<Success> {
+        let request = makeRequest(endpoint, fields: fields, correlationId: correlationId)
+        logger.debug(
+            "native-auth request",
+            metadata: ["endpoint": "\(endpoint.rawValue)", "fields": "\(fields.map(\.0).joined(separator: ","))",
+                       "correlation-id": "\(correlationId)"])
+
+        var result = await attempt(request)
+        if let delay = retryPolicy.delayBeforeRetry(after: result) {
+            logger.info("retrying native-auth request",
+                        metadata: ["endpoint": "\(endpoint.rawValue)", "after": "\(delay)", "reason": "\(Self.summary(result))"])
+            do {
+                try await retryPolicy.sleep(delay)
+                result = await attempt(request)
+            } catch {
+                // Cancelled while waiting: report the first answer.
+            }
+        }
+
+        let response: HTTPResponse
+        switch result {
+        case .failure(let error):
+            let message = (error as? HTTPTransportError)?.message ?? String(describing: error)
+            logger.warning("native-auth request failed", metadata: ["endpoint": "\(endpoint.rawValue)", "error": "\(message)"])
+            return Reply(outcome: .failure(WireFailure(kind: .transport(message: message))), correlationId: correlationId)
+        case .success(let value):
+            response = value
+        }
+        let flowId = response.header("client-request-id").flatMap(UUID.init(uuidString:)) ?? correlationId
+        if flowId != correlationId {
+            logger.debug("server changed the correlation ID", metadata: ["correlation-id": "\(flowId)"])
+        }
+        let outcome: WireOutcome<Success> = Self.classify(response)
+        logger.debug("native-auth response",
+                     metadata: ["endpoint": "\(endpoint.rawValue)", "status": "\(response.status)", "outcome": "\(outcome.logSummary)"])
+        return Reply(outcome: outcome, correlationId: flowId)
+    }
+
+    func makeRequest(_ endpoint: Endpoint, fields: [(String, String)], correlationId: UUID) -> HTTPRequest {
+        HTTPRequest(
+            method: "POST",
+            url: endpoint.url(authority: authority),
+            headers: [
+                ("Accept", "application/json"),
+                ("Content-Type", "application/x-www-form-urlencoded"),
+                ("client-request-id", correlationId.uuidString),
+                ("return-client-request-id", "true"),
+                ("x-client-SKU", ClientInfo.sku),
+                ("x-client-Ver", ClientInfo.version),
+                ("x-client-OS", ClientInfo.operatingSystem),
+            ],
+            body: FormEncoding.encode([("client_id", clientId)] + fields))
+    }
+
+    private func attempt(_ request: HTTPRequest) async -> Result<HTTPResponse, any Error> {
+        do {
+            return .success(try await transport.send(request))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Sorts a response into success, redirect, protocol error or failure.
+    static func classify<Success: Decodable>(_ response: HTTPResponse) -> WireOutcome<Success> {
+        let decoder = JSONDecoder()
+        switch response.status {
+        case 200:
+            do {
+                let probe = try decoder.decode(RedirectProbe.self, from: response.body)
+                if probe.challengeType == "redirect" {
+                    return .redirect(reason: probe.redirectReason)
+                }
+                return .success(try decoder.decode(Success.self, from: response.body))
+            } catch {
+                return .failure(WireFailure(kind: .undecodableBody(status: 200, detail: Self.describe(error))))
+            }
+        case 400:
+            do {
+                return .protocolError(try decoder.decode(ServerErrorResponse.self, from: response.body))
+            } catch {
+                return .failure(WireFailure(kind: .undecodableBody(status: 400, detail: Self.describe(error))))
+            }
+        default:
+            return .failure(WireFailure(kind: .unexpectedStatus(response.status)))
+        }
+    }
+
+    /// A short description of a decoding failure that never quotes the body (it may hold tokens).
+    private static func describe(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .keyNotFound(let key, _)?: return "the field \(key.stringValue) is missing"
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
+            return "the field \(context.codingPath.map(\.stringValue).joined(separator: ".")) has the wrong type"
+        case .dataCorrupted?: return "it is not valid JSON"
+        default: return "it is not what the protocol describes"
+        }
+    }
+
+    private static func summary(_ result: Result<HTTPResponse, any Error>) -> String {
+        switch result {
+        case .success(let response): return "HTTP \(response.status)"
+        case .failure(let error): return (error as? HTTPTransportError)?.message ?? "transport failure"
+        }
+    }
+}
+
+extension WireOutcome {
+    /// What the outcome was, for logs: never tokens or codes.
+    var logSummary: String {
+        switch self {
+        case .success: return "success"
+        case .redirect: return "redirect"
+        case .protocolError(let error):
+            return "\(error.error)" + (error.suberror.map { "/\($0)" } ?? "") + " \(error.errorCodes)"
+        case .failure(let failure): return failure.message
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+// The success bodies (HTTP 200) of the sign-in endpoints. Field names are the protocol's.
+// A body that carries `"challenge_type": "redirect"` never reaches these: the wire client turns it
+// into `WireOutcome.redirect` first.
+
+/// `/oauth2/v2.0/initiate` → `{"continuation_token": "…"}`.
+struct InitiateResponse: Decodable, Sendable {
+    let continuationToken: String
+
+    enum CodingKeys: String, CodingKey {
+        case continuationToken = "continuation_token"
+    }
+}
+
+/// `/oauth2/v2.0/challenge` → the one-time-passcode block, or a password challenge.
+struct ChallengeResponse: Decodable, Sendable {
+    let continuationToken: String
+    let challengeType: String
+    let bindingMethod: String?
+    let challengeChannel: String?
+    let challengeTargetLabel: String?
+    let codeLength: Int?
+    let interval: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case continuationToken = "continuation_token"
+        case challengeType = "challenge_type"
+        case bindingMethod = "binding_method"
+        case challengeChannel = "challenge_channel"
+        case challengeTargetLabel = "challenge_target_label"
+        case codeLength = "code_length"
+        case interval
+    }
+}
+
+/// `/oauth2/v2.0/token` → the tokens.
+struct TokenResponse: Decodable, Sendable {
+    let tokenType: String?
+    let scope: String?
+    let expiresIn: Int
+    let accessToken: String
+    let refreshToken: String?
+    let idToken: String?
+    let clientInfo: String?
+
+    enum CodingKeys: String, CodingKey {
+        case tokenType = "token_type"
+        case scope
+        case expiresIn = "expires_in"
+        case accessToken = "access_token"
+        case refreshToken = "refresh_token"
+        case idToken = "id_token"
+        case clientInfo = "client_info"
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        tokenType = try container.decodeIfPresent(String.self, forKey: .tokenType)
+        scope = try container.decodeIfPresent(String.self, forKey: .scope)
+        // Some servers send numbers as strings.
+        if let seconds = try? container.decode(Int.self, forKey: .expiresIn) {
+            expiresIn = seconds
+        } else if let text = try container.decodeIfPresent(String.self, forKey: .expiresIn), let seconds = Int(text) {
+            expiresIn = seconds
+        } else {
+            throw DecodingError.keyNotFound(
+                CodingKeys.expiresIn, .init(codingPath: [], debugDescription: "expires_in is missing"))
+        }
+        accessToken = try container.decode(String.self, forKey: .accessToken)
+        refreshToken = try container.decodeIfPresent(String.self, forKey: .refreshToken)
+        idToken = try container.decodeIfPresent(String.self, forKey: .idToken)
+        clientInfo = try container.decodeIfPresent(String.self, forKey: .clientInfo)
+    }
+}
+
+/// Any 200 body, read only to see whether it is a redirect.
+struct RedirectProbe: Decodable {
+    let challengeType: String?
+    let redirectReason: String?
+
+    enum CodingKeys: String, CodingKey {
+        case challengeType = "challenge_type"
+        case redirectReason = "redirect_reason"
+    }
+}
