@@ -223,7 +223,7 @@ struct FileTokenStoreTests {
         try await withTemporaryDirectory { directory in
             // Two instances open the lock file separately, which flock treats like two processes.
             let stores = [try FileTokenStore(directory: directory), try FileTokenStore(directory: directory)]
-            let count = 200
+            let count = 100
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<count {
                     let store = stores[index % 2]
@@ -235,8 +235,10 @@ struct FileTokenStoreTests {
                 }
                 try await group.waitForAll()
             }
-            let clientIds = Set(try stores[0].read().accounts.map(\.clientId))
-            #expect(clientIds == Set((0..<count).map { "client-\($0)" }))
+            let stored = try stores[0].read().accounts.map(\.clientId)
+            let lost = Set((0..<count).map { "client-\($0)" }).subtracting(stored)
+            #expect(lost.isEmpty, "lost \(lost.count) of \(count) updates")
+            #expect(stored.count == count)
         }
     }
 
@@ -317,6 +319,8 @@ struct FileTokenStoreTests {
         try await withTemporaryDirectory { directory in
             let store = try FileTokenStore(directory: directory)
             let child = try await ChildLockHolder(lockPath: store.fileURL.path + ".lock", markers: directory)
+            // Let the child go a little later, from a thread outside the (possibly blocked) task pool.
+            child.release(after: .milliseconds(300))
             try store.modify { $0.upsert(account(1)) }
             #expect(child.hasFinished, "modify ran while another process held the lock")
             try child.waitForExit()
@@ -330,8 +334,11 @@ struct FileTokenStoreTests {
             let store = try FileTokenStore(directory: directory)
             let child = try await ChildLockHolder(
                 lockPath: directory.appendingPathComponent("refresh.lock").path, markers: directory)
+            // The child holds the refresh lock until released (or for at most 5 s, so a bug cannot hang the test).
             try store.modify { $0.upsert(account(1)) }
+            #expect(try store.read().accounts == [account(1)])
             #expect(!child.hasFinished, "modify waited for the refresh lock")
+            child.release(after: .milliseconds(100))
             let finishedPath = child.finishedPath
             let finishedFirst = try await store.withRefreshLock {
                 FileManager.default.fileExists(atPath: finishedPath)
@@ -414,25 +421,39 @@ private func waitUntil(_ condition: () -> Bool) async throws {
     }
 }
 
-/// Another process holding a lock file through flock(1): it marks when it holds the lock, holds it for a
-/// second, and marks when it is about to let go.
+/// Another process holding a lock file through flock(1): it marks when it holds the lock, holds it until
+/// released (at most about 5 s), and marks when it is about to let go.
 private struct ChildLockHolder {
     let process: Process
     let finishedPath: String
+    let releasePath: String
 
     init(lockPath: String, markers: URL) async throws {
         let startedPath = markers.appendingPathComponent("child-started").path
         finishedPath = markers.appendingPathComponent("child-finished").path
+        releasePath = markers.appendingPathComponent("child-release").path
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        process.arguments = [
-            "--exclusive", lockPath, "/bin/sh", "-c", #"touch "$0"; sleep 1; touch "$1""#, startedPath, finishedPath,
-        ]
+        let script = #"""
+            touch "$0"
+            i=0
+            while [ ! -e "$2" ] && [ $i -lt 500 ]; do sleep 0.01; i=$((i+1)); done
+            touch "$1"
+            """#
+        process.arguments = ["--exclusive", lockPath, "/bin/sh", "-c", script, startedPath, finishedPath, releasePath]
         try process.run()
         try await waitUntil { FileManager.default.fileExists(atPath: startedPath) }
     }
 
     var hasFinished: Bool { FileManager.default.fileExists(atPath: finishedPath) }
+
+    /// Lets the child finish after `delay`, from a Dispatch thread rather than a Swift concurrency task.
+    func release(after delay: DispatchTimeInterval) {
+        let releasePath = releasePath
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay) {
+            _ = FileManager.default.createFile(atPath: releasePath, contents: nil)
+        }
+    }
 
     func waitForExit() throws {
         process.waitUntilExit()
