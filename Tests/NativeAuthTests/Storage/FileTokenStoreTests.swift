@@ -163,6 +163,20 @@ struct FileTokenStoreTests {
         }
     }
 
+    @Test(.enabled(if: geteuid() != 0, "root can write to any folder"))
+    func readOnlyFolderCanBeReadButNotModified() throws {
+        try withTemporaryDirectory { directory in
+            let store = try FileTokenStore(directory: directory)
+            try store.modify { $0.upsert(account(1)) }
+            try FileManager.default.removeItem(atPath: store.fileURL.path + ".lock")
+            #expect(chmod(directory.path, 0o500) == 0)
+            defer { _ = chmod(directory.path, 0o700) }
+            #expect(try store.read().accounts == [account(1)])
+            let error = #expect(throws: TokenStoreError.self) { try store.modify { $0.upsert(account(2)) } }
+            #expect(error?.reason == .unwritable)
+        }
+    }
+
     @Test func directoryPathThatIsAFileCannotBeUsed() throws {
         try withTemporaryDirectory { root in
             let file = root.appendingPathComponent("not-a-folder")
