@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import NativeAuthEmulator
 
 // Drives complete OTP sign-ins (initiate, challenge, token) against an in-memory emulator over
@@ -7,7 +10,7 @@ import NativeAuthEmulator
 // Usage: EmulatorBench [--connections N] [--seconds S] [--warmup S] [--scope 'openid ...'] [--rsa]
 
 struct Options {
-    var connections = 8
+    var connections = 4
     var seconds = 10.0
     var warmup = 2.0
     var scope = "openid offline_access api://bench/Data.Read"
@@ -33,6 +36,14 @@ final class Results: @unchecked Sendable {
     var signIns = 0
     var failures = 0
     var firstFailure: String?
+
+    var cpuSeconds = 0.0
+
+    func setCPU(_ seconds: Double) {
+        lock.lock()
+        cpuSeconds = seconds
+        lock.unlock()
+    }
 
     func merge(_ local: [String: [UInt64]], signIns: Int, failures: Int, firstFailure: String?) {
         lock.lock()
@@ -77,6 +88,18 @@ let expectIdToken = options.scope.split(separator: " ").contains("openid")
 print("emulator on \(emulator.baseURL.absoluteString), \(options.connections) keep-alive connections, "
       + "\(options.warmup)s warm-up + \(options.seconds)s measured, \(ProcessInfo.processInfo.activeProcessorCount) cores, "
       + "scope '\(options.scope)' (\(expectIdToken ? 2 : 1) RS256 signatures per sign-in)")
+
+/// User + system CPU seconds used by this process (server and client threads together).
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    #if canImport(Glibc)
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    #endif
+    return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+        + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+}
 
 let results = Results()
 let start = Date()
@@ -131,6 +154,14 @@ for _ in 0..<options.connections {
     thread.start()
 }
 
+let cpuProbe = Thread {
+    Thread.sleep(until: measureFrom)
+    let cpuStart = processCPUSeconds()
+    Thread.sleep(until: stopAt)
+    results.setCPU(processCPUSeconds() - cpuStart)
+}
+cpuProbe.start()
+
 await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
     done.notify(queue: .global()) { continuation.resume() }
 }
@@ -143,6 +174,11 @@ for name in ["initiate", "challenge", "token"] {
     let sorted = (results.latencies[name] ?? []).sorted()
     print(String(format: "  %@ n=%d p50 %.3f ms   p99 %.3f ms", name as NSString, sorted.count,
                  percentile(sorted, 0.50), percentile(sorted, 0.99)))
+}
+if results.signIns > 0 {
+    let perSignIn = results.cpuSeconds / Double(results.signIns)
+    print(String(format: "CPU: %.2f cores busy during the window; %.2f ms CPU per sign-in (emulator + benchmark client in one process) "
+                 + "=> %.0f sign-ins per CPU-second", results.cpuSeconds / options.seconds, perSignIn * 1000, 1 / perSignIn))
 }
 if results.failures > 0 {
     print("failures: \(results.failures) (first: \(results.firstFailure ?? "?"))")

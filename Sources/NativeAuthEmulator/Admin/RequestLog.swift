@@ -26,24 +26,37 @@ struct RequestLogEntry: Sendable {
     }
 }
 
-/// The last ``limit`` protocol requests, oldest first.
+/// The last ``limit`` protocol requests, oldest first (a ring buffer, so logging stays O(1)).
 final class RequestLog: Sendable {
     static let limit = 1000
-    private let entries = Locked<[RequestLogEntry]>([])
+
+    private struct Ring: Sendable {
+        var entries: [RequestLogEntry] = []
+        var next = 0
+    }
+
+    private let ring = Locked(Ring())
 
     func append(_ entry: RequestLogEntry) {
-        entries.withLock { list in
-            list.append(entry)
-            if list.count > Self.limit { list.removeFirst(list.count - Self.limit) }
+        ring.withLock { ring in
+            if ring.entries.count < Self.limit {
+                ring.entries.append(entry)
+            } else {
+                ring.entries[ring.next] = entry
+            }
+            ring.next = (ring.next + 1) % Self.limit
         }
     }
 
     func snapshot() -> [RequestLogEntry] {
-        entries.withLock { $0 }
+        ring.withLock { ring in
+            guard ring.entries.count == Self.limit else { return ring.entries }
+            return Array(ring.entries[ring.next...] + ring.entries[..<ring.next])
+        }
     }
 
     func clear() {
-        entries.withLock { $0.removeAll() }
+        ring.withLock { $0 = Ring() }
     }
 
     /// Form fields with secret values replaced by `<redacted>`.
