@@ -81,6 +81,24 @@ struct AbuseTests {
         }
     }
 
+    @Test func tokenSplicedFromTwoFlowsIsRejected() async throws {
+        try await withEmulator { client in
+            let one = try await client.startOTP()
+            let two = try await client.startOTP()
+            var bytesOne = try #require(JWT.base64URLDecode(one))
+            let bytesTwo = try #require(JWT.base64URLDecode(two))
+            // Keep flow one's secret part but claim flow two's identity.
+            bytesOne.replaceSubrange(1..<17, with: bytesTwo[1..<17])
+            let spliced = bytesOne.base64EncodedString()
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: "")
+            ProtocolErrorTests.expectError(try await client.submitCode(spliced, code: "12345678"), "invalid_request", 55200)
+            // Both real flows are unaffected.
+            #expect(try await client.submitCode(one, code: "12345678").status == 200)
+            #expect(try await client.submitCode(two, code: "12345678").status == 200)
+        }
+    }
+
     @Test func continuationTokenOfAnotherClientIsRejected() async throws {
         try await withEmulator({ $0.additionalClientIds = ["00000000-0000-4000-8000-0000000000aa"] }) { client in
             let token = try await client.startOTP()
