@@ -1,0 +1,54 @@
+import Foundation
+
+/// A fault queued through `POST /_emulator/faults`.
+struct Fault: Codable, Sendable {
+    /// `initiate`, `challenge`, `token`, `discovery`, `keys`, or `*` for any protocol endpoint.
+    var endpoint: String
+    /// Status to answer with; nil means "answer normally after the delay".
+    var status: Int?
+    /// Body to answer with; nil means a protocol error body (`server_error`, or `temporarily_unavailable` for 503/429).
+    var body: String?
+    var headers: [String: String]?
+    var delayMs: Int?
+    /// Close the connection without any response.
+    var dropConnection: Bool?
+    /// How many matching requests this fault applies to (default 1).
+    var count: Int?
+
+    static let endpoints: Set<String> = ["initiate", "challenge", "token", "discovery", "keys", "*"]
+}
+
+/// Queued faults, consumed in order by matching requests.
+final class FaultQueue: Sendable {
+    private struct Entry: Sendable {
+        var fault: Fault
+        var remaining: Int
+    }
+
+    private let entries = Locked<[Entry]>([])
+
+    func enqueue(_ fault: Fault) {
+        entries.withLock { $0.append(Entry(fault: fault, remaining: max(1, fault.count ?? 1))) }
+    }
+
+    func clear() {
+        entries.withLock { $0.removeAll() }
+    }
+
+    var pendingCount: Int {
+        entries.withLock { $0.reduce(0) { $0 + $1.remaining } }
+    }
+
+    /// Takes one use of the first fault matching `endpoint`, if any.
+    func take(for endpoint: String) -> Fault? {
+        entries.withLock { list in
+            guard !list.isEmpty,
+                  let index = list.firstIndex(where: { $0.fault.endpoint == endpoint || $0.fault.endpoint == "*" })
+            else { return nil }
+            let fault = list[index].fault
+            list[index].remaining -= 1
+            if list[index].remaining <= 0 { list.remove(at: index) }
+            return fault
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// A running emulator of the native-authentication server, listening on loopback.
+///
+/// ```swift
+/// var config = EmulatorConfiguration()
+/// config.fixedCode = "12345678"
+/// let emulator = try await Emulator.start(config)
+/// // point the library at emulator.authority, client ID EmulatorConfiguration.defaultClientId
+/// try await emulator.stop()
+/// ```
+public final class Emulator: Sendable {
+    /// The port the emulator listens on.
+    public let port: Int
+    /// `http://127.0.0.1:PORT`.
+    public let baseURL: URL
+    /// `http://127.0.0.1:PORT/{tenantSubdomain}.onmicrosoft.com`: the authority to give the library.
+    public let authority: URL
+    /// The tenant GUID (the `tid` claim, and the path of the issuer).
+    public let tenantId: String
+
+    private let core: EmulatorCore
+    private let serviceGroup: ServiceGroup
+    private let running: Task<Void, any Error>
+
+    private init(core: EmulatorCore, port: Int, serviceGroup: ServiceGroup, running: Task<Void, any Error>) {
+        self.core = core
+        self.port = port
+        self.serviceGroup = serviceGroup
+        self.running = running
+        self.tenantId = core.tenantId
+        self.baseURL = URL(string: "http://\(core.configuration.host):\(port)")!
+        self.authority = URL(string: "http://\(core.configuration.host):\(port)/\(core.tenantDomain)")!
+    }
+
+    /// Loads (or creates) the state, binds the port and returns once the emulator is listening.
+    public static func start(_ configuration: EmulatorConfiguration = EmulatorConfiguration()) async throws -> Emulator {
+        let core = try EmulatorCore(configuration: configuration)
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let app = Application(
+            responder: EmulatorResponder(core: core),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                core.setPort(port)
+                continuation.yield(port)
+                continuation.finish()
+            },
+            logger: Self.quietServerLogger(configuration.logger)
+        )
+        let serviceGroup = ServiceGroup(
+            configuration: ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [], logger: configuration.logger))
+        let running = Task {
+            defer { continuation.finish() }
+            try await serviceGroup.run()
+        }
+        var bound: Int?
+        for await port in ports { bound = port }
+        guard let port = bound, port > 0 else {
+            try await running.value
+            throw PersistenceError(description: "the emulator stopped before it was listening")
+        }
+        let emulator = Emulator(core: core, port: port, serviceGroup: serviceGroup, running: running)
+        emulator.logBanner()
+        return emulator
+    }
+
+    /// Stops accepting requests, lets requests in progress finish, and waits until the server is down.
+    /// State changes are written when they happen, so nothing is left to flush.
+    public func stop() async throws {
+        await serviceGroup.triggerGracefulShutdown()
+        try await running.value
+    }
+
+    /// Waits until the emulator stops (after ``stop()`` is called from elsewhere).
+    public func waitUntilStopped() async throws {
+        try await running.value
+    }
+
+    private func logBanner() {
+        let logger = core.configuration.logger
+        let where_ = core.configuration.stateDirectory?.path ?? "memory (nothing persists)"
+        logger.notice("""
+            NativeAuth emulator listening on \(baseURL.absoluteString) — a local test double, NOT SECURE. \
+            authority: \(authority.absoluteString) client_id: \(EmulatorConfiguration.defaultClientId) \
+            tenant: \(tenantId) state: \(where_) demo users: alice@example.com (email code), bob@example.com (password Passw0rd!)
+            """)
+    }
+
+    /// Hummingbird's own logger, one level quieter than the emulator's so its per-connection
+    /// messages stay out of the way.
+    private static func quietServerLogger(_ logger: Logger) -> Logger {
+        var server = logger
+        if server.logLevel < .warning { server.logLevel = .warning }
+        return server
+    }
+}

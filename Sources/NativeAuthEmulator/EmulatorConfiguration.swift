@@ -1,0 +1,66 @@
+import Foundation
+import Logging
+
+/// Settings for one emulator instance. Every field has a default, so `EmulatorConfiguration()`
+/// starts an in-memory emulator on an ephemeral loopback port.
+public struct EmulatorConfiguration: Sendable {
+    /// The client (application) ID registered in every emulator.
+    public static let defaultClientId = "e1a70000-0000-4000-8000-000000000001"
+
+    /// `$XDG_STATE_HOME/nativeauth/emulator`, else `~/.local/state/nativeauth/emulator`.
+    public static var defaultStateDirectory: URL {
+        let environment = ProcessInfo.processInfo.environment
+        let base: URL
+        if let xdg = environment["XDG_STATE_HOME"], !xdg.isEmpty, xdg.hasPrefix("/") {
+            base = URL(fileURLWithPath: xdg, isDirectory: true)
+        } else {
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            base = URL(fileURLWithPath: home, isDirectory: true)
+                .appendingPathComponent(".local", isDirectory: true)
+                .appendingPathComponent("state", isDirectory: true)
+        }
+        return base.appendingPathComponent("nativeauth", isDirectory: true)
+            .appendingPathComponent("emulator", isDirectory: true)
+    }
+
+    /// The address to listen on. Keep it a loopback address: the emulator is not secure.
+    public var host: String = "127.0.0.1"
+    /// The port to listen on; `0` picks a free ephemeral port.
+    public var port: Int = 0
+    /// Where state persists (users, signing key, refresh tokens, live flows); `nil` keeps it in memory.
+    public var stateDirectory: URL? = nil
+    /// A JSON file of users (`{"users":[{"username","method","password","displayName"}]}`) imported at start.
+    public var seedFile: URL? = nil
+    /// When set, every code sent is this value instead of a random one (for tests).
+    public var fixedCode: String? = nil
+    /// Called for every code "sent by email". The default prints one line to standard error.
+    public var onCodeSent: @Sendable (SentCode) -> Void = SentCode.printToStandardError
+    /// Number of digits in a random code.
+    public var codeLength: Int = 8
+    /// How long a code stays valid, in seconds.
+    public var codeLifetime: TimeInterval = 600
+    /// Wrong codes (or passwords) allowed in one flow; the flow is dead after this many.
+    public var maxCodeAttempts: Int = 5
+    /// How long a continuation token stays valid, in seconds.
+    public var continuationTokenLifetime: TimeInterval = 600
+    /// Access token lifetime (`expires_in`), in seconds.
+    public var accessTokenLifetime: TimeInterval = 3600
+    /// ID token lifetime, in seconds.
+    public var idTokenLifetime: TimeInterval = 3600
+    /// Refresh token lifetime, in seconds. Each rotation issues a token with a fresh lifetime.
+    public var refreshTokenLifetime: TimeInterval = 86_400
+    /// The tenant's subdomain: routes answer under `/{tenantSubdomain}.onmicrosoft.com/`.
+    public var tenantSubdomain: String = "emulator"
+    /// Client IDs accepted besides ``defaultClientId``.
+    public var additionalClientIds: Set<String> = []
+    /// The emulator's logger. It never logs passwords, codes or tokens.
+    public var logger: Logger = Logger(label: "nativeauth.emulator")
+
+    /// A configuration with every default.
+    public init() {}
+
+    /// The client IDs this emulator accepts.
+    var registeredClientIds: Set<String> {
+        additionalClientIds.union([Self.defaultClientId])
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Logging
+
+/// Everything one emulator instance shares between requests: configuration, state, key, clock,
+/// faults and the request log.
+final class EmulatorCore: Sendable {
+    let configuration: EmulatorConfiguration
+    let store: StateStore
+    let key: SigningKey
+    let clock = VirtualClock()
+    let faults = FaultQueue()
+    let requestLog = RequestLog()
+    let tenantId: String
+    private let boundPort = Locked<Int>(0)
+    /// Purge bookkeeping for in-memory mode: count of updates since the last purge.
+    private let updatesSincePurge = Locked<Int>(0)
+
+    init(configuration: EmulatorConfiguration) throws {
+        self.configuration = configuration
+        let seedUsers = try Self.loadSeedFile(configuration.seedFile)
+        let store = try StateStore(directory: configuration.stateDirectory) {
+            var state = EmulatorState(tenantId: UUID().uuidString.lowercased())
+            state.upsert(try SeedFile(users: DemoUsers.seeds).records(existing: [:]))
+            return state
+        }
+        if let seedUsers {
+            try store.update { state in state.upsert(try seedUsers.records(existing: state.users)) }
+        }
+        self.store = store
+        self.tenantId = try store.read { $0.tenantId }
+        self.key = try KeyStore.load(directory: configuration.stateDirectory)
+    }
+
+    static func loadSeedFile(_ url: URL?) throws -> SeedFile? {
+        guard let url else { return nil }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw PersistenceError(description: "cannot read seed file \(url.path)")
+        }
+        do {
+            return try JSONDecoder().decode(SeedFile.self, from: data)
+        } catch {
+            throw PersistenceError(description: "seed file \(url.path) is not valid: \(error)")
+        }
+    }
+
+    var port: Int {
+        get { boundPort.withLock { $0 } }
+    }
+
+    func setPort(_ port: Int) {
+        boundPort.withLock { $0 = port }
+    }
+
+    var baseURL: String { "http://\(configuration.host):\(port)" }
+    var issuer: String { "\(baseURL)/\(tenantId)/v2.0" }
+    var tenantDomain: String { "\(configuration.tenantSubdomain).onmicrosoft.com" }
+
+    /// Whether `/{tenant}/` names this emulator's tenant.
+    func servesTenant(_ tenant: String) -> Bool {
+        tenant.lowercased() == tenantDomain.lowercased() || tenant.lowercased() == tenantId
+    }
+
+    /// Runs a state change, purging dead flows and tokens now and then.
+    func update<Result>(_ body: (inout EmulatorState) throws -> Result) throws -> Result {
+        let now = clock.now()
+        let purge = updatesSincePurge.withLock { count -> Bool in
+            count += 1
+            if count >= (store.isPersistent ? 1 : 1000) {
+                count = 0
+                return true
+            }
+            return false
+        }
+        return try store.update { state in
+            if purge { state.purge(now: now, refreshGrace: configuration.refreshTokenLifetime) }
+            return try body(&state)
+        }
+    }
+
+    /// Back to the seeded state: demo users and seed-file users, no flows, tokens or codes.
+    /// The tenant ID and signing key stay. Faults, the request log and the clock are cleared.
+    func reset() throws {
+        let seedUsers = try Self.loadSeedFile(configuration.seedFile)
+        try store.update { state in
+            let tenantId = state.tenantId
+            state = EmulatorState(tenantId: tenantId)
+            state.upsert(try SeedFile(users: DemoUsers.seeds).records(existing: [:]))
+            if let seedUsers { state.upsert(try seedUsers.records(existing: state.users)) }
+        }
+        faults.clear()
+        requestLog.clear()
+        clock.reset()
+    }
+}

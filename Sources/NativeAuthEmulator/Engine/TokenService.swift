@@ -1,0 +1,122 @@
+import Foundation
+
+/// `/oauth2/v2.0/token`: the `oob`, `password`, `continuation_token` and `refresh_token` grants
+/// (protocol.md §6).
+struct TokenService: Sendable {
+    let core: EmulatorCore
+
+    private var config: EmulatorConfiguration { core.configuration }
+
+    func token(_ form: FormBody) throws -> JSONValue {
+        let clientId = try RequestValidation.clientId(form, core: core)
+        let grantType = try RequestValidation.required("grant_type", in: form)
+        let clientInfo = ["true", "1"].contains(form.nonEmpty("client_info")?.lowercased() ?? "")
+        let grant: TokenGrant
+        switch grantType {
+        case "oob":
+            grant = try credentialGrant(form, clientId: clientId, clientInfo: clientInfo, secretField: "oob")
+        case "password":
+            grant = try credentialGrant(form, clientId: clientId, clientInfo: clientInfo, secretField: "password")
+        case "continuation_token":
+            try continuationGrant(form, clientId: clientId)
+        case "refresh_token":
+            grant = try refreshGrant(form, clientId: clientId, clientInfo: clientInfo)
+        default:
+            throw ProtocolError.unsupportedGrantType(grantType)
+        }
+        return try TokenIssuer(core: core).response(for: grant)
+    }
+
+    /// `oob` and `password`: check the secret against the flow, then issue tokens.
+    private func credentialGrant(_ form: FormBody, clientId: String, clientInfo: Bool, secretField: String) throws -> TokenGrant {
+        let presented = try RequestValidation.required("continuation_token", in: form)
+        guard let secret = form[secretField], !secret.isEmpty else { throw ProtocolError.missingParameter(secretField) }
+        let scopes = try ScopeRequest(parsing: RequestValidation.required("scope", in: form))
+        let now = core.clock.now()
+        let refreshToken = scopes.wantsRefreshToken ? Secrets.opaqueToken(byteCount: 48) : nil
+        let expected: FlowRecord.Stage = secretField == "oob" ? .awaitingCode : .awaitingPassword
+        let user = try core.update { state -> UserRecord in
+            var flow = try FlowResolver.resolve(presented, clientId: clientId, in: state, now: now)
+            guard flow.stage == expected else {
+                throw ProtocolError.invalidContinuationToken(
+                    "it is for another step of the flow; the \(secretField) grant needs the token from a /challenge that asked for \(secretField == "oob" ? "a code" : "a password").")
+            }
+            guard let user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
+            let accepted: Bool
+            if expected == .awaitingCode {
+                guard let expiry = flow.codeExpiresAt, now < expiry, let codeHash = flow.codeHash else {
+                    throw ProtocolError.expiredCode
+                }
+                accepted = Secrets.constantTimeEquals(SignInService.codeDigest(secret, flowId: flow.id), codeHash)
+            } else {
+                accepted = user.passwordHash.map { PasswordHasher.verify(secret, against: $0) } ?? false
+            }
+            guard accepted else {
+                flow.failedAttempts += 1
+                if flow.failedAttempts >= config.maxCodeAttempts { flow.stage = .locked }
+                state.flows[flow.id] = flow
+                throw expected == .awaitingCode ? ProtocolError.wrongCode : ProtocolError.wrongPassword
+            }
+            flow.stage = .completed
+            flow.codeHash = nil
+            state.flows[flow.id] = flow
+            if let refreshToken {
+                state.refreshTokens[ContinuationToken.digest(refreshToken)] = RefreshTokenRecord(
+                    userKey: flow.userKey, clientId: clientId, scopes: scopes.scopes, issuedAt: now,
+                    expiresAt: now + config.refreshTokenLifetime, rotatedAt: nil, revoked: false)
+            }
+            return user
+        }
+        return TokenGrant(user: user, clientId: clientId, scopes: scopes, refreshToken: refreshToken,
+                          clientInfo: clientInfo, issuedAt: now)
+    }
+
+    /// The `continuation_token` grant signs a user in after sign-up, password reset or registration.
+    /// The emulator runs sign-in only, so no flow ever reaches that step: the grant validates its
+    /// parameters and the token, then answers that the token is not valid for it.
+    private func continuationGrant(_ form: FormBody, clientId: String) throws -> Never {
+        let presented = try RequestValidation.required("continuation_token", in: form)
+        _ = try ScopeRequest(parsing: RequestValidation.required("scope", in: form))
+        let now = core.clock.now()
+        _ = try core.store.read { state in try FlowResolver.resolve(presented, clientId: clientId, in: state, now: now) }
+        throw ProtocolError.invalidContinuationToken(
+            "the continuation_token grant needs a token from a completed sign-up or password reset; this is a sign-in token.")
+    }
+
+    /// Exchanges a refresh token for new tokens and rotates it: the presented one is then rejected.
+    private func refreshGrant(_ form: FormBody, clientId: String, clientInfo: Bool) throws -> TokenGrant {
+        let presented = try RequestValidation.required("refresh_token", in: form)
+        let requested = try form.nonEmpty("scope").map { raw throws(ProtocolError) in try ScopeRequest(parsing: raw) }
+        let now = core.clock.now()
+        let next = Secrets.opaqueToken(byteCount: 48)
+        let (user, scopes) = try core.update { state -> (UserRecord, ScopeRequest) in
+            let digest = ContinuationToken.digest(presented)
+            guard var record = state.refreshTokens[digest] else {
+                throw ProtocolError.invalidRefreshToken("the refresh token is unknown or was revoked.")
+            }
+            guard record.clientId == clientId else {
+                throw ProtocolError.invalidRefreshToken("the refresh token was issued to another client.")
+            }
+            guard !record.revoked else { throw ProtocolError.invalidRefreshToken("the refresh token was revoked.") }
+            guard record.rotatedAt == nil else {
+                throw ProtocolError.invalidRefreshToken("the refresh token was already used; refresh tokens rotate on every use, so present the newest one.")
+            }
+            guard now < record.expiresAt else { throw ProtocolError.expiredRefreshToken }
+            guard let user = state.users[record.userKey] else {
+                throw ProtocolError.invalidRefreshToken("the user no longer exists.")
+            }
+            var scopes = try requested ?? ScopeRequest(parsing: record.scopes.joined(separator: " "))
+            if !scopes.wantsRefreshToken {
+                scopes = try ScopeRequest(parsing: (scopes.scopes + ["offline_access"]).joined(separator: " "))
+            }
+            record.rotatedAt = now
+            state.refreshTokens[digest] = record
+            state.refreshTokens[ContinuationToken.digest(next)] = RefreshTokenRecord(
+                userKey: record.userKey, clientId: clientId, scopes: scopes.scopes, issuedAt: now,
+                expiresAt: now + config.refreshTokenLifetime, rotatedAt: nil, revoked: false)
+            return (user, scopes)
+        }
+        return TokenGrant(user: user, clientId: clientId, scopes: scopes, refreshToken: next,
+                          clientInfo: clientInfo, issuedAt: now)
+    }
+}

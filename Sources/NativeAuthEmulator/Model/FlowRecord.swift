@@ -1,0 +1,55 @@
+import Foundation
+
+/// The server-side state of one sign-in flow, identified by the continuation tokens it hands out.
+struct FlowRecord: Codable, Sendable {
+    /// Where the flow stands; each stage accepts exactly one kind of next request.
+    enum Stage: String, Codable, Sendable {
+        /// After `/initiate`: waiting for `/challenge`.
+        case awaitingChallenge
+        /// A code was sent: waiting for the `oob` grant (or a resend).
+        case awaitingCode
+        /// Waiting for the `password` grant.
+        case awaitingPassword
+        /// Tokens were issued; the flow is over.
+        case completed
+        /// The client was sent to the browser; the flow is over.
+        case redirected
+        /// Too many wrong codes or passwords; the flow is dead.
+        case locked
+    }
+
+    var id: String
+    var clientId: String
+    var userKey: String
+    var challengeTypes: [String]
+    var stage: Stage
+    /// SHA-256 (hex) of the one continuation token currently valid for this flow.
+    var tokenHash: String
+    var tokenExpiresAt: Double
+    /// SHA-256 (hex) of flow id + current code.
+    var codeHash: String?
+    var codeExpiresAt: Double?
+    var failedAttempts: Int
+    /// When this record may be forgotten.
+    var purgeAfter: Double
+}
+
+/// A refresh token's server-side record, keyed by the token's SHA-256.
+struct RefreshTokenRecord: Codable, Sendable {
+    var userKey: String
+    var clientId: String
+    var scopes: [String]
+    var issuedAt: Double
+    var expiresAt: Double
+    /// Set when the token was exchanged: it is then rejected.
+    var rotatedAt: Double?
+    var revoked: Bool
+}
+
+/// A code sent to a user, kept for `GET /_emulator/codes`.
+struct SentCodeRecord: Codable, Sendable {
+    var code: String
+    var flowId: String
+    var sentAt: Double
+    var expiresAt: Double
+}

@@ -1,0 +1,107 @@
+/// An error the emulator answers with HTTP 400 (or another status) and the service's error body.
+struct ProtocolError: Error, Sendable {
+    var status: Int = 400
+    var error: String
+    var code: Int
+    /// The text after `AADSTSnnnnn: `.
+    var message: String
+    var suberror: String?
+    var continuationToken: String?
+
+    /// Renders the service's error envelope.
+    func body(correlationId: String, traceId: String, timestamp: String) -> JSONValue {
+        let description = "AADSTS\(code): \(message)\r\nTrace ID: \(traceId)\r\nCorrelation ID: \(correlationId)\r\nTimestamp: \(timestamp)"
+        var members: [(String, JSONValue)] = [
+            ("error", .string(error)),
+            ("error_description", .string(description)),
+            ("error_codes", .array([.int(code)])),
+            ("timestamp", .string(timestamp)),
+            ("trace_id", .string(traceId)),
+            ("correlation_id", .string(correlationId)),
+        ]
+        if let suberror { members.append(("suberror", .string(suberror))) }
+        if let continuationToken { members.append(("continuation_token", .string(continuationToken))) }
+        return .object(members)
+    }
+}
+
+/// The error catalogue the emulator uses (protocol.md §7).
+extension ProtocolError {
+    static func malformedRequest(_ why: String) -> ProtocolError {
+        ProtocolError(error: "invalid_request", code: 9_002_313, message: "Invalid request. Request is malformed or invalid: \(why)")
+    }
+
+    static func missingParameter(_ name: String) -> ProtocolError {
+        ProtocolError(error: "invalid_request", code: 900_144, message: "The request body must contain the following parameter: '\(name)'.")
+    }
+
+    static let invalidClientId = ProtocolError(
+        error: "invalid_request", code: 90100, message: "client_id parameter is empty or not valid.")
+
+    static func unknownClient(_ clientId: String) -> ProtocolError {
+        ProtocolError(error: "unauthorized_client", code: 700_016,
+                      message: "Application with identifier '\(clientId)' was not found in the directory.")
+    }
+
+    static let invalidUsername = ProtocolError(
+        error: "invalid_request", code: 90100, message: "username parameter is empty or not valid.")
+
+    static let userNotFound = ProtocolError(
+        error: "user_not_found", code: 50034, message: "The user account does not exist in this directory.")
+
+    static let missingRedirect = ProtocolError(
+        error: "invalid_request", code: 901_007,
+        message: "The challenge_type list parameter does not include the 'redirect' type.")
+
+    static func unsupportedChallengeType(_ value: String) -> ProtocolError {
+        ProtocolError(error: "unsupported_challenge_type", code: 90100,
+                      message: "The challenge_type list contains an unsupported value '\(value)'. Supported: oob, password, redirect.")
+    }
+
+    static func invalidContinuationToken(_ why: String) -> ProtocolError {
+        ProtocolError(error: "invalid_request", code: 55200,
+                      message: "The continuation_token provided is not valid for this endpoint: \(why)")
+    }
+
+    static let expiredContinuationToken = ProtocolError(
+        error: "expired_token", code: 552_003, message: "The continuation_token is expired.")
+
+    static let wrongCode = ProtocolError(
+        error: "invalid_grant", code: 50181, message: "The code is incorrect. Try again or request a new code.",
+        suberror: "invalid_oob_value")
+
+    static let expiredCode = ProtocolError(
+        error: "invalid_grant", code: 50181, message: "The code has expired. Request a new code.",
+        suberror: "invalid_oob_value")
+
+    static let wrongPassword = ProtocolError(
+        error: "invalid_grant", code: 50126, message: "Error validating credentials due to invalid username or password.")
+
+    static func unsupportedGrantType(_ value: String) -> ProtocolError {
+        ProtocolError(error: "unsupported_grant_type", code: 70003,
+                      message: "The app requested an unsupported grant type '\(value)'.")
+    }
+
+    static func invalidScope(_ why: String) -> ProtocolError {
+        ProtocolError(error: "invalid_scope", code: 70011, message: "The provided value for the input parameter 'scope' is not valid. \(why)")
+    }
+
+    static func invalidRefreshToken(_ why: String) -> ProtocolError {
+        ProtocolError(error: "invalid_grant", code: 70000, message: "Provided grant is invalid or malformed: \(why)")
+    }
+
+    static let expiredRefreshToken = ProtocolError(
+        error: "invalid_grant", code: 700_082, message: "The refresh token has expired due to inactivity.")
+
+    static func unknownTenant(_ tenant: String) -> ProtocolError {
+        ProtocolError(error: "invalid_request", code: 90002, message: "Tenant '\(tenant)' not found. This emulator serves one tenant.")
+    }
+
+    static func notFound(_ path: String) -> ProtocolError {
+        ProtocolError(status: 404, error: "not_found", code: 90027, message: "No endpoint at '\(path)'.")
+    }
+
+    static func methodNotAllowed(_ method: String) -> ProtocolError {
+        ProtocolError(status: 405, error: "invalid_request", code: 90056, message: "Method \(method) is not allowed on this endpoint.")
+    }
+}

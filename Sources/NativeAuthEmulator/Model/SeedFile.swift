@@ -1,0 +1,66 @@
+import Foundation
+
+/// The users JSON accepted by the seed file and `POST /_emulator/users`, and produced by
+/// `GET /_emulator/users`: `{"users":[{"username","method","password","displayName"}]}`.
+/// An export carries `passwordHash` instead of `password`; either is accepted on import.
+struct SeedFile: Codable, Sendable {
+    struct User: Codable, Sendable {
+        var username: String
+        var method: SignInMethod
+        var password: String?
+        var passwordHash: String?
+        var displayName: String?
+    }
+
+    var users: [User]
+
+    /// Problems that make a seed unusable.
+    struct Invalid: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Turns the seed entries into user records, hashing plain passwords.
+    func records(existing: [String: UserRecord]) throws -> [UserRecord] {
+        try users.map { user in
+            let name = user.username.trimmingCharacters(in: .whitespaces)
+            guard UsernameRules.isWellFormed(name) else {
+                throw Invalid(description: "invalid username '\(user.username)'")
+            }
+            var hash: String?
+            if user.method == .password {
+                if let password = user.password, !password.isEmpty {
+                    hash = PasswordHasher.hash(password)
+                } else if let stored = user.passwordHash, PasswordHasher.isWellFormed(stored) {
+                    hash = stored
+                } else {
+                    throw Invalid(description: "password user '\(name)' needs a password or passwordHash")
+                }
+            }
+            let id = existing[UserRecord.key(name)]?.id ?? UUID().uuidString.lowercased()
+            let display = user.displayName ?? String(name.split(separator: "@").first ?? Substring(name))
+            return UserRecord(id: id, username: name, displayName: display, method: user.method, passwordHash: hash)
+        }
+    }
+
+    /// The export form of a list of users.
+    static func export(_ users: [UserRecord]) -> SeedFile {
+        SeedFile(users: users.sorted { $0.username < $1.username }.map {
+            User(username: $0.username, method: $0.method, password: nil, passwordHash: $0.passwordHash, displayName: $0.displayName)
+        })
+    }
+}
+
+/// What the emulator accepts as a username.
+enum UsernameRules {
+    /// Non-empty, at most 320 characters, no whitespace or control characters, and if it has an `@`
+    /// then exactly one, with text on both sides.
+    static func isWellFormed(_ username: String) -> Bool {
+        guard !username.isEmpty, username.count <= 320 else { return false }
+        for scalar in username.unicodeScalars where scalar.properties.isWhitespace || scalar.value < 0x20 || scalar.value == 0x7f {
+            return false
+        }
+        let parts = username.split(separator: "@", omittingEmptySubsequences: false)
+        if parts.count == 1 { return true }
+        return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty
+    }
+}

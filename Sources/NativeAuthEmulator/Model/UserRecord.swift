@@ -1,0 +1,34 @@
+import Foundation
+
+/// How a user signs in, as configured on a real tenant's account.
+enum SignInMethod: String, Codable, Sendable {
+    /// Email one-time passcode.
+    case otp
+    /// Email and password.
+    case password
+}
+
+/// One user account.
+struct UserRecord: Codable, Sendable, Equatable {
+    /// The object ID (`oid`), a GUID.
+    var id: String
+    /// The sign-in name (an email address).
+    var username: String
+    var displayName: String
+    var method: SignInMethod
+    /// `pbkdf2-sha256$ROUNDS$SALT$HASH` (base64url), only for password users.
+    var passwordHash: String?
+
+    /// Dictionary key for a username: case-insensitive, like the service.
+    static func key(_ username: String) -> String {
+        username.lowercased()
+    }
+}
+
+/// The demo users seeded when a state has none.
+enum DemoUsers {
+    static let seeds: [SeedFile.User] = [
+        SeedFile.User(username: "alice@example.com", method: .otp, password: nil, passwordHash: nil, displayName: "Alice Example"),
+        SeedFile.User(username: "bob@example.com", method: .password, password: "Passw0rd!", passwordHash: nil, displayName: "Bob Example"),
+    ]
+}

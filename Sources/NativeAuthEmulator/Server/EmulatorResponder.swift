@@ -1,0 +1,108 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// The emulator's HTTP front door: routes requests, applies queued faults, turns every failure into
+/// a JSON error body (never a bare 500), echoes `client-request-id` and records the request log.
+struct EmulatorResponder: HTTPResponder {
+    typealias Context = ConnectionContext
+
+    let core: EmulatorCore
+    /// Largest request body accepted.
+    static let maxBodySize = 64 * 1024
+
+    func respond(to request: Request, context: ConnectionContext) async throws -> Response {
+        let clientRequestId = request.headers[.clientRequestId].flatMap { $0.isEmpty ? nil : $0 }
+            ?? UUID().uuidString.lowercased()
+        let path = request.uri.path
+        if path == "/_emulator" || path.hasPrefix("/_emulator/") {
+            let reply = await AdminRoutes(core: core).handle(request, path: path, context: context)
+            return reply.response(clientRequestId: clientRequestId)
+        }
+        let route = ProtocolRoute(path: path)
+        if let endpoint = route?.endpoint, let fault = core.faults.take(for: endpoint.faultName) {
+            if let delay = fault.delayMs, delay > 0 {
+                try? await Task.sleep(nanoseconds: UInt64(delay) * 1_000_000)
+            }
+            if fault.dropConnection == true {
+                log(request, path: path, form: nil, status: 0, clientRequestId: clientRequestId, fault: true)
+                try? await context.channel.close()
+                return HTTPReply(status: 500, body: "").response(clientRequestId: clientRequestId)
+            }
+            if let status = fault.status {
+                let reply = faultReply(fault, status: status, clientRequestId: clientRequestId)
+                log(request, path: path, form: nil, status: status, clientRequestId: clientRequestId, fault: true)
+                return reply.response(clientRequestId: clientRequestId)
+            }
+        }
+        var form: FormBody?
+        let reply: HTTPReply
+        do {
+            guard let route else { throw ProtocolError.notFound(path) }
+            guard core.servesTenant(route.tenant) else { throw ProtocolError.unknownTenant(route.tenant) }
+            guard request.method == route.endpoint.method else {
+                throw ProtocolError.methodNotAllowed(request.method.rawValue)
+            }
+            if route.endpoint.method == .post {
+                form = try await Self.readForm(request)
+            }
+            reply = try ProtocolRoutes(core: core).handle(route.endpoint, form: form ?? FormBody(fields: []))
+        } catch let error as ProtocolError {
+            reply = errorReply(error, clientRequestId: clientRequestId)
+        } catch {
+            core.configuration.logger.error("emulator internal error: \(error)")
+            reply = errorReply(ProtocolError(status: 500, error: "server_error", code: 90033,
+                                             message: "The emulator hit an internal error: \(error)"),
+                               clientRequestId: clientRequestId)
+        }
+        log(request, path: path, form: form, status: reply.status, clientRequestId: clientRequestId, fault: false)
+        return reply.response(clientRequestId: clientRequestId)
+    }
+
+    /// Reads and parses a form body; content type and encoding problems are protocol errors.
+    static func readForm(_ request: Request) async throws(ProtocolError) -> FormBody {
+        let contentType = request.headers[.contentType]?.lowercased() ?? ""
+        let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        guard mediaType == "application/x-www-form-urlencoded" else {
+            throw ProtocolError.malformedRequest("the Content-Type must be application/x-www-form-urlencoded, not '\(contentType)'.")
+        }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: maxBodySize)
+        } catch {
+            throw ProtocolError.malformedRequest("the body could not be read or is larger than \(maxBodySize) bytes.")
+        }
+        do {
+            return try FormBody(parsing: Array(buffer.readableBytesView))
+        } catch {
+            throw ProtocolError.malformedRequest("\(error).")
+        }
+    }
+
+    func errorReply(_ error: ProtocolError, clientRequestId: String) -> HTTPReply {
+        let body = error.body(correlationId: clientRequestId, traceId: UUID().uuidString.lowercased(),
+                              timestamp: Timestamps.errorStyle(core.clock.now()))
+        return .json(body, status: error.status)
+    }
+
+    private func faultReply(_ fault: Fault, status: Int, clientRequestId: String) -> HTTPReply {
+        var reply: HTTPReply
+        if let body = fault.body {
+            reply = HTTPReply(status: status, body: body)
+        } else {
+            let error = status == 503 || status == 429 ? "temporarily_unavailable" : "server_error"
+            reply = errorReply(ProtocolError(status: status, error: error, code: 90033,
+                                             message: "Injected fault (HTTP \(status)) from the emulator's fault queue."),
+                               clientRequestId: clientRequestId)
+        }
+        reply.headers = (fault.headers ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        return reply
+    }
+
+    private func log(_ request: Request, path: String, form: FormBody?, status: Int, clientRequestId: String, fault: Bool) {
+        core.requestLog.append(RequestLogEntry(
+            time: core.clock.now(), method: request.method.rawValue, path: path,
+            fields: RequestLog.redact(form), status: status, clientRequestId: clientRequestId, fault: fault))
+    }
+}
