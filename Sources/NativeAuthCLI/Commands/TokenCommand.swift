@@ -30,7 +30,7 @@ struct TokenCommand: AsyncParsableCommand {
                 let account = try found.accountResult()
                 let parameters = NativeAuthGetAccessTokenParameters(forceRefresh: forceRefresh, scopes: found.resolution.scopes)
                 let token: NativeAuthTokenResult
-                do {
+                do throws(RetrieveAccessTokenError) {
                     token = try await account.getAccessToken(parameters: parameters)
                 } catch {
                     throw FailureMapping.failure(error, method: .token)

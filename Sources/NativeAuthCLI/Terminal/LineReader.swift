@@ -12,7 +12,8 @@ enum LineReader {
     static func line(prompt: String) async -> String? {
         Console.prompt(prompt)
         let line = await readOnThread()
-        if line == nil, TTY.stdinIsTerminal { Console.prompt("\n") }
+        // A terminal echoed the line (and its newline); piped input is not echoed, so end the prompt line.
+        if line == nil || !TTY.stdinIsTerminal { Console.prompt("\n") }
         return line
     }
 
