@@ -58,9 +58,8 @@ struct CLIResult: Sendable, CustomStringConvertible {
 final class LiveCLI: Sendable {
     private let process: Process
     private let input: FileHandle
-    private let output = Mutex(Data())
-    private let errors = Mutex(Data())
-    private let readers: [Thread]
+    private let output = StreamBuffer()
+    private let errors = StreamBuffer()
 
     init(_ arguments: [String], environment: [String: String]) throws {
         let process = Process()
@@ -75,23 +74,11 @@ final class LiveCLI: Sendable {
         self.process = process
         self.input = stdinPipe.fileHandleForWriting
         let outputHandle = stdoutPipe.fileHandleForReading, errorHandle = stderrPipe.fileHandleForReading
-        let output = self.output, errors = self.errors
-        readers = [Self.drain(outputHandle, into: output), Self.drain(errorHandle, into: errors)]
+        output.drain(outputHandle)
+        errors.drain(errorHandle)
     }
 
-    private static func drain(_ handle: FileHandle, into buffer: Mutex<Data>) -> Thread {
-        let thread = Thread {
-            while true {
-                let chunk = handle.availableData
-                if chunk.isEmpty { return }
-                buffer.withLock { $0.append(chunk) }
-            }
-        }
-        thread.start()
-        return thread
-    }
-
-    var stderrText: String { errors.withLock { String(decoding: $0, as: UTF8.self) } }
+    var stderrText: String { errors.text }
 
     /// Writes `text` to the process's standard input.
     func send(_ text: String) {
@@ -99,7 +86,7 @@ final class LiveCLI: Sendable {
         try? input.write(contentsOf: Data(text.utf8))
     }
 
-    var stdoutText: String { output.withLock { String(decoding: $0, as: UTF8.self) } }
+    var stdoutText: String { output.text }
 
     /// Sends SIGTERM.
     func terminate() { process.terminate() }
@@ -148,14 +135,33 @@ final class LiveCLI: Sendable {
                 continuation.resume()
             }.start()
         }
-        while readers.contains(where: { !$0.isFinished }) {
+        while !output.isFinished || !errors.isFinished {
             try? await Task.sleep(for: .milliseconds(5))
         }
         return CLIResult(
             status: process.terminationStatus,
-            stdout: output.withLock { String(decoding: $0, as: UTF8.self) },
+            stdout: output.text,
             stderr: stderrText)
     }
+}
+
+/// The bytes read so far from one of the process's output pipes, read on a thread of its own.
+final class StreamBuffer: Sendable {
+    private let state = Mutex((data: Data(), finished: false))
+
+    func drain(_ handle: FileHandle) {
+        Thread { [self] in
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                state.withLock { $0.data.append(chunk) }
+            }
+            state.withLock { $0.finished = true }
+        }.start()
+    }
+
+    var text: String { state.withLock { String(decoding: $0.data, as: UTF8.self) } }
+    var isFinished: Bool { state.withLock { $0.finished } }
 }
 
 /// Where the built `nativeauth` is: `NATIVEAUTH_CLI_BINARY`, else next to the test bundle (the build
