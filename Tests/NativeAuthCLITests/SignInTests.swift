@@ -99,6 +99,16 @@ struct SignInTests {
         #expect(result.status == 3, "\(result)")
     }
 
+    @Test func theServersLimitOfWrongCodesEndsTheSignInWithExit3() async throws {
+        let sandbox = try CLISandbox(fixedCode: "12121212")
+        defer { sandbox.remove() }
+        let wrong = String(repeating: "99999999\n", count: 6) + "12121212\n"
+        let result = try await sandbox.run(["signin", "alice@example.com"], input: wrong)
+        #expect(result.status == 3, "\(result)")
+        #expect(result.stderr.contains("The sign-in ended after wrong attempts"), "\(result)")
+        #expect(!result.stdout.contains("Signed in"), "\(result)")
+    }
+
     @Test func noCodeOnStandardInputIsAClearErrorNotAHang() async throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }

@@ -57,7 +57,7 @@ struct SignInFlowDriver {
                     codeLength = length
                     Console.info("A new code was sent to \(target).")
                 case .error(let error, let next):
-                    guard let next else { throw FailureMapping.failure(error, method: method) }
+                    guard let next else { throw failure(error, afterWrongAttempt: lastWasWrong) }
                     Console.info("No new code could be sent: \(error.errorDescription ?? "the request failed"). Try again.")
                     state = next
                 }
@@ -66,7 +66,7 @@ struct SignInFlowDriver {
                 case .completed(let result):
                     return result
                 case .error(let error, let next):
-                    guard error.isInvalidCode, let next else { throw FailureMapping.failure(error, method: method) }
+                    guard error.isInvalidCode, let next else { throw failure(error, afterWrongAttempt: lastWasWrong) }
                     Console.info("That code is wrong. Enter it again, or r for a new code.")
                     lastWasWrong = true
                     state = next
@@ -92,11 +92,23 @@ struct SignInFlowDriver {
             case .completed(let result):
                 return result
             case .error(let error, let next):
-                guard error.isInvalidPassword, let next else { throw FailureMapping.failure(error, method: method) }
+                guard error.isInvalidPassword, let next else { throw failure(error, afterWrongAttempt: lastWasWrong) }
                 Console.info("The password is wrong. Try again.")
                 lastWasWrong = true
                 state = next
             }
         }
+    }
+
+    /// A failure that ends the flow. After a wrong code or password, a refusal from the server is
+    /// (almost always) its limit of attempts: reported as wrong credentials (exit 3), not a server failure.
+    private func failure(_ error: some NativeAuthError, afterWrongAttempt: Bool) -> CLIFailure {
+        var failure = FailureMapping.failure(error, method: method)
+        if afterWrongAttempt, error.serverError != nil, !error.isServerUnavailable, !error.isBrowserRequired {
+            failure = CLIFailure(
+                .wrongCredentials, "The sign-in ended after wrong attempts (\(error.errorDescription ?? "refused")).",
+                hint: "Start again with `nativeauth signin`.", details: failure.details)
+        }
+        return failure
     }
 }

@@ -9,8 +9,10 @@ enum FailureMapping {
         let exit: CLIExit
         var message = error.errorDescription ?? "The request failed."
         var hint: String?
+        var lines = details(error)
         if error.isBrowserRequired {
             exit = .browserRequired
+            lines.insert("library: \(message)", at: 0)
             message = "A browser sign-in is required: the server will not complete this sign-in from a terminal."
             hint = browserHint(method)
         } else if error.isServerUnavailable {
@@ -28,7 +30,7 @@ enum FailureMapping {
         } else {
             exit = .failure
         }
-        return CLIFailure(exit, message, hint: hint, details: details(error))
+        return CLIFailure(exit, message, hint: hint, details: lines)
     }
 
     static func isWrongCredentials(_ error: some NativeAuthError) -> Bool {
