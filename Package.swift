@@ -7,7 +7,7 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "NativeAuth",
-    platforms: [.macOS(.v14), .iOS(.v17)],
+    platforms: [.macOS(.v15), .iOS(.v18)],  // Synchronization.Mutex needs macOS 15 / iOS 18
     products: [
         .library(name: "NativeAuth", targets: ["NativeAuth"]),
         .library(name: "NativeAuthEmulator", targets: ["NativeAuthEmulator"]),
@@ -49,11 +49,15 @@ let package = Package(
         // Test helpers shared by the test targets: the replay transport and the recordings loader.
         .target(
             name: "NativeAuthTestSupport",
-            dependencies: ["NativeAuth"],
+            dependencies: ["NativeAuth", .product(name: "Logging", package: "swift-log")],
             path: "Tests/NativeAuthTestSupport",
             swiftSettings: strict
         ),
-        .testTarget(name: "NativeAuthTests", dependencies: ["NativeAuth", "NativeAuthTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "NativeAuthTests",
+            dependencies: ["NativeAuth", "NativeAuthTestSupport", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
         .testTarget(name: "TutorialSnippetTests", dependencies: ["NativeAuth", "NativeAuthTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "NativeAuthEmulatorTests",

@@ -22,21 +22,15 @@ public final class SignInCodeRequiredState: Sendable {
 
     /// Submits the code the user received.
     public func submitCode(code: String) async -> SignInVerifyCodeResult {
-        guard gate.enter() else {
-            return .error(VerifyCodeError(SignInFlow.alreadyUsed(context)), newState: nil)
+        await gate.run(refused: { .error(VerifyCodeError(SignInFlow.alreadyUsed(context)), newState: nil) }) {
+            await SignInFlow.submitCode(code, on: self)
         }
-        let (result, usable) = await SignInFlow.submitCode(code, on: self)
-        gate.leave(stillUsable: usable)
-        return result
     }
 
     /// Asks the server to send a new code; the current code stops working.
     public func resendCode() async -> SignInResendCodeResult {
-        guard gate.enter() else {
-            return .error(ResendCodeError(SignInFlow.alreadyUsed(context)), newState: nil)
+        await gate.run(refused: { .error(ResendCodeError(SignInFlow.alreadyUsed(context)), newState: nil) }) {
+            await SignInFlow.resendCode(on: self)
         }
-        let (result, usable) = await SignInFlow.resendCode(on: self)
-        gate.leave(stillUsable: usable)
-        return result
     }
 }

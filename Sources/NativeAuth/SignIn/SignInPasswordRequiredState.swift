@@ -18,11 +18,8 @@ public final class SignInPasswordRequiredState: Sendable {
 
     /// Submits the user's password.
     public func submitPassword(password: String) async -> SignInPasswordRequiredResult {
-        guard gate.enter() else {
-            return .error(PasswordRequiredError(SignInFlow.alreadyUsed(context)), newState: nil)
+        await gate.run(refused: { .error(PasswordRequiredError(SignInFlow.alreadyUsed(context)), newState: nil) }) {
+            await SignInFlow.submitPassword(password, on: self)
         }
-        let (result, usable) = await SignInFlow.submitPassword(password, on: self)
-        gate.leave(stillUsable: usable)
-        return result
     }
 }

@@ -6,7 +6,7 @@ final class StateGate: Sendable {
     private let status = Mutex(Status.ready)
 
     /// Claims the state for one call. False when it is in use or used up: then nothing may be sent.
-    func enter() -> Bool {
+    private func enter() -> Bool {
         status.withLock { status in
             guard status == .ready else { return false }
             status = .inFlight
@@ -14,8 +14,17 @@ final class StateGate: Sendable {
         }
     }
 
+    /// Runs one call through the gate: `refused` when the state is in use or used up (nothing is
+    /// sent), else `body`, which says whether the state is still usable afterwards.
+    func run<Result>(refused: () -> Result, _ body: () async -> (Result, stillUsable: Bool)) async -> Result {
+        guard enter() else { return refused() }
+        let (result, stillUsable) = await body()
+        leave(stillUsable: stillUsable)
+        return result
+    }
+
     /// Ends the call: the state is ready again when the flow did not move on, else used up.
-    func leave(stillUsable: Bool) {
+    private func leave(stillUsable: Bool) {
         status.withLock { $0 = stillUsable ? .ready : .used }
     }
 }

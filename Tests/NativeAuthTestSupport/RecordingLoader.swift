@@ -1,0 +1,51 @@
+import Foundation
+
+/// Finds and reads the recordings in `Tests/Recordings`, located from this source file (`#filePath`),
+/// so no resource bundle is needed.
+public enum RecordingLoader {
+    /// The `Tests/Recordings` folder.
+    public static func recordingsDirectory(filePath: String = #filePath) -> URL {
+        URL(fileURLWithPath: filePath)
+            .deletingLastPathComponent()  // NativeAuthTestSupport
+            .deletingLastPathComponent()  // Tests
+            .appendingPathComponent("Recordings", isDirectory: true)
+    }
+
+    /// The scenario folders that exist.
+    public static func scenarioNames() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: recordingsDirectory().path)
+            .filter { !$0.hasPrefix(".") && !$0.hasSuffix(".md") }
+            .sorted()
+    }
+
+    /// Reads the scenario `name`: every `*.json` in its folder, in file-name order.
+    public static func load(_ name: String) throws -> Recording {
+        let folder = recordingsDirectory().appendingPathComponent(name, isDirectory: true)
+        let files: [String]
+        do {
+            files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+                .filter { $0.hasSuffix(".json") }
+                .sorted()
+        } catch {
+            throw RecordingLoadError("No recording '\(name)' at \(folder.path): \(error)")
+        }
+        guard !files.isEmpty else { throw RecordingLoadError("The recording '\(name)' has no steps in \(folder.path).") }
+        let steps = try files.map { file in
+            let url = folder.appendingPathComponent(file)
+            do {
+                var step = try JSONDecoder().decode(RecordedStep.self, from: Data(contentsOf: url))
+                step.name = file
+                return step
+            } catch {
+                throw RecordingLoadError("\(name)/\(file) is not a valid step: \(error)")
+            }
+        }
+        return Recording(scenario: name, steps: steps)
+    }
+}
+
+/// A recording could not be found or read.
+public struct RecordingLoadError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import NativeAuth
+import NativeAuthTestSupport
+import Testing
+
+@Suite("Access-token cache and refresh")
+struct AccessTokenCacheTests {
+    private func signedIn(_ transport: ScriptedTransport, clock: TestClock) async throws -> NativeAuthUserAccountResult {
+        let app = try MockServer.app(transport, now: clock.function)
+        let state = try #require(await app.signIn(parameters: NativeAuthSignInParameters(username: "user@example.com")).codeRequired?.state)
+        return try #require(await state.submitCode(code: "12345678").completed)
+    }
+
+    private func refreshCount(_ transport: ScriptedTransport) -> Int {
+        transport.requests(to: "/token").filter { FormFields.dictionary($0.body)["grant_type"] == "refresh_token" }.count
+    }
+
+    @Test("A token with more than five minutes left is returned from the cache without a request")
+    func cachedWhileValid() async throws {
+        let clock = TestClock()
+        let transport = MockServer.transport(expiresIn: 3600)
+        let account = try await signedIn(transport, clock: clock)
+        let sent = transport.requestCount
+        clock.advance(by: 3600 - 301)
+        let token = try await account.getAccessToken()
+        #expect(token.accessToken == "fake-access-0")
+        #expect(token.expiresOn == clock.now.addingTimeInterval(301))
+        #expect(transport.requestCount == sent)
+    }
+
+    @Test("A token within the five-minute margin is refreshed")
+    func refreshedWithinMargin() async throws {
+        let clock = TestClock()
+        let transport = MockServer.transport(expiresIn: 3600)
+        let account = try await signedIn(transport, clock: clock)
+        clock.advance(by: 3600 - 299)
+        let token = try await account.getAccessToken()
+        #expect(token.accessToken == "fake-access-1")
+        #expect(refreshCount(transport) == 1)
+        let sentForm = FormFields.dictionary(try #require(transport.requests.last).body)
+        #expect(sentForm["refresh_token"] == "fake-refresh-0")
+    }
+
+    @Test("1,000 concurrent getAccessToken calls on an expired token send exactly one request")
+    func concurrentCallersShareOneRefresh() async throws {
+        let clock = TestClock()
+        let transport = MockServer.transport(delay: .milliseconds(50), expiresIn: 3600)
+        let account = try await signedIn(transport, clock: clock)
+        clock.advance(by: 4000)
+
+        let tokens = await withTaskGroup(of: String?.self) { group in
+            for _ in 0..<1_000 {
+                group.addTask { try? await account.getAccessToken().accessToken }
+            }
+            var collected: [String?] = []
+            for await token in group { collected.append(token) }
+            return collected
+        }
+        #expect(tokens.count == 1_000)
+        #expect(Set(tokens) == ["fake-access-1"])
+        #expect(refreshCount(transport) == 1)
+    }
+}

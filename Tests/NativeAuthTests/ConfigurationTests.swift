@@ -1,0 +1,62 @@
+import Foundation
+import NativeAuth
+import NativeAuthTestSupport
+import Testing
+
+@Suite("Configuration")
+struct ConfigurationTests {
+    private let clientId = "00001111-aaaa-2222-bbbb-3333cccc4444"
+
+    @Test("tenantSubdomain builds https://{sub}.ciamlogin.com/{sub}.onmicrosoft.com and endpoints go under it")
+    func tenantSubdomainAuthority() async throws {
+        let transport = MockServer.transport()
+        let app = try NativeAuthPublicClientApplication(
+            clientId: clientId, tenantSubdomain: "contoso", challengeTypes: [.OOB], transport: transport)
+        #expect(app.authority.absoluteString == "https://contoso.ciamlogin.com/contoso.onmicrosoft.com")
+        _ = await app.signIn(parameters: NativeAuthSignInParameters(username: "user@example.com"))
+        #expect(transport.requests.first?.url.absoluteString
+            == "https://contoso.ciamlogin.com/contoso.onmicrosoft.com/oauth2/v2.0/initiate")
+    }
+
+    @Test("http:// is accepted for loopback hosts", arguments: [
+        "http://127.0.0.1:8080/tenant", "http://[::1]:8080/tenant", "http://localhost:8080", "http://127.5.6.7/t",
+    ])
+    func httpLoopbackAccepted(url: String) throws {
+        let app = try NativeAuthPublicClientApplication(clientId: clientId, authority: URL(string: url)!, challengeTypes: [.OOB])
+        #expect(app.authority.scheme == "http")
+    }
+
+    @Test("http:// is rejected for other hosts with a clear message", arguments: [
+        "http://contoso.ciamlogin.com/contoso.onmicrosoft.com", "http://10.0.0.1/tenant", "http://localhost.example.com/t",
+    ])
+    func httpElsewhereRejected(url: String) throws {
+        let error = try #require(throws: NativeAuthConfigurationError.self) {
+            try NativeAuthPublicClientApplication(clientId: clientId, authority: URL(string: url)!, challengeTypes: [.OOB])
+        }
+        #expect(error.message.contains("http://"))
+        #expect(error.message.contains("loopback"))
+    }
+
+    @Test("A bad client ID is rejected", arguments: ["", "   ", "0000 1111"])
+    func badClientId(clientId: String) throws {
+        let error = try #require(throws: NativeAuthConfigurationError.self) {
+            try NativeAuthPublicClientApplication(clientId: clientId, tenantSubdomain: "contoso", challengeTypes: [.OOB])
+        }
+        #expect(error.message.contains("client ID"))
+    }
+
+    @Test("Empty challenge types are rejected")
+    func emptyChallengeTypes() throws {
+        let error = try #require(throws: NativeAuthConfigurationError.self) {
+            try NativeAuthPublicClientApplication(clientId: clientId, tenantSubdomain: "contoso", challengeTypes: [])
+        }
+        #expect(error.message.contains("challenge type"))
+    }
+
+    @Test("A bad tenant subdomain is rejected")
+    func badSubdomain() throws {
+        #expect(throws: NativeAuthConfigurationError.self) {
+            try NativeAuthPublicClientApplication(clientId: clientId, tenantSubdomain: "contoso.onmicrosoft.com/x", challengeTypes: [.OOB])
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import NativeAuth
+import NativeAuthTestSupport
+import Testing
+
+/// Collects what the error callbacks report.
+@MainActor
+private class ErrorCollector {
+    var messages: [String] = []
+
+    func waitForMessage() async throws -> String {
+        for _ in 0..<500 where messages.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        return try #require(messages.first)
+    }
+}
+
+// Each implements only its protocol's required error callback. (One class conforming to both
+// SignInStartDelegate and SignInVerifyCodeDelegate must implement onSignInCompleted itself, since both
+// protocols give it a default.)
+@MainActor
+private final class StartErrorOnly: ErrorCollector, SignInStartDelegate {
+    func onSignInStartError(error: SignInStartError) { messages.append(error.errorDescription ?? "") }
+}
+
+@MainActor
+private final class VerifyErrorOnly: ErrorCollector, SignInVerifyCodeDelegate {
+    func onSignInVerifyCodeError(error: VerifyCodeError, newState: SignInCodeRequiredState?) { messages.append(error.errorDescription ?? "") }
+}
+
+@MainActor
+private final class CredentialsErrorOnly: ErrorCollector, CredentialsDelegate {
+    func onAccessTokenRetrieveError(error: RetrieveAccessTokenError) { messages.append(error.errorDescription ?? "") }
+}
+
+@Suite("Delegate default methods")
+@MainActor
+struct DelegateDefaultTests {
+    @Test("An unimplemented onSignInCodeRequired is reported through onSignInStartError")
+    func startDefault() async throws {
+        let app = try MockServer.app(MockServer.transport())
+        let delegate = StartErrorOnly()
+        app.signIn(parameters: NativeAuthSignInParameters(username: "user@example.com"), delegate: delegate)
+        let message = try await delegate.waitForMessage()
+        #expect(message.contains("onSignInCodeRequired"))
+        #expect(message.contains("not implement"))
+    }
+
+    @Test("An unimplemented onSignInCompleted is reported through onSignInVerifyCodeError")
+    func verifyDefault() async throws {
+        let app = try MockServer.app(MockServer.transport())
+        let state = try #require(await app.signIn(parameters: NativeAuthSignInParameters(username: "user@example.com")).codeRequired?.state)
+        let delegate = VerifyErrorOnly()
+        state.submitCode(code: "12345678", delegate: delegate)
+        let message = try await delegate.waitForMessage()
+        #expect(message.contains("onSignInCompleted"))
+        #expect(message.contains("not implement"))
+    }
+
+    @Test("An unimplemented onAccessTokenRetrieveCompleted is reported through onAccessTokenRetrieveError")
+    func credentialsDefault() async throws {
+        let app = try MockServer.app(MockServer.transport())
+        let state = try #require(await app.signIn(parameters: NativeAuthSignInParameters(username: "user@example.com")).codeRequired?.state)
+        let account = try #require(await state.submitCode(code: "12345678").completed)
+        let delegate = CredentialsErrorOnly()
+        account.getAccessToken(parameters: NativeAuthGetAccessTokenParameters(), delegate: delegate)
+        let message = try await delegate.waitForMessage()
+        #expect(message.contains("onAccessTokenRetrieveCompleted"))
+        #expect(message.contains("not implement"))
+    }
+}

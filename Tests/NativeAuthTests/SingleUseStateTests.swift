@@ -1,0 +1,53 @@
+import Foundation
+import NativeAuth
+import NativeAuthTestSupport
+import Testing
+
+@Suite("Single-use states")
+struct SingleUseStateTests {
+    private func codeState(_ transport: ScriptedTransport) async throws -> SignInCodeRequiredState {
+        let app = try MockServer.app(transport)
+        return try #require(await app.signIn(parameters: NativeAuthSignInParameters(username: "user@example.com")).codeRequired?.state)
+    }
+
+    @Test("submitCode on a used state fails locally and sends nothing")
+    func usedStateSendsNothing() async throws {
+        let transport = MockServer.transport()
+        let state = try await codeState(transport)
+        #expect(await state.submitCode(code: "12345678").completed != nil)
+        let sent = transport.requestCount
+
+        let again = try #require(await state.submitCode(code: "12345678").error)
+        #expect(again.error.isStateAlreadyUsed)
+        #expect(again.newState == nil)
+        let resend = try #require(await state.resendCode().error)
+        #expect(resend.error.isStateAlreadyUsed)
+        #expect(transport.requestCount == sent)
+    }
+
+    @Test("submitPassword on a used state fails locally and sends nothing")
+    func usedPasswordStateSendsNothing() async throws {
+        let transport = MockServer.transport(challenge: "password")
+        let app = try MockServer.app(transport, challengeTypes: [.password])
+        let state = try #require(await app.signIn(parameters: NativeAuthSignInParameters(username: "user@example.com")).passwordRequired)
+        #expect(await state.submitPassword(password: "Fake-Passw0rd!").completed != nil)
+        let sent = transport.requestCount
+        #expect(try #require(await state.submitPassword(password: "Fake-Passw0rd!").error).error.isStateAlreadyUsed)
+        #expect(transport.requestCount == sent)
+    }
+
+    @Test("Two concurrent calls on one state: one request goes out, the other fails locally")
+    func concurrentCallsAreRefused() async throws {
+        let transport = MockServer.transport(delay: .milliseconds(100))
+        let state = try await codeState(transport)
+        let before = transport.requests(to: "/token").count
+
+        async let first = state.submitCode(code: "12345678")
+        async let second = state.submitCode(code: "12345678")
+        let results = await [first, second]
+
+        #expect(transport.requests(to: "/token").count == before + 1)
+        #expect(results.filter { $0.completed != nil }.count == 1)
+        #expect(results.filter { $0.error?.error.isStateAlreadyUsed == true }.count == 1)
+    }
+}

@@ -1,0 +1,476 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import NativeAuth
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@Suite("FileTokenStore")
+struct FileTokenStoreTests {
+    // MARK: - Contents
+
+    @Test func roundTripThroughTheFileAndAFreshInstance() throws {
+        try withTemporaryDirectory { directory in
+            let store = try FileTokenStore(directory: directory)
+            let returned = try store.modify { contents -> String in
+                contents.upsert(account(1))
+                contents.upsert(account(2))
+                return "done"
+            }
+            #expect(returned == "done")
+            let expected = TokenStoreContents(accounts: [account(1), account(2)])
+            #expect(try store.read() == expected)
+            #expect(try FileTokenStore(directory: directory).read() == expected)
+        }
+    }
+
+    @Test func missingFileReadsAsEmptyAndIsNotCreatedByReading() throws {
+        try withTemporaryDirectory { directory in
+            let store = try FileTokenStore(directory: directory)
+            #expect(try store.read() == TokenStoreContents())
+            #expect(!FileManager.default.fileExists(atPath: store.fileURL.path))
+        }
+    }
+
+    @Test func fileIsPrettyPrintedWithSortedKeysAndISO8601Dates() throws {
+        try withTemporaryDirectory { directory in
+            let store = try FileTokenStore(directory: directory)
+            try store.modify { $0.upsert(account(1)) }
+            let text = try String(contentsOf: store.fileURL, encoding: .utf8)
+            #expect(text.contains("\"signedInAt\" : \"2023-11-14T22:13:20Z\""))
+            #expect(text.contains("\"authority\" : \"https://contoso.ciamlogin.com/contoso.onmicrosoft.com\""))
+            let accessTokens = try #require(text.range(of: "\"accessTokens\""))
+            let authority = try #require(text.range(of: "\"authority\""))
+            let clientId = try #require(text.range(of: "\"clientId\""))
+            #expect(accessTokens.lowerBound < authority.lowerBound && authority.lowerBound < clientId.lowerBound)
+            #expect(text.hasPrefix("{\n"))
+        }
+    }
+
+    // MARK: - Permissions
+
+    @Test func fileIs0600AndDirectoryIs0700() throws {
+        try withTemporaryDirectory { root in
+            let directory = root.appendingPathComponent("state/nativeauth", isDirectory: true)
+            let store = try FileTokenStore(directory: directory)
+            #expect(try permissions(directory.path) == 0o700)
+            #expect(try permissions(root.appendingPathComponent("state").path) == 0o700)
+            try store.modify { $0.upsert(account(1)) }
+            #expect(try permissions(store.fileURL.path) == 0o600)
+            #expect(try permissions(store.fileURL.path + ".lock") == 0o600)
+            let attributes = try FileManager.default.attributesOfItem(atPath: store.fileURL.path)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        }
+    }
+
+    @Test func existingLooseDirectoryIsTightenedTo0700() throws {
+        try withTemporaryDirectory { directory in
+            #expect(chmod(directory.path, 0o755) == 0)
+            _ = try FileTokenStore(directory: directory)
+            #expect(try permissions(directory.path) == 0o700)
+        }
+    }
+
+    @Test func rewriteReplacesALooseFileWithA0600One() throws {
+        try withTemporaryDirectory { directory in
+            let store = try FileTokenStore(directory: directory)
+            try store.modify { $0.upsert(account(1)) }
+            #expect(chmod(store.fileURL.path, 0o644) == 0)
+            try store.modify { $0.upsert(account(2)) }
+            #expect(try permissions(store.fileURL.path) == 0o600)
+        }
+    }
+
+    @Test func writingLeavesNoTemporaryFilesBehind() throws {
+        try withTemporaryDirectory { directory in
+            let store = try FileTokenStore(directory: directory)
+            for index in 0..<10 { try store.modify { $0.upsert(account(index)) } }
+            let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+            #expect(names == ["tokens.json", "tokens.json.lock"])
+        }
+    }
+
+    // MARK: - Errors
+
+    @Test(arguments: [
+        "not json at all",
+        "",
+        #"{"version": 1}"#,
+        #"{"version": 1, "accounts": [{"clientId": "c"}]}"#,
+        #"{"accounts": []}"#,
+    ])
+    func corruptFileIsReportedAndNeverOverwritten(bytes: String) throws {
+        try withTemporaryDirectory { directory in
+            let store = try FileTokenStore(directory: directory)
+            try Data(bytes.utf8).write(to: store.fileURL)
+
+            let readError = #expect(throws: TokenStoreError.self) { try store.read() }
+            #expect(readError?.reason == .corrupt)
+            #expect(readError?.path == store.fileURL.path)
+            #expect(readError?.message.contains(store.fileURL.path) == true)
+            #expect(readError?.message.contains("delete it") == true)
+
+            var bodyRan = false
+            let modifyError = #expect(throws: TokenStoreError.self) {
+                try store.modify { contents in
+                    bodyRan = true
+                    contents = TokenStoreContents(accounts: [account(1)])
+                }
+            }
+            #expect(modifyError?.reason == .corrupt)
+            #expect(!bodyRan)
+            #expect(try Data(contentsOf: store.fileURL) == Data(bytes.utf8))
+        }
+    }
+
+    @Test func newerFormatVersionIsUnsupportedAndLeftAlone() throws {
+        try withTemporaryDirectory { directory in
+            let store = try FileTokenStore(directory: directory)
+            let bytes = Data(#"{"version": 2, "accounts": "a different shape"}"#.utf8)
+            try bytes.write(to: store.fileURL)
+            let readError = #expect(throws: TokenStoreError.self) { try store.read() }
+            #expect(readError?.reason == .unsupportedVersion)
+            let modifyError = #expect(throws: TokenStoreError.self) { try store.modify { $0.upsert(account(1)) } }
+            #expect(modifyError?.reason == .unsupportedVersion)
+            #expect(try Data(contentsOf: store.fileURL) == bytes)
+        }
+    }
+
+    @Test func unreadableFileIsReportedAsUnreadable() throws {
+        try withTemporaryDirectory { directory in
+            let store = try FileTokenStore(directory: directory)
+            // A folder where the file should be cannot be read, even by root.
+            try FileManager.default.createDirectory(at: store.fileURL, withIntermediateDirectories: false)
+            let error = #expect(throws: TokenStoreError.self) { try store.read() }
+            #expect(error?.reason == .unreadable)
+            #expect(error?.path == store.fileURL.path)
+        }
+    }
+
+    @Test(.enabled(if: geteuid() != 0, "root can read any file"))
+    func fileWithoutReadPermissionIsReportedAsUnreadable() throws {
+        try withTemporaryDirectory { directory in
+            let store = try FileTokenStore(directory: directory)
+            try store.modify { $0.upsert(account(1)) }
+            #expect(chmod(store.fileURL.path, 0o000) == 0)
+            let error = #expect(throws: TokenStoreError.self) { try store.read() }
+            #expect(error?.reason == .unreadable)
+        }
+    }
+
+    @Test(.enabled(if: geteuid() != 0, "root can write to any folder"))
+    func readOnlyFolderCanBeReadButNotModified() throws {
+        try withTemporaryDirectory { directory in
+            let store = try FileTokenStore(directory: directory)
+            try store.modify { $0.upsert(account(1)) }
+            try FileManager.default.removeItem(atPath: store.fileURL.path + ".lock")
+            #expect(chmod(directory.path, 0o500) == 0)
+            defer { _ = chmod(directory.path, 0o700) }
+            #expect(try store.read().accounts == [account(1)])
+            let error = #expect(throws: TokenStoreError.self) { try store.modify { $0.upsert(account(2)) } }
+            #expect(error?.reason == .unwritable)
+        }
+    }
+
+    @Test func directoryPathThatIsAFileCannotBeUsed() throws {
+        try withTemporaryDirectory { root in
+            let file = root.appendingPathComponent("not-a-folder")
+            try Data("x".utf8).write(to: file)
+            let error = #expect(throws: TokenStoreError.self) { try FileTokenStore(directory: file) }
+            #expect(error?.reason == .unwritable)
+        }
+    }
+
+    // MARK: - modify writes only successful changes
+
+    @Test func modifyWhoseBodyThrowsWritesNothing() throws {
+        struct Failure: Error {}
+        try withTemporaryDirectory { directory in
+            let store = try FileTokenStore(directory: directory)
+            #expect(throws: Failure.self) {
+                try store.modify { contents in
+                    contents.upsert(account(1))
+                    throw Failure()
+                }
+            }
+            #expect(!FileManager.default.fileExists(atPath: store.fileURL.path))
+
+            try store.modify { $0.upsert(account(1)) }
+            let bytes = try Data(contentsOf: store.fileURL)
+            let inodeBefore = try inode(store.fileURL.path)
+            #expect(throws: Failure.self) {
+                try store.modify { contents in
+                    contents.accounts.removeAll()
+                    throw Failure()
+                }
+            }
+            #expect(try Data(contentsOf: store.fileURL) == bytes)
+            #expect(try inode(store.fileURL.path) == inodeBefore)
+            #expect(try store.read().accounts == [account(1)])
+        }
+    }
+
+    @Test func modifyWithoutChangesDoesNotRewriteTheFile() throws {
+        try withTemporaryDirectory { directory in
+            let store = try FileTokenStore(directory: directory)
+            let missing = try store.modify { $0.account(clientId: "client-1", authority: authority) }
+            #expect(missing == nil)
+            #expect(!FileManager.default.fileExists(atPath: store.fileURL.path))
+
+            try store.modify { $0.upsert(account(1)) }
+            let inodeBefore = try inode(store.fileURL.path)
+            try store.modify { $0.upsert(account(1)) }
+            #expect(try inode(store.fileURL.path) == inodeBefore)
+            try store.modify { $0.upsert(account(2)) }
+            #expect(try inode(store.fileURL.path) != inodeBefore)
+        }
+    }
+
+    // MARK: - Concurrency
+
+    @Test func concurrentModifiesFromTwoInstancesLoseNoUpdate() async throws {
+        try await withTemporaryDirectory { directory in
+            // Two instances open the lock file separately, which flock treats like two processes.
+            let stores = [try FileTokenStore(directory: directory), try FileTokenStore(directory: directory)]
+            let count = 100
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<count {
+                    let store = stores[index % 2]
+                    group.addTask {
+                        try store.modify { $0.upsert(account(index)) }
+                        // Readers run alongside writers and always see a whole, valid file.
+                        _ = try store.read()
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let stored = try stores[0].read().accounts.map(\.clientId)
+            let lost = Set((0..<count).map { "client-\($0)" }).subtracting(stored)
+            #expect(lost.isEmpty, "lost \(lost.count) of \(count) updates")
+            #expect(stored.count == count)
+        }
+    }
+
+    @Test func refreshLockHoldersNeverOverlapAndMayModify() async throws {
+        try await withTemporaryDirectory { directory in
+            let stores = [try FileTokenStore(directory: directory), try FileTokenStore(directory: directory)]
+            let log = EventLog()
+            let holders = 20
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<holders {
+                    let store = stores[index % 2]
+                    group.addTask {
+                        try await store.withRefreshLock {
+                            log.append("enter")
+                            // A read, an await, then a write: overlapping holders would write the same account.
+                            let seen = try store.read().accounts.count
+                            try await Task.sleep(for: .milliseconds(2))
+                            try store.modify { $0.upsert(account(seen)) }
+                            log.append("exit")
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            #expect(log.events == Array(repeating: ["enter", "exit"], count: holders).flatMap { $0 })
+            #expect(try stores[0].read().accounts.count == holders)
+        }
+    }
+
+    @Test func refreshLockGivesUpAfterItsTimeout() async throws {
+        try await withTemporaryDirectory { directory in
+            let holder = try FileTokenStore(directory: directory)
+            let waiter = try FileTokenStore(
+                directory: directory, fileName: "tokens.json", refreshLockTimeout: .milliseconds(100))
+            let log = EventLog()
+            let holding = Task {
+                try await holder.withRefreshLock {
+                    log.append("holding")
+                    try await Task.sleep(for: .seconds(30))
+                }
+            }
+            defer { holding.cancel() }
+            try await waitUntil { !log.events.isEmpty }
+
+            let error = await #expect(throws: TokenStoreError.self) { try await waiter.withRefreshLock {} }
+            #expect(error?.reason == .lockFailed)
+
+            // Cancelling the holder releases the lock for the next one.
+            holding.cancel()
+            _ = await holding.result
+            #expect(try await waiter.withRefreshLock { "acquired" } == "acquired")
+        }
+    }
+
+    @Test func waitingForTheRefreshLockEndsWhenTheTaskIsCancelled() async throws {
+        try await withTemporaryDirectory { directory in
+            let store = try FileTokenStore(directory: directory)
+            let log = EventLog()
+            let holding = Task {
+                try await store.withRefreshLock {
+                    log.append("holding")
+                    try await Task.sleep(for: .seconds(30))
+                }
+            }
+            defer { holding.cancel() }
+            try await waitUntil { !log.events.isEmpty }
+            let waiting = Task { try await store.withRefreshLock { "acquired" } }
+            try await Task.sleep(for: .milliseconds(20))
+            waiting.cancel()
+            await #expect(throws: CancellationError.self) { try await waiting.value }
+        }
+    }
+
+    // MARK: - Another process (util-linux flock(1) holding the lock files)
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/flock")))
+    func modifyWaitsForAnotherProcessHoldingTheStoreLock() async throws {
+        try await withTemporaryDirectory { directory in
+            let store = try FileTokenStore(directory: directory)
+            let child = try await ChildLockHolder(lockPath: store.fileURL.path + ".lock", markers: directory)
+            // Let the child go a little later, from a thread outside the (possibly blocked) task pool.
+            child.release(after: .milliseconds(300))
+            try store.modify { $0.upsert(account(1)) }
+            #expect(child.hasFinished, "modify ran while another process held the lock")
+            try child.waitForExit()
+            #expect(try store.read().accounts == [account(1)])
+        }
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/flock")))
+    func refreshLockWaitsForAnotherProcessButModifyDoesNot() async throws {
+        try await withTemporaryDirectory { directory in
+            let store = try FileTokenStore(directory: directory)
+            let child = try await ChildLockHolder(
+                lockPath: directory.appendingPathComponent("refresh.lock").path, markers: directory)
+            // The child holds the refresh lock until released (or for at most 5 s, so a bug cannot hang the test).
+            try store.modify { $0.upsert(account(1)) }
+            #expect(try store.read().accounts == [account(1)])
+            #expect(!child.hasFinished, "modify waited for the refresh lock")
+            child.release(after: .milliseconds(100))
+            let finishedPath = child.finishedPath
+            let finishedFirst = try await store.withRefreshLock {
+                FileManager.default.fileExists(atPath: finishedPath)
+            }
+            #expect(finishedFirst, "the refresh lock was taken while another process held it")
+            try child.waitForExit()
+        }
+    }
+
+    // MARK: - Default folder
+
+    @Test func defaultDirectoryFollowsXDGStateHome() {
+        #expect(
+            FileTokenStore.defaultDirectory(environment: ["XDG_STATE_HOME": "/x/state", "HOME": "/home/a"], homeDirectory: "/h")
+                .path == "/x/state/nativeauth")
+        #expect(
+            FileTokenStore.defaultDirectory(environment: ["XDG_STATE_HOME": "relative", "HOME": "/home/a"], homeDirectory: "/h")
+                .path == "/home/a/.local/state/nativeauth")
+        #expect(
+            FileTokenStore.defaultDirectory(environment: [:], homeDirectory: "/h").path == "/h/.local/state/nativeauth")
+        #expect(FileTokenStore.defaultDirectory().lastPathComponent == "nativeauth")
+    }
+}
+
+// MARK: - Helpers
+
+private let authority = "https://contoso.ciamlogin.com/contoso.onmicrosoft.com"
+
+private func account(_ index: Int) -> StoredAccount {
+    StoredAccount(
+        clientId: "client-\(index)", authority: authority, username: "user\(index)@contoso.com",
+        identifier: "uid-\(index).utid", idToken: "id-token-\(index)", refreshToken: "refresh-token-\(index)",
+        accessTokens: [
+            StoredAccessToken(
+                token: "access-token-\(index)", scopes: ["openid", "profile"],
+                expiresOn: Date(timeIntervalSince1970: 1_700_003_600))
+        ],
+        signedInAt: Date(timeIntervalSince1970: 1_700_000_000))
+}
+
+private final class EventLog: Sendable {
+    private let storage = Mutex<[String]>([])
+    func append(_ event: String) { storage.withLock { $0.append(event) } }
+    var events: [String] { storage.withLock { $0 } }
+}
+
+private func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString, isDirectory: true)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    return try body(directory)
+}
+
+private func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString, isDirectory: true)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    return try await body(directory)
+}
+
+private struct StatFailed: Error { let path: String; let code: Int32 }
+
+private func fileStatus(_ path: String) throws -> stat {
+    var info = stat()
+    guard stat(path, &info) == 0 else { throw StatFailed(path: path, code: errno) }
+    return info
+}
+
+private func permissions(_ path: String) throws -> mode_t { try fileStatus(path).st_mode & 0o777 }
+
+private func inode(_ path: String) throws -> ino_t { try fileStatus(path).st_ino }
+
+private struct TimedOut: Error {}
+
+private func waitUntil(_ condition: () -> Bool) async throws {
+    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+    while !condition() {
+        guard ContinuousClock.now < deadline else { throw TimedOut() }
+        try await Task.sleep(for: .milliseconds(5))
+    }
+}
+
+/// Another process holding a lock file through flock(1): it marks when it holds the lock, holds it until
+/// released (at most about 5 s), and marks when it is about to let go.
+private struct ChildLockHolder {
+    let process: Process
+    let finishedPath: String
+    let releasePath: String
+
+    init(lockPath: String, markers: URL) async throws {
+        let startedPath = markers.appendingPathComponent("child-started").path
+        finishedPath = markers.appendingPathComponent("child-finished").path
+        releasePath = markers.appendingPathComponent("child-release").path
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        let script = #"""
+            touch "$0"
+            i=0
+            while [ ! -e "$2" ] && [ $i -lt 500 ]; do sleep 0.01; i=$((i+1)); done
+            touch "$1"
+            """#
+        process.arguments = ["--exclusive", lockPath, "/bin/sh", "-c", script, startedPath, finishedPath, releasePath]
+        try process.run()
+        try await waitUntil { FileManager.default.fileExists(atPath: startedPath) }
+    }
+
+    var hasFinished: Bool { FileManager.default.fileExists(atPath: finishedPath) }
+
+    /// Lets the child finish after `delay`, from a Dispatch thread rather than a Swift concurrency task.
+    func release(after delay: DispatchTimeInterval) {
+        let releasePath = releasePath
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay) {
+            _ = FileManager.default.createFile(atPath: releasePath, contents: nil)
+        }
+    }
+
+    func waitForExit() throws {
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+}
