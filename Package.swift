@@ -59,6 +59,13 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "TutorialSnippetTests", dependencies: ["NativeAuth", "NativeAuthTestSupport"], swiftSettings: strict),
+        // Benchmark of complete OTP sign-ins against the emulator (bench/emulator-signins.sh).
+        .executableTarget(
+            name: "EmulatorBench",
+            dependencies: ["NativeAuthEmulator"],
+            path: "bench/EmulatorBench",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "NativeAuthEmulatorTests",
             dependencies: ["NativeAuthEmulator", .product(name: "Hummingbird", package: "hummingbird")],

@@ -12,8 +12,10 @@ final class EmulatorCore: Sendable {
     let requestLog = RequestLog()
     let tenantId: String
     private let boundPort = Locked<Int>(0)
-    /// Purge bookkeeping for in-memory mode: count of updates since the last purge.
-    private let updatesSincePurge = Locked<Int>(0)
+    /// When dead flows and tokens were last purged (emulator clock).
+    private let lastPurge = Locked<Double>(0)
+    /// Seconds between purges in memory; a state directory is purged on every write.
+    static let purgeInterval: Double = 30
 
     init(configuration: EmulatorConfiguration) throws {
         self.configuration = configuration
@@ -63,13 +65,11 @@ final class EmulatorCore: Sendable {
     /// Runs a state change, purging dead flows and tokens now and then.
     func update<Result>(_ body: (inout EmulatorState) throws -> Result) throws -> Result {
         let now = clock.now()
-        let purge = updatesSincePurge.withLock { count -> Bool in
-            count += 1
-            if count >= (store.isPersistent ? 1 : 1000) {
-                count = 0
-                return true
-            }
-            return false
+        let persistent = store.isPersistent
+        let purge = lastPurge.withLock { last -> Bool in
+            guard persistent || now - last >= Self.purgeInterval else { return false }
+            last = now
+            return true
         }
         return try store.update { state in
             if purge { state.purge(now: now, refreshGrace: configuration.refreshTokenLifetime) }

@@ -47,6 +47,11 @@ enum JSONValue: Sendable, Equatable {
 
     private static func writeString(_ value: String, into out: inout String) {
         out += "\""
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += value
+            out += "\""
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

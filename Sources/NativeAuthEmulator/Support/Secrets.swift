@@ -6,7 +6,12 @@ enum Secrets {
     /// `count` bytes from the system's cryptographically secure generator.
     static func randomBytes(_ count: Int) -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
-        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(count + 8)
+        while bytes.count < count {
+            withUnsafeBytes(of: generator.next() as UInt64) { bytes.append(contentsOf: $0) }
+        }
+        return Array(bytes.prefix(count))
     }
 
     /// A random numeric code of `length` digits (leading zeros allowed).

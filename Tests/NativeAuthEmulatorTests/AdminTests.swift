@@ -1,0 +1,107 @@
+import Foundation
+import NativeAuthEmulator
+import Testing
+
+@Suite("Admin API")
+struct AdminTests {
+    @Test func healthReportsReady() async throws {
+        try await withEmulator { client in
+            let health = try await client.admin("GET", "health")
+            #expect(health.status == 200)
+            #expect(health.json["ready"] as? Bool == true)
+            #expect(health.string("tenantId") == client.emulator.tenantId)
+            #expect(health.string("authority") == client.emulator.authority.absoluteString)
+        }
+    }
+
+    @Test func codesListsNewestLastWithValidity() async throws {
+        try await withEmulator { client in
+            let token = try await client.startOTP()
+            _ = try await client.submitCode(token, code: "12345678")
+            _ = try await client.startOTP()
+            let result = try await client.admin("GET", "codes?username=ALICE@example.com")
+            let codes = try #require(result.json["codes"] as? [[String: Any]])
+            #expect(codes.count == 2)
+            #expect(codes.map { $0["valid"] as? Bool } == [false, true])
+            #expect(codes.allSatisfy { $0["code"] as? String == "12345678" && $0["sentAt"] is String && $0["expiresAt"] is String })
+            #expect(try await client.admin("GET", "codes").status == 400)
+        }
+    }
+
+    @Test func requestLogRedactsSecrets() async throws {
+        try await withEmulator { client in
+            let token = try await client.startOTP()
+            _ = try await client.submitCode(token, code: "12345678")
+            let body = String(decoding: try await client.admin("GET", "requests").body, as: UTF8.self)
+            #expect(!body.contains("12345678"))
+            #expect(!body.contains(token))
+            let log = try #require(try await client.admin("GET", "requests").json["requests"] as? [[String: Any]])
+            #expect(log.count == 3)
+            let last = try #require(log.last)
+            #expect(last["path"] as? String == "/emulator.onmicrosoft.com/oauth2/v2.0/token")
+            #expect(last["status"] as? Int == 200)
+            let fields = try #require(last["fields"] as? [String: String])
+            #expect(fields["oob"] == "<redacted>")
+            #expect(fields["continuation_token"] == "<redacted>")
+            #expect(fields["grant_type"] == "oob")
+        }
+    }
+
+    @Test func usersCanBeImportedExportedAndReset() async throws {
+        try await withEmulator { client in
+            let initial = try #require(try await client.admin("GET", "users").json["users"] as? [[String: Any]])
+            #expect(initial.compactMap { $0["username"] as? String } == ["alice@example.com", "bob@example.com"])
+            #expect(initial.allSatisfy { $0["password"] == nil })
+
+            let imported = try await client.admin("POST", "users", json: """
+                {"users":[{"username":"carol@example.com","method":"password","password":"S3cret!!","displayName":"Carol"}]}
+                """)
+            #expect(imported.json["imported"] as? Int == 1)
+            let started = try await client.initiate("carol@example.com")
+            let challenged = try await client.challenge(try #require(started.string("continuation_token")))
+            let token = try #require(challenged.string("continuation_token"))
+            #expect(try await client.submitPassword(token, password: "S3cret!!").status == 200)
+
+            #expect(try await client.admin("POST", "users", json: #"{"users":[{"username":"x@example.com","method":"password"}]}"#).status == 400)
+
+            #expect(try await client.admin("POST", "reset").status == 200)
+            #expect(try await client.initiate("carol@example.com").string("error") == "user_not_found")
+        }
+    }
+
+    @Test func exportedUsersReimportWithTheirPasswords() async throws {
+        var exported = Data()
+        try await withEmulator { client in
+            exported = try await client.admin("GET", "users").body
+        }
+        try await withEmulator { client in
+            _ = try await client.admin("POST", "reset")
+            let body = String(decoding: exported, as: UTF8.self)
+            #expect(try await client.admin("POST", "users", json: body).json["imported"] as? Int == 2)
+            let started = try await client.initiate("bob@example.com")
+            let challenged = try await client.challenge(try #require(started.string("continuation_token")))
+            let token = try #require(challenged.string("continuation_token"))
+            #expect(try await client.submitPassword(token, password: "Passw0rd!").status == 200)
+        }
+    }
+
+    @Test func seedFileIsImportedAtStart() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("seed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let seed = directory.appendingPathComponent("users.json")
+        try Data(#"{"users":[{"username":"dave@example.com","method":"otp","displayName":"Dave"}]}"#.utf8).write(to: seed)
+        try await withEmulator({ $0.seedFile = seed }) { client in
+            let tokens = try await client.signInOTP("dave@example.com")
+            let id = try JWT(try #require(tokens.string("id_token")))
+            #expect(id.claims["name"] as? String == "Dave")
+        }
+    }
+
+    @Test func unknownAdminEndpointIs404() async throws {
+        try await withEmulator { client in
+            let missing = try await client.admin("GET", "nope")
+            #expect(missing.status == 404)
+        }
+    }
+}

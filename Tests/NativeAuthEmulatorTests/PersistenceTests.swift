@@ -1,0 +1,95 @@
+import Foundation
+import NativeAuthEmulator
+import Testing
+
+@Suite("Persistence in a state directory")
+struct PersistenceTests {
+    static func temporaryDirectory() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("nativeauth-emulator-\(UUID().uuidString)")
+    }
+
+    @Test func stateSurvivesStopAndStart() async throws {
+        let directory = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var refreshToken = ""
+        var kid = ""
+        var tenant = ""
+        try await withEmulator({ $0.stateDirectory = directory }) { client in
+            let tokens = try await client.signInOTP()
+            refreshToken = try #require(tokens.string("refresh_token"))
+            let idToken = try JWT(try #require(tokens.string("id_token")))
+            kid = try #require(idToken.header["kid"] as? String)
+            tenant = client.emulator.tenantId
+            _ = try await client.admin("POST", "users", json: #"{"users":[{"username":"erin@example.com","method":"otp"}]}"#)
+        }
+        try await withEmulator({ $0.stateDirectory = directory }) { client in
+            #expect(client.emulator.tenantId == tenant)
+            let refreshed = try await client.refresh(refreshToken)
+            #expect(refreshed.status == 200)
+            #expect(try JWT(try #require(refreshed.string("id_token"))).header["kid"] as? String == kid)
+            #expect(try await client.signInOTP("erin@example.com").status == 200)
+        }
+    }
+
+    @Test func filesArePrivate() async throws {
+        let directory = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await withEmulator({ $0.stateDirectory = directory }) { client in
+            _ = try await client.signInOTP()
+        }
+        let attributes = try FileManager.default.attributesOfItem(atPath: directory.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700)
+        for name in ["state.json", "signing-key.pem"] {
+            let file = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path)
+            #expect((file[.posixPermissions] as? NSNumber)?.intValue == 0o600, "\(name)")
+        }
+        let state = try String(contentsOf: directory.appendingPathComponent("state.json"), encoding: .utf8)
+        #expect(!state.contains("Passw0rd!"))
+    }
+
+    @Test func twoInstancesOnOneDirectoryShareRotatedRefreshTokens() async throws {
+        let directory = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let a = try await EmulatorClient.startEmulator { $0.stateDirectory = directory }
+        let b = try await EmulatorClient.startEmulator { $0.stateDirectory = directory }
+        do {
+            let clientA = EmulatorClient(a)
+            let clientB = EmulatorClient(b)
+            #expect(a.tenantId == b.tenantId)
+            let first = try #require(try await clientA.signInOTP().string("refresh_token"))
+            let second = try #require(try await clientA.refresh(first).string("refresh_token"))
+            // B sees A's rotation: the old token is refused, the new one works.
+            ProtocolErrorTests.expectError(try await clientB.refresh(first), "invalid_grant", 70000)
+            let third = try #require(try await clientB.refresh(second).string("refresh_token"))
+            // And A sees B's.
+            ProtocolErrorTests.expectError(try await clientA.refresh(second), "invalid_grant", 70000)
+            #expect(try await clientA.refresh(third).status == 200)
+            // A flow started on A can finish on B.
+            let token = try await clientA.startOTP()
+            #expect(try await clientB.submitCode(token, code: "12345678").status == 200)
+        } catch {
+            try? await a.stop()
+            try? await b.stop()
+            throw error
+        }
+        try await a.stop()
+        try await b.stop()
+    }
+
+    @Test func concurrentRefreshesOfOneTokenSucceedExactlyOnce() async throws {
+        let directory = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let a = try await EmulatorClient.startEmulator { $0.stateDirectory = directory }
+        let b = try await EmulatorClient.startEmulator { $0.stateDirectory = directory }
+        let refresh = try #require(try await EmulatorClient(a).signInOTP().string("refresh_token"))
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for emulator in [a, b, a, b] {
+                group.addTask { try await EmulatorClient(emulator).refresh(refresh).status }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        try await a.stop()
+        try await b.stop()
+        #expect(statuses.sorted() == [200, 400, 400, 400])
+    }
+}

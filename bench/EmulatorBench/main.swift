@@ -1,0 +1,149 @@
+import Foundation
+import NativeAuthEmulator
+
+// Drives complete OTP sign-ins (initiate, challenge, token) against an in-memory emulator over
+// keep-alive loopback connections and prints sign-ins per second and per-endpoint latency.
+//
+// Usage: EmulatorBench [--connections N] [--seconds S] [--warmup S] [--scope 'openid ...'] [--rsa]
+
+struct Options {
+    var connections = 8
+    var seconds = 10.0
+    var warmup = 2.0
+    var scope = "openid offline_access api://bench/Data.Read"
+
+    init(_ arguments: [String]) {
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            switch argument {
+            case "--connections": connections = Int(iterator.next() ?? "") ?? connections
+            case "--seconds": seconds = Double(iterator.next() ?? "") ?? seconds
+            case "--warmup": warmup = Double(iterator.next() ?? "") ?? warmup
+            case "--scope": scope = iterator.next() ?? scope
+            default: break
+            }
+        }
+    }
+}
+
+/// Latencies (nanoseconds) and counts gathered by the workers.
+final class Results: @unchecked Sendable {
+    private let lock = NSLock()
+    var latencies: [String: [UInt64]] = ["initiate": [], "challenge": [], "token": []]
+    var signIns = 0
+    var failures = 0
+    var firstFailure: String?
+
+    func merge(_ local: [String: [UInt64]], signIns: Int, failures: Int, firstFailure: String?) {
+        lock.lock()
+        defer { lock.unlock() }
+        for (key, values) in local { latencies[key, default: []] += values }
+        self.signIns += signIns
+        self.failures += failures
+        if self.firstFailure == nil { self.firstFailure = firstFailure }
+    }
+}
+
+func extractToken(_ body: String) -> String? {
+    guard let range = body.range(of: "\"continuation_token\":\"") else { return nil }
+    let rest = body[range.upperBound...]
+    guard let end = rest.firstIndex(of: "\"") else { return nil }
+    return String(rest[..<end])
+}
+
+func percentile(_ sorted: [UInt64], _ p: Double) -> Double {
+    guard !sorted.isEmpty else { return 0 }
+    let index = min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)
+    return Double(sorted[max(0, index)]) / 1_000_000
+}
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+if CommandLine.arguments.contains("--rsa") {
+    try RSAProbe.run(seconds: 3)
+}
+var configuration = EmulatorConfiguration()
+configuration.fixedCode = "12345678"
+configuration.onCodeSent = { _ in }
+configuration.logger.logLevel = .error
+let emulator = try await Emulator.start(configuration)
+let port = emulator.port
+let tenantPath = emulator.authority.path
+let clientId = EmulatorConfiguration.defaultClientId
+var unreserved = CharacterSet.alphanumerics
+unreserved.insert(charactersIn: "-._~")
+let scope = options.scope.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+let expectIdToken = options.scope.split(separator: " ").contains("openid")
+
+print("emulator on \(emulator.baseURL.absoluteString), \(options.connections) keep-alive connections, "
+      + "\(options.warmup)s warm-up + \(options.seconds)s measured, \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+      + "scope '\(options.scope)' (\(expectIdToken ? 2 : 1) RS256 signatures per sign-in)")
+
+let results = Results()
+let start = Date()
+let measureFrom = start.addingTimeInterval(options.warmup)
+let stopAt = measureFrom.addingTimeInterval(options.seconds)
+let done = DispatchGroup()
+
+for _ in 0..<options.connections {
+    done.enter()
+    let thread = Thread {
+        var local: [String: [UInt64]] = ["initiate": [], "challenge": [], "token": []]
+        var signIns = 0
+        var failures = 0
+        var firstFailure: String?
+        defer {
+            results.merge(local, signIns: signIns, failures: failures, firstFailure: firstFailure)
+            done.leave()
+        }
+        guard let connection = try? HTTPConnection(port: port) else {
+            failures += 1
+            firstFailure = "connect failed"
+            return
+        }
+        func timed(_ name: String, _ path: String, _ form: String, measuring: Bool) throws -> (Int, String) {
+            let begin = DispatchTime.now().uptimeNanoseconds
+            let result = try connection.post(path: tenantPath + path, form: form)
+            if measuring { local[name]!.append(DispatchTime.now().uptimeNanoseconds - begin) }
+            return result
+        }
+        while true {
+            let now = Date()
+            if now >= stopAt { break }
+            let measuring = now >= measureFrom
+            do {
+                let (s1, b1) = try timed("initiate", "/oauth2/v2.0/initiate",
+                                         "client_id=\(clientId)&username=alice%40example.com&challenge_type=oob%20redirect", measuring: measuring)
+                guard s1 == 200, let t1 = extractToken(b1) else { throw HTTPConnection.Failure(description: "initiate \(s1): \(b1)") }
+                let (s2, b2) = try timed("challenge", "/oauth2/v2.0/challenge",
+                                         "client_id=\(clientId)&continuation_token=\(t1)&challenge_type=oob%20redirect", measuring: measuring)
+                guard s2 == 200, let t2 = extractToken(b2) else { throw HTTPConnection.Failure(description: "challenge \(s2): \(b2)") }
+                let (s3, b3) = try timed("token", "/oauth2/v2.0/token",
+                                         "client_id=\(clientId)&continuation_token=\(t2)&grant_type=oob&oob=12345678&scope=\(scope)", measuring: measuring)
+                guard s3 == 200, b3.contains("\"id_token\"") == expectIdToken else { throw HTTPConnection.Failure(description: "token \(s3): \(b3)") }
+                if measuring { signIns += 1 }
+            } catch {
+                failures += 1
+                if firstFailure == nil { firstFailure = "\(error)" }
+                return
+            }
+        }
+    }
+    thread.start()
+}
+
+await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    done.notify(queue: .global()) { continuation.resume() }
+}
+try await emulator.stop()
+
+let rate = Double(results.signIns) / options.seconds
+print(String(format: "complete OTP sign-ins: %d in %.1f s = %.0f sign-ins/s (%.0f requests/s)",
+             results.signIns, options.seconds, rate, rate * 3))
+for name in ["initiate", "challenge", "token"] {
+    let sorted = (results.latencies[name] ?? []).sorted()
+    print(String(format: "  %@ n=%d p50 %.3f ms   p99 %.3f ms", name as NSString, sorted.count,
+                 percentile(sorted, 0.50), percentile(sorted, 0.99)))
+}
+if results.failures > 0 {
+    print("failures: \(results.failures) (first: \(results.firstFailure ?? "?"))")
+}

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Builds the emulator benchmark in release mode and runs it: complete OTP sign-ins
+# (initiate, challenge, token) against an in-memory emulator over keep-alive loopback connections.
+# Prints sign-ins per second and p50/p99 latency per endpoint.
+#
+# Usage: bench/emulator-signins.sh [--connections N] [--seconds S] [--warmup S]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build -c release --product EmulatorBench >&2
+exec "$(swift build -c release --show-bin-path)/EmulatorBench" "$@"
