@@ -1,0 +1,14 @@
+import ArgumentParser
+
+/// Runs a command's body: a ``CLIFailure`` is reported on standard error (one line, a hint, and the
+/// details with `--verbose`) and becomes the process's exit code.
+enum CommandRunner {
+    static func run(verbose: Bool, _ body: () async throws(CLIFailure) -> Void) async throws(ExitCode) {
+        do {
+            try await body()
+        } catch {
+            Console.report(error, verbose: verbose)
+            throw error.exit.exitCode
+        }
+    }
+}

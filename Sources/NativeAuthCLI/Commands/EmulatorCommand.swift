@@ -1,0 +1,77 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Logging
+import NativeAuthEmulator
+
+/// `nativeauth emulator`: runs the emulator in the foreground, printing codes as they are sent.
+struct EmulatorCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "emulator",
+        abstract: "Run the local emulator in the foreground, printing codes as they are \"sent\".",
+        discussion: """
+            A local, NOT SECURE test double of the native-auth server on 127.0.0.1. Demo users: \
+            alice@example.com (email code), bob@example.com (password Passw0rd!). Stops on Ctrl-C or \
+            SIGTERM. Set NATIVEAUTH_EMULATOR_FIXED_CODE to make every code that value (for tests).
+
+            EXAMPLES:
+              nativeauth emulator --port 8080
+              nativeauth signin --authority http://127.0.0.1:8080/emulator.onmicrosoft.com alice@example.com
+            """)
+
+    @Option(name: .long, help: "Port to listen on (0 picks a free one).")
+    var port: Int = 0
+
+    @Option(name: .customLong("state-dir"), help: ArgumentHelp(
+        "Folder where the emulator keeps its state (default $XDG_STATE_HOME/nativeauth/emulator).", valueName: "DIR"))
+    var stateDirectory: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        #"JSON file of users to add: {"users":[{"username","method","password","displayName"}]}."#, valueName: "FILE"))
+    var seed: String?
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+    }
+
+    func run() async throws {
+        var configuration = EmulatorConfiguration()
+        configuration.port = port
+        configuration.stateDirectory = stateDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? EmulatorSettings.stateDirectory
+        configuration.seedFile = seed.map { URL(fileURLWithPath: $0) }
+        configuration.fixedCode = EmulatorSettings.fixedCode
+        configuration.onCodeSent = EmulatorSettings.printCode
+        var logger = Logger(label: "nativeauth.emulator", factory: { StreamLogHandler.standardError(label: $0) })
+        logger.logLevel = .notice
+        configuration.logger = logger
+
+        let emulator: Emulator
+        do {
+            emulator = try await Emulator.start(configuration)
+        } catch {
+            Console.report(CLIFailure(.failure, "The emulator could not start: \(error)"), verbose: false)
+            throw CLIExit.failure.exitCode
+        }
+        Console.result("authority: \(emulator.authority.absoluteString)")
+        Console.result("client id: \(EmulatorConfiguration.defaultClientId)")
+
+        let sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                Console.info("Stopping the emulator…")
+                Task { try? await emulator.stop() }
+            }
+            source.resume()
+            return source
+        }
+        do {
+            try await emulator.waitUntilStopped()
+        } catch {
+            Console.report(CLIFailure(.failure, "The emulator stopped with an error: \(error)"), verbose: false)
+            throw CLIExit.failure.exitCode
+        }
+        sources.forEach { $0.cancel() }
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+
+/// Options every command shares: where to sign in, scopes, output.
+struct SharedOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "Tenant subdomain: sign in at https://SUB.ciamlogin.com/SUB.onmicrosoft.com (env NATIVEAUTH_TENANT).",
+        valueName: "SUB"))
+    var tenant: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Authority URL, such as a custom domain or http://127.0.0.1:PORT/emulator.onmicrosoft.com (env NATIVEAUTH_AUTHORITY).",
+        valueName: "URL"))
+    var authority: String?
+
+    @Option(name: .customLong("client-id"), help: ArgumentHelp(
+        "Application (client) ID of the app registration (env NATIVEAUTH_CLIENT_ID). Defaults to the emulator's on loopback.",
+        valueName: "ID"))
+    var clientId: String?
+
+    @Option(name: .customLong("scope"), help: ArgumentHelp(
+        "A scope of one API to request; repeat for several (env NATIVEAUTH_SCOPES, space-separated).",
+        valueName: "S"))
+    var scopes: [String] = []
+
+    @Flag(name: .long, help: "Print stable machine-readable JSON on standard output.")
+    var json = false
+
+    @Flag(name: .long, help: "Show protocol details: server error, suberror, codes, correlation id (never secrets).")
+    var verbose = false
+
+    @Option(name: .customLong("store-dir"), help: ArgumentHelp(
+        "Folder of the token store (default $XDG_STATE_HOME/nativeauth, else ~/.local/state/nativeauth).",
+        valueName: "DIR"))
+    var storeDirectory: String?
+
+    func validate() throws {
+        if tenant != nil && authority != nil {
+            throw ValidationError("Give --tenant or --authority, not both.")
+        }
+    }
+}

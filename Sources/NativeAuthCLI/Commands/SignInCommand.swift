@@ -1,0 +1,80 @@
+import ArgumentParser
+import NativeAuth
+
+/// `nativeauth signin`: signs in with an email one-time code (the default) or email and password.
+struct SignInCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "signin",
+        abstract: "Sign in with an email one-time code (the default) or email and password.",
+        discussion: """
+            Prompts go to standard error. At the code prompt, type the code, r to send a new one, or q to \
+            stop. The password is not echoed. When standard input is not a terminal, each prompt reads \
+            one line of it instead, so scripts can pipe the code or the password. With no --tenant, \
+            --authority or NATIVEAUTH_* variables, the embedded emulator is used and shows its codes here.
+
+            EXAMPLES:
+              nativeauth signin --email alice@example.com
+              printf 'Passw0rd!\\n' | nativeauth signin --password bob@example.com
+              nativeauth signin --tenant contoso --client-id 00001111-aaaa-2222-bbbb-3333cccc4444 me@contoso.com
+            """)
+
+    @Flag(name: .long, help: "Sign in with a one-time code sent by email (the default).")
+    var email = false
+
+    @Flag(name: .long, help: "Sign in with email and password.")
+    var password = false
+
+    @Argument(help: ArgumentHelp("The email address; prompted for when absent.", valueName: "ADDRESS"))
+    var address: String?
+
+    @Option(name: .long, help: ArgumentHelp("The code, if you already have it (else it is prompted for).", valueName: "CODE"))
+    var code: String?
+
+    @OptionGroup var options: SharedOptions
+
+    func validate() throws {
+        if email && password { throw ValidationError("Give --email or --password, not both.") }
+        if password && code != nil { throw ValidationError("--code goes with --email, not --password.") }
+    }
+
+    func run() async throws {
+        SignalRestore.install()
+        try await CommandRunner.run(verbose: options.verbose) { () throws(CLIFailure) in
+            let resolution = try TargetResolution(options)
+            let target = try resolution.signInTarget()
+            let store = try AppContext.openStore(options)
+            let context = try AppContext(location: target.location, clientId: target.clientId,
+                                         challengeTypes: password ? [.password] : [.OOB], store: store, verbose: options.verbose)
+            try await context.run { context throws(CLIFailure) in
+                let username = try await readAddress()
+                let parameters = NativeAuthSignInParameters(username: username)
+                parameters.scopes = resolution.scopes
+                let flow = SignInFlowDriver(presetCode: code, method: password ? .password : .code)
+                let result = try await flow.run(app: context.app, parameters: parameters)
+                report(result, context: context)
+            }
+        }
+    }
+
+    private func readAddress() async throws(CLIFailure) -> String {
+        if let address, !address.trimmingCharacters(in: .whitespaces).isEmpty { return address }
+        while true {
+            guard let line = await LineReader.line(prompt: "Email address: ") else {
+                throw CLIFailure(.usage, "No email address given, and standard input ended.",
+                                 hint: "Give it as an argument: nativeauth signin alice@example.com")
+            }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if !trimmed.isEmpty { return trimmed }
+        }
+    }
+
+    private func report(_ result: NativeAuthUserAccountResult, context: AppContext) {
+        let account = result.account
+        if options.json {
+            JSONOutput.print(["signedIn": true, "username": account.username, "identifier": account.identifier,
+                              "clientId": context.app.clientId, "location": context.location.json])
+        } else {
+            Console.result("Signed in as \(account.username) (\(context.location.summary)).")
+        }
+    }
+}

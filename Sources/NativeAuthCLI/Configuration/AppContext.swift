@@ -1,0 +1,58 @@
+import Foundation
+import Logging
+import NativeAuth
+
+/// The application a command talks to, its token store, and the embedded emulator if it uses one.
+struct AppContext {
+    let app: NativeAuthPublicClientApplication
+    let store: FileTokenStore
+    let location: SignInLocation
+    private let emulator: EmbeddedEmulatorHost?
+
+    /// Opens the token store of `options` (its `--store-dir`, else the default folder).
+    static func openStore(_ options: SharedOptions) throws(CLIFailure) -> FileTokenStore {
+        let directory = options.storeDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileTokenStore.defaultDirectory()
+        do {
+            return try FileTokenStore(directory: directory)
+        } catch {
+            throw CLIFailure(.failure, "The token store could not be opened: \(error)")
+        }
+    }
+
+    /// Builds the application for `location` and `clientId` on `store`.
+    init(location: SignInLocation, clientId: String, challengeTypes: NativeAuthChallengeTypes,
+         store: FileTokenStore, verbose: Bool) throws(CLIFailure) {
+        let emulator = location == .embeddedEmulator ? EmbeddedEmulatorHost() : nil
+        do {
+            app = try NativeAuthPublicClientApplication(
+                clientId: clientId, authority: location.authority, challengeTypes: challengeTypes,
+                transport: emulator.map { EmbeddedEmulatorTransport(host: $0) },
+                tokenStore: store, logger: verbose ? Self.verboseLogger : nil)
+        } catch {
+            throw CLIFailure(.usage, "\(error)")
+        }
+        self.store = store
+        self.location = location
+        self.emulator = emulator
+    }
+
+    /// Runs `body`, then stops the embedded emulator (if it was started) whatever happened.
+    func run<T>(_ body: (AppContext) async throws(CLIFailure) -> T) async throws(CLIFailure) -> T {
+        let result: Result<T, CLIFailure>
+        do {
+            result = .success(try await body(self))
+        } catch {
+            result = .failure(error)
+        }
+        await emulator?.stop()
+        return try result.get()
+    }
+
+    /// The library's log on standard error, for `--verbose`.
+    private static var verboseLogger: Logger {
+        var logger = Logger(label: "nativeauth", factory: { StreamLogHandler.standardError(label: $0) })
+        logger.logLevel = .debug
+        return logger
+    }
+}

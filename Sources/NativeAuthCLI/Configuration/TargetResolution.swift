@@ -1,0 +1,89 @@
+import Foundation
+import NativeAuth
+import NativeAuthEmulator
+
+/// Works out where to sign in and with which client ID. Precedence: flags, then the environment
+/// (`NATIVEAUTH_TENANT`, `NATIVEAUTH_AUTHORITY`, `NATIVEAUTH_CLIENT_ID`, `NATIVEAUTH_SCOPES`), then the
+/// embedded emulator (for `signin`) or the account the store remembers (for the other commands).
+struct TargetResolution {
+    /// The location given by a flag or the environment, if any.
+    let location: SignInLocation?
+    /// The client ID given by a flag or the environment, if any.
+    let clientId: String?
+    /// Scopes from `--scope`, else `NATIVEAUTH_SCOPES`; nil when neither is given.
+    let scopes: [String]?
+
+    init(_ options: SharedOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws(CLIFailure) {
+        func value(_ name: String) -> String? {
+            environment[name].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+        }
+        if let tenant = options.tenant {
+            location = try Self.tenant(tenant, source: "--tenant")
+        } else if let authority = options.authority {
+            location = try Self.authority(authority, source: "--authority")
+        } else {
+            switch (value("NATIVEAUTH_TENANT"), value("NATIVEAUTH_AUTHORITY")) {
+            case (.some, .some):
+                throw CLIFailure(.usage, "NATIVEAUTH_TENANT and NATIVEAUTH_AUTHORITY are both set: unset one of them.")
+            case (let tenant?, nil): location = try Self.tenant(tenant, source: "NATIVEAUTH_TENANT")
+            case (nil, let authority?): location = try Self.authority(authority, source: "NATIVEAUTH_AUTHORITY")
+            case (nil, nil): location = nil
+            }
+        }
+        clientId = options.clientId ?? value("NATIVEAUTH_CLIENT_ID")
+        if !options.scopes.isEmpty {
+            scopes = options.scopes.flatMap(Self.split)
+        } else {
+            scopes = value("NATIVEAUTH_SCOPES").map(Self.split)
+        }
+    }
+
+    /// Where `signin` signs in: the explicit location, else the embedded emulator.
+    func signInTarget() throws(CLIFailure) -> (location: SignInLocation, clientId: String) {
+        let location = location ?? .embeddedEmulator
+        if let clientId { return (location, clientId) }
+        guard location.isLoopback else {
+            throw CLIFailure(.usage, "Give the application (client) ID with --client-id or NATIVEAUTH_CLIENT_ID.",
+                             hint: "It is on the app registration's overview page in the Microsoft Entra admin center.")
+        }
+        return (location, EmulatorConfiguration.defaultClientId)
+    }
+
+    /// The stored account the other commands act on: among those matching the explicit location and
+    /// client ID (if given), the one that signed in most recently.
+    func storedAccount(in contents: TokenStoreContents) -> StoredAccount? {
+        contents.accounts
+            .filter { account in
+                (location.map { Self.normalized($0.authority.absoluteString) == Self.normalized(account.authority) } ?? true)
+                    && (clientId.map { $0 == account.clientId } ?? true)
+            }
+            .max { $0.signedInAt < $1.signedInAt }
+    }
+
+    private static func tenant(_ value: String, source: String) throws(CLIFailure) -> SignInLocation {
+        let sub = value.trimmingCharacters(in: .whitespaces).lowercased()
+        guard sub.wholeMatch(of: /[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?/) != nil,
+              let url = URL(string: "https://\(sub).ciamlogin.com/\(sub).onmicrosoft.com")
+        else {
+            throw CLIFailure(.usage, "\(source) '\(value)' is not a tenant subdomain: give the first label of the tenant's domain, such as contoso.")
+        }
+        return .authority(url)
+    }
+
+    private static func authority(_ value: String, source: String) throws(CLIFailure) -> SignInLocation {
+        guard let url = URL(string: normalized(value.trimmingCharacters(in: .whitespaces))), url.host != nil else {
+            throw CLIFailure(.usage, "\(source) '\(value)' is not an absolute URL such as https://contoso.ciamlogin.com/contoso.onmicrosoft.com.")
+        }
+        return SignInLocation.isEmbedded(url) ? .embeddedEmulator : .authority(url)
+    }
+
+    private static func normalized(_ authority: String) -> String {
+        var text = authority
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+
+    private static func split(_ scopes: String) -> [String] {
+        scopes.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+    }
+}

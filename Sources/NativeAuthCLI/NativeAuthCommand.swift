@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+
+/// `nativeauth`: sign in from a terminal or a script.
+@main
+struct NativeAuthCommand: AsyncParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "nativeauth",
+        abstract: "Sign in to a Microsoft Entra External ID tenant (or the local emulator) from a terminal or a script.",
+        discussion: """
+            With no --tenant, --authority or NATIVEAUTH_* variables, `signin` uses an embedded emulator \
+            (demo users alice@example.com with an email code, bob@example.com with password Passw0rd!). \
+            After `signin`, `token`, `status` and `signout` need no flags: the store remembers where the \
+            account signed in.
+
+            EXAMPLES:
+              nativeauth signin --email alice@example.com
+              nativeauth token
+              nativeauth status --json
+              nativeauth signout
+
+            \(CLIExit.helpText)
+            """,
+        version: version,
+        subcommands: [SignInCommand.self, TokenCommand.self, StatusCommand.self, SignOutCommand.self, EmulatorCommand.self]
+    )
+
+    /// Parses and runs like ArgumentParser's `main()`, but a usage error exits with 2 (not 64).
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { Console.result(message) }
+                Foundation.exit(0)
+            }
+            if !message.isEmpty { Console.info(message) }
+            Foundation.exit(code == .validationFailure ? CLIExit.usage.rawValue : code.rawValue)
+        }
+    }
+}

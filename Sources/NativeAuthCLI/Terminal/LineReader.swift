@@ -1,0 +1,47 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads one line per prompt: from the terminal, or one line of piped standard input. Reading
+/// happens on its own thread so the async runtime (and the embedded emulator) keep running.
+enum LineReader {
+    /// Prints `prompt` on standard error and reads one line; nil at end of input.
+    static func line(prompt: String) async -> String? {
+        Console.prompt(prompt)
+        let line = await readOnThread()
+        // A terminal echoed the line (and its newline); piped input is not echoed, so end the prompt line.
+        if line == nil || !TTY.stdinIsTerminal { Console.prompt("\n") }
+        return line
+    }
+
+    /// Like ``line(prompt:)``, with echo turned off when standard input is a terminal. The terminal is
+    /// restored on every path, including Ctrl-C (see ``SignalRestore``).
+    static func hiddenLine(prompt: String) async -> String? {
+        guard TTY.stdinIsTerminal else { return await line(prompt: prompt) }
+        Console.prompt(prompt)
+        var original = termios()
+        guard tcgetattr(STDIN_FILENO, &original) == 0 else { return await readOnThread() }
+        var hidden = original
+        hidden.c_lflag &= ~tcflag_t(ECHO)
+        hidden.c_lflag |= tcflag_t(ICANON)
+        SignalRestore.remember(original)
+        _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &hidden)
+        let line = await readOnThread()
+        _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+        SignalRestore.forget()
+        Console.prompt("\n")
+        return line
+    }
+
+    private static func readOnThread() async -> String? {
+        await withCheckedContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(returning: readLine(strippingNewline: true))
+            }
+            thread.start()
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// `token`, `status` and `signout` after a sign-in, with no flags: the store remembers where.
+@Suite(.timeLimit(.minutes(3)))
+struct AccountCommandTests {
+    private func signedIn() async throws -> CLISandbox {
+        let sandbox = try CLISandbox(fixedCode: "86420864")
+        let result = try await sandbox.run(["signin", "alice@example.com"], input: "86420864\n")
+        try #require(result.status == 0, "\(result)")
+        return sandbox
+    }
+
+    @Test func tokenIsCachedThenForceRefreshRotatesIt() async throws {
+        let sandbox = try await signedIn()
+        defer { sandbox.remove() }
+        let first = try await sandbox.run(["token"])
+        #expect(first.status == 0, "\(first)")
+        let token = first.stdout.trimmingCharacters(in: .newlines)
+        #expect(token.split(separator: ".").count == 3, "a JWT: \(first)")
+        #expect(!first.stderr.contains("Using the embedded emulator"), "a cached token needs no emulator: \(first)")
+
+        let cached = try await sandbox.run(["token"])
+        #expect(cached.stdout == first.stdout, "\(cached)")
+
+        let refreshed = try await sandbox.run(["token", "--force-refresh"])
+        #expect(refreshed.status == 0, "\(refreshed)")
+        let rotated = refreshed.stdout.trimmingCharacters(in: .newlines)
+        #expect(!rotated.isEmpty && rotated != token, "\(refreshed)")
+
+        let afterwards = try await sandbox.run(["token", "--json"])
+        #expect(afterwards.status == 0, "\(afterwards)")
+        #expect(afterwards.json?["accessToken"] as? String == rotated, "\(afterwards)")
+        #expect(afterwards.json?["expiresOn"] is String, "\(afterwards)")
+    }
+
+    @Test func statusJSONShowsTheAccountWithoutTokens() async throws {
+        let sandbox = try await signedIn()
+        defer { sandbox.remove() }
+        let token = try await sandbox.run(["token"]).stdout.trimmingCharacters(in: .newlines)
+        let status = try await sandbox.run(["status", "--json"])
+        #expect(status.status == 0, "\(status)")
+        let json = try #require(status.json, "\(status)")
+        #expect(json["signedIn"] as? Bool == true)
+        #expect(json["username"] as? String == "alice@example.com")
+        #expect((json["location"] as? [String: Any])?["kind"] as? String == "emulator")
+        #expect(json["clientId"] as? String == "e1a70000-0000-4000-8000-000000000001")
+        #expect((json["claims"] as? [String: Any])?.isEmpty == false, "ID-token claims: \(status)")
+        #expect((json["accessTokens"] as? [[String: Any]])?.first?["expiresOn"] is String, "\(status)")
+        #expect(!status.stdout.contains(token), "status never prints tokens")
+
+        let text = try await sandbox.run(["status"])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("Signed in as alice@example.com"), "\(text)")
+        #expect(text.stdout.contains("the embedded emulator"), "\(text)")
+        #expect(!text.stdout.contains(token))
+    }
+
+    @Test func statusWithNobodySignedInIsExit1() async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let text = try await sandbox.run(["status"])
+        #expect(text.status == 1, "\(text)")
+        #expect(text.stderr.contains("Nobody is signed in"), "\(text)")
+        let json = try await sandbox.run(["status", "--json"])
+        #expect(json.status == 1, "\(json)")
+        #expect(json.json?["signedIn"] as? Bool == false, "\(json)")
+    }
+
+    @Test func signoutThenTokenFails() async throws {
+        let sandbox = try await signedIn()
+        defer { sandbox.remove() }
+        let signout = try await sandbox.run(["signout"])
+        #expect(signout.status == 0, "\(signout)")
+        #expect(signout.stdout.hasPrefix("Signed out alice@example.com"), "\(signout)")
+        let token = try await sandbox.run(["token"])
+        #expect(token.status == 1, "\(token)")
+        #expect(token.stdout.isEmpty)
+        #expect(token.stderr.contains("Nobody is signed in"), "\(token)")
+        #expect(try await sandbox.run(["signout"]).status == 1)
+    }
+
+    @Test func twoConcurrentForceRefreshesBothSucceedAndLeaveAValidStore() async throws {
+        let sandbox = try await signedIn()
+        defer { sandbox.remove() }
+        async let first = sandbox.run(["token", "--force-refresh"])
+        async let second = sandbox.run(["token", "--force-refresh"])
+        let results = try await [first, second]
+        for result in results {
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.trimmingCharacters(in: .newlines).split(separator: ".").count == 3, "\(result)")
+        }
+        let data = try Data(contentsOf: sandbox.storeFile)
+        #expect((try? JSONSerialization.jsonObject(with: data)) is [String: Any], "the store is valid JSON")
+        let after = try await sandbox.run(["token", "--force-refresh"])
+        #expect(after.status == 0, "the stored refresh token still works: \(after)")
+        let status = try await sandbox.run(["status", "--json"])
+        #expect(status.json?["username"] as? String == "alice@example.com", "\(status)")
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// Runs the built `nativeauth` binary in an isolated state folder (its own `XDG_STATE_HOME`, so its
+/// own token store and embedded-emulator state).
+struct CLISandbox: Sendable {
+    let stateHome: URL
+    var environment: [String: String]
+
+    init(fixedCode: String? = nil) throws {
+        stateHome = FileManager.default.temporaryDirectory
+            .appendingPathComponent("nativeauth-cli-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: stateHome, withIntermediateDirectories: true)
+        var environment = ProcessInfo.processInfo.environment
+        for key in environment.keys where key.hasPrefix("NATIVEAUTH_") { environment[key] = nil }
+        environment["XDG_STATE_HOME"] = stateHome.path
+        if let fixedCode { environment["NATIVEAUTH_EMULATOR_FIXED_CODE"] = fixedCode }
+        self.environment = environment
+    }
+
+    /// The token store file.
+    var storeFile: URL { stateHome.appendingPathComponent("nativeauth/tokens.json") }
+
+    /// Runs `arguments` with `input` on standard input (closed afterwards) and waits for the exit.
+    func run(_ arguments: [String], input: String = "") async throws -> CLIResult {
+        let live = try LiveCLI(arguments, environment: environment)
+        live.send(input)
+        return await live.finish()
+    }
+
+    /// Starts `arguments` and leaves standard input open for ``LiveCLI/send(_:)``.
+    func start(_ arguments: [String]) throws -> LiveCLI {
+        try LiveCLI(arguments, environment: environment)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: stateHome)
+    }
+}
+
+/// What a finished run printed and how it exited.
+struct CLIResult: Sendable, CustomStringConvertible {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    var description: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+
+    /// Standard output parsed as a JSON object.
+    var json: [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any]
+    }
+}
+
+/// A running `nativeauth` whose standard error can be awaited line by line (to read the emulator's
+/// codes) and whose standard input is fed by the test.
+final class LiveCLI: Sendable {
+    private let process: Process
+    private let input: FileHandle
+    private let output = StreamBuffer()
+    private let errors = StreamBuffer()
+
+    init(_ arguments: [String], environment: [String: String]) throws {
+        let process = Process()
+        process.executableURL = try CLIBinary.url()
+        process.arguments = arguments
+        process.environment = environment
+        let stdinPipe = Pipe(), stdoutPipe = Pipe(), stderrPipe = Pipe()
+        process.standardInput = stdinPipe
+        process.standardOutput = stdoutPipe
+        process.standardError = stderrPipe
+        try process.run()
+        self.process = process
+        self.input = stdinPipe.fileHandleForWriting
+        let outputHandle = stdoutPipe.fileHandleForReading, errorHandle = stderrPipe.fileHandleForReading
+        output.drain(outputHandle)
+        errors.drain(errorHandle)
+    }
+
+    var stderrText: String { errors.text }
+
+    /// Writes `text` to the process's standard input.
+    func send(_ text: String) {
+        guard !text.isEmpty else { return }
+        try? input.write(contentsOf: Data(text.utf8))
+    }
+
+    var stdoutText: String { output.text }
+
+    /// Sends SIGTERM.
+    func terminate() { process.terminate() }
+
+    /// Waits until standard output holds a match of `pattern`; returns its first group.
+    @discardableResult
+    func waitForStdout(_ pattern: String, timeout: Duration = .seconds(30)) async throws -> String {
+        try await waitFor(pattern, count: 1, timeout: timeout) { self.stdoutText }
+    }
+
+    /// Waits until standard error holds `count` matches of `pattern`; returns the last match's first group.
+    @discardableResult
+    func waitForStderr(_ pattern: String, count: Int = 1, timeout: Duration = .seconds(30)) async throws -> String {
+        try await waitFor(pattern, count: count, timeout: timeout) { self.stderrText }
+    }
+
+    private func waitFor(_ pattern: String, count: Int, timeout: Duration, text: () -> String) async throws -> String {
+        let regex = try Regex(pattern)
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while clock.now < deadline {
+            let matches = text().matches(of: regex)
+            if matches.count >= count {
+                let match = matches[count - 1]
+                return match.output.count > 1 ? match.output[1].substring.map(String.init) ?? "" : String(match.output[0].substring ?? "")
+            }
+            if !process.isRunning {
+                try await Task.sleep(for: .milliseconds(100))
+                if text().matches(of: regex).count >= count { continue }
+                Issue.record("nativeauth exited before printing /\(pattern)/ ×\(count):\n\(text())\n\(stderrText)")
+                throw CancellationError()
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        Issue.record("timed out waiting for /\(pattern)/ ×\(count):\n\(text())\n\(stderrText)")
+        throw CancellationError()
+    }
+
+    /// Closes standard input and waits for the exit.
+    func finish() async -> CLIResult {
+        try? input.close()
+        let process = self.process
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread {
+                process.waitUntilExit()
+                continuation.resume()
+            }.start()
+        }
+        while !output.isFinished || !errors.isFinished {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return CLIResult(
+            status: process.terminationStatus,
+            stdout: output.text,
+            stderr: stderrText)
+    }
+}
+
+/// The bytes read so far from one of the process's output pipes, read on a thread of its own.
+final class StreamBuffer: Sendable {
+    private let state = Mutex((data: Data(), finished: false))
+
+    func drain(_ handle: FileHandle) {
+        Thread { [self] in
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                state.withLock { $0.data.append(chunk) }
+            }
+            state.withLock { $0.finished = true }
+        }.start()
+    }
+
+    var text: String { state.withLock { String(decoding: $0.data, as: UTF8.self) } }
+    var isFinished: Bool { state.withLock { $0.finished } }
+}
+
+/// Where the built `nativeauth` is: `NATIVEAUTH_CLI_BINARY`, else next to the test bundle (the build
+/// folder of `swift build`), else `.build/debug/nativeauth` of the package.
+enum CLIBinary {
+    static func url() throws -> URL {
+        let fileManager = FileManager.default
+        var candidates: [URL] = []
+        if let path = ProcessInfo.processInfo.environment["NATIVEAUTH_CLI_BINARY"] {
+            candidates.append(URL(fileURLWithPath: path))
+        }
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<3 {
+            candidates.append(folder.appendingPathComponent("nativeauth"))
+            folder.deleteLastPathComponent()
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(root.appendingPathComponent(".build/debug/nativeauth"))
+        if let found = candidates.first(where: { fileManager.isExecutableFile(atPath: $0.path) }) {
+            return found
+        }
+        throw CLIBinaryMissing(searched: candidates.map(\.path))
+    }
+}
+
+struct CLIBinaryMissing: Error, CustomStringConvertible {
+    let searched: [String]
+    var description: String {
+        "The nativeauth binary was not found (build it first: swift build --product nativeauth). Looked at: "
+            + searched.joined(separator: ", ")
+    }
+}

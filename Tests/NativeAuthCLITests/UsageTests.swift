@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// Usage errors, `--help` and `--version`.
+@Suite(.timeLimit(.minutes(2)))
+struct UsageTests {
+    @Test(arguments: [
+        ["signin", "--email", "--password", "a@b.c"],
+        ["status", "--tenant", "contoso", "--authority", "https://contoso.ciamlogin.com/contoso.onmicrosoft.com"],
+        ["token", "--no-such-flag"],
+        ["signin", "--password", "--code", "12345678", "a@b.c"],
+    ])
+    func conflictingOrUnknownFlagsAreExit2(arguments: [String]) async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(arguments)
+        #expect(result.status == 2, "\(result)")
+    }
+
+    @Test func tenantWithoutClientIdIsAUsageError() async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["signin", "--tenant", "contoso", "a@b.c"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("--client-id"), "\(result)")
+    }
+
+    @Test func helpDocumentsExitCodesAndEveryCommandHasAnExample() async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let root = try await sandbox.run(["--help"])
+        #expect(root.status == 0)
+        #expect(root.stdout.contains("EXIT CODES:"), "\(root)")
+        #expect(root.stdout.contains("browser sign-in"), "\(root)")
+        for command in ["signin", "token", "status", "signout", "emulator"] {
+            let help = try await sandbox.run([command, "--help"])
+            #expect(help.status == 0, "\(help)")
+            #expect(help.stdout.contains("EXAMPLES:"), "\(command): \(help)")
+        }
+    }
+
+    @Test func versionPrintsTheVersion() async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout.trimmingCharacters(in: .newlines).split(separator: ".").count == 3, "\(result)")
+    }
+}
