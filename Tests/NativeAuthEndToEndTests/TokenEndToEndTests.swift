@@ -1,0 +1,80 @@
+import Foundation
+import NativeAuth
+import Synchronization
+import Testing
+
+/// Access tokens, refresh and rotation against the emulator.
+@Suite struct TokenEndToEndTests {
+    private func signIn(_ harness: EmulatorHarness, now: @escaping @Sendable () -> Date = { Date() }) async throws
+        -> (NativeAuthPublicClientApplication, NativeAuthUserAccountResult)
+    {
+        let app = try harness.app([.OOB], now: now)
+        guard case .codeRequired(let state, _, _, _) = await app.signIn(parameters: NativeAuthSignInParameters(username: EmulatorHarness.alice)),
+              case .completed(let result) = await state.submitCode(code: "12345678")
+        else { throw HarnessError("sign-in failed") }
+        return (app, result)
+    }
+
+    @Test func cachedTokenIsServedWithoutARequestThenRefreshRotates() async throws {
+        try await EmulatorHarness.run() { harness in
+            let (_, result) = try await signIn(harness)
+            let before = try harness.store.read().accounts[0]
+
+            let cached = try await result.getAccessToken()
+            #expect(cached.accessToken == before.accessTokens.last?.token)
+
+            let refreshed = try await result.getAccessToken(parameters: NativeAuthGetAccessTokenParameters(forceRefresh: true))
+            let after = try harness.store.read().accounts[0]
+            #expect(refreshed.accessToken != cached.accessToken)
+            #expect(after.refreshToken != nil)
+            #expect(after.refreshToken != before.refreshToken)
+
+            // The rotated-away refresh token is refused by the server.
+            try harness.store.modify { contents in
+                var account = contents.accounts[0]
+                account.refreshToken = before.refreshToken
+                contents.upsert(account)
+            }
+            do {
+                _ = try await result.getAccessToken(parameters: NativeAuthGetAccessTokenParameters(forceRefresh: true))
+                Issue.record("a reused refresh token was accepted")
+            } catch let error as RetrieveAccessTokenError {
+                #expect(error.isRefreshTokenExpired)
+            }
+        }
+    }
+
+    @Test func concurrentCallersOnAnExpiredTokenShareOneRefresh() async throws {
+        try await EmulatorHarness.run() { harness in
+            let clock = Mutex(Date())
+            let (_, result) = try await signIn(harness, now: { clock.withLock { $0 } })
+            clock.withLock { $0 = $0.addingTimeInterval(2 * 3600) }
+            let tokenRequestsBefore = try await harness.requestLog().count { ($0["path"] as? String)?.hasSuffix("/token") == true }
+
+            let tokens = try await withThrowingTaskGroup(of: String.self) { group in
+                for _ in 0..<200 {
+                    group.addTask { try await result.getAccessToken().accessToken }
+                }
+                return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+            }
+            let tokenRequestsAfter = try await harness.requestLog().count { ($0["path"] as? String)?.hasSuffix("/token") == true }
+            #expect(tokens.count == 1)
+            #expect(tokenRequestsAfter - tokenRequestsBefore == 1)
+        }
+    }
+
+    @Test func signOutRemovesTheAccountAndItsTokens() async throws {
+        try await EmulatorHarness.run() { harness in
+            let (app, result) = try await signIn(harness)
+            result.signOut()
+            #expect(app.getNativeAuthUserAccount() == nil)
+            #expect(try harness.store.read().accounts.isEmpty)
+            do {
+                _ = try await result.getAccessToken()
+                Issue.record("a signed-out account produced a token")
+            } catch let error as RetrieveAccessTokenError {
+                #expect(error.isNoAccount)
+            }
+        }
+    }
+}
