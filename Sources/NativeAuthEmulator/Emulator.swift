@@ -23,7 +23,7 @@ public final class Emulator: Sendable {
     /// The tenant GUID (the `tid` claim, and the path of the issuer).
     public let tenantId: String
 
-    private let core: EmulatorCore
+    let core: EmulatorCore
     private let serviceGroup: ServiceGroup
     private let running: Task<Void, any Error>
 

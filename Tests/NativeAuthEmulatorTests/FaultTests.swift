@@ -75,6 +75,13 @@ struct FaultTests {
             #expect(unknownEndpoint.status == 400)
             let notJSON = try await client.admin("POST", "faults", json: "not json")
             #expect(notJSON.status == 400)
+            let badStatus = try await client.admin("POST", "faults", json: #"{"endpoint":"token","status":100}"#)
+            #expect(badStatus.status == 400)
+            let hugeDelay = try await client.admin("POST", "faults", json: #"{"endpoint":"token","delayMs":9223372036854775807}"#)
+            #expect(hugeDelay.status == 400)
+            // Nothing was queued by the rejected requests.
+            let token = try await client.startOTP()
+            #expect(try await client.submitCode(token, code: "12345678").status == 200)
         }
     }
 }

@@ -49,3 +49,20 @@ struct LifecycleTests {
         #expect(EmulatorConfiguration.defaultStateDirectory.path.hasSuffix("/nativeauth/emulator"))
     }
 }
+
+@Suite("In-process control")
+struct ControlTests {
+    @Test func latestCodeAndClockShortcuts() async throws {
+        try await withEmulator({ $0.fixedCode = nil }) { client in
+            let emulator = client.emulator
+            #expect(try emulator.latestCode(for: "alice@example.com") == nil)
+            let token = try await client.startOTP()
+            let code = try #require(try emulator.latestCode(for: "ALICE@example.com"))
+            let before = emulator.now
+            emulator.advanceClock(by: 3600)
+            #expect(emulator.now.timeIntervalSince(before) >= 3600)
+            ProtocolErrorTests.expectError(try await client.submitCode(token, code: code), "expired_token", 552003)
+            #expect(emulator.clientId == EmulatorConfiguration.defaultClientId)
+        }
+    }
+}

@@ -38,8 +38,14 @@ struct AdminRoutes: Sendable {
                 guard Fault.endpoints.contains(fault.endpoint) else {
                     throw AdminError(status: 400, message: "endpoint must be one of \(Fault.endpoints.sorted().joined(separator: ", "))")
                 }
-                if let status = fault.status, !(100...599).contains(status) {
-                    throw AdminError(status: 400, message: "status must be an HTTP status code")
+                if let status = fault.status, !(200...599).contains(status) {
+                    throw AdminError(status: 400, message: "status must be an HTTP status code from 200 to 599")
+                }
+                if let delay = fault.delayMs, !(0...600_000).contains(delay) {
+                    throw AdminError(status: 400, message: "delayMs must be from 0 to 600000")
+                }
+                if let count = fault.count, !(1...1_000_000).contains(count) {
+                    throw AdminError(status: 400, message: "count must be from 1 to 1000000")
                 }
                 core.faults.enqueue(fault)
                 return .json(.object([("queued", .int(max(1, fault.count ?? 1))), ("pending", .int(core.faults.pendingCount))]))

@@ -11,6 +11,8 @@ final class EmulatorCore: Sendable {
     let faults = FaultQueue()
     let requestLog = RequestLog()
     let tenantId: String
+    /// Registered client IDs, lower-cased.
+    let clientIds: Set<String>
     private let boundPort = Locked<Int>(0)
     /// When dead flows and tokens were last purged (emulator clock).
     private let lastPurge = Locked<Double>(0)
@@ -19,6 +21,7 @@ final class EmulatorCore: Sendable {
 
     init(configuration: EmulatorConfiguration) throws {
         self.configuration = configuration
+        self.clientIds = Set(configuration.registeredClientIds.map { $0.lowercased() })
         let seedUsers = try Self.loadSeedFile(configuration.seedFile)
         let store = try StateStore(directory: configuration.stateDirectory) {
             var state = EmulatorState(tenantId: UUID().uuidString.lowercased())

@@ -6,7 +6,7 @@ enum RequestValidation {
             throw ProtocolError.invalidClientId
         }
         let normalized = clientId.lowercased()
-        guard core.configuration.registeredClientIds.contains(where: { $0.lowercased() == normalized }) else {
+        guard core.clientIds.contains(normalized) else {
             throw ProtocolError.unknownClient(clientId)
         }
         return normalized
@@ -21,6 +21,9 @@ enum RequestValidation {
     static func isGUID(_ text: String) -> Bool {
         let groups = text.split(separator: "-", omittingEmptySubsequences: false)
         guard groups.map(\.count) == [8, 4, 4, 4, 12] else { return false }
-        return groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
+        return text.utf8.allSatisfy { byte in
+            byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+        }
     }
 }

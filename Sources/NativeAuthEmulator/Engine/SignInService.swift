@@ -23,7 +23,8 @@ struct SignInService: Sendable {
                 id: flowId, clientId: clientId, userKey: userKey, challengeTypes: types,
                 stage: .awaitingChallenge, tokenHash: ContinuationToken.digest(token),
                 tokenExpiresAt: now + config.continuationTokenLifetime, codeHash: nil, codeExpiresAt: nil,
-                failedAttempts: 0, purgeAfter: now + 2 * config.continuationTokenLifetime)
+                failedAttempts: 0,
+                purgeAfter: now + config.continuationTokenLifetime + FlowRecord.unfinishedRetention)
         }
         return .object([("continuation_token", .string(token))])
     }
@@ -46,7 +47,7 @@ struct SignInService: Sendable {
             let next = ContinuationToken.make(flowId: flow.id)
             flow.tokenHash = ContinuationToken.digest(next)
             flow.tokenExpiresAt = now + config.continuationTokenLifetime
-            flow.purgeAfter = now + 2 * config.continuationTokenLifetime
+            flow.purgeAfter = flow.tokenExpiresAt + FlowRecord.unfinishedRetention
             defer { state.flows[flow.id] = flow }
             switch user.method {
             case .otp where types.contains("oob"):
@@ -74,6 +75,7 @@ struct SignInService: Sendable {
                 return (.object([("continuation_token", .string(next)), ("challenge_type", "password")]), nil)
             default:
                 flow.stage = .redirected
+                flow.purgeAfter = flow.tokenExpiresAt
                 let method = user.method == .otp ? "email one-time passcode ('oob')" : "email with password ('password')"
                 return (.object([
                     ("challenge_type", "redirect"),

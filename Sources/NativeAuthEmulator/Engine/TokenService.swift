@@ -59,6 +59,7 @@ struct TokenService: Sendable {
             }
             flow.stage = .completed
             flow.codeHash = nil
+            flow.purgeAfter = flow.tokenExpiresAt
             state.flows[flow.id] = flow
             if let refreshToken {
                 state.refreshTokens[ContinuationToken.digest(refreshToken)] = RefreshTokenRecord(

@@ -32,6 +32,10 @@ struct FlowRecord: Codable, Sendable {
     var failedAttempts: Int
     /// When this record may be forgotten.
     var purgeAfter: Double
+
+    /// How long an unfinished flow is remembered after its token expires, so that a late request
+    /// still gets `expired_token` rather than "unknown". Finished flows go when their token expires.
+    static let unfinishedRetention: Double = 86_400
 }
 
 /// A refresh token's server-side record, keyed by the token's SHA-256.

@@ -46,8 +46,10 @@ struct FormBody: Sendable {
     /// The value of a field, or nil when it is absent or empty (after trimming spaces).
     func nonEmpty(_ name: String) -> String? {
         guard let value = self[name] else { return nil }
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
-        return trimmed.isEmpty ? nil : trimmed
+        var slice = Substring(value)
+        while slice.first == " " || slice.first == "\t" { slice.removeFirst() }
+        while slice.last == " " || slice.last == "\t" { slice.removeLast() }
+        return slice.isEmpty ? nil : String(slice)
     }
 
     private static func decode(_ raw: ArraySlice<UInt8>) throws -> String {

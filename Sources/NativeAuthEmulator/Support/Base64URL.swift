@@ -35,13 +35,31 @@ enum Base64URL {
         encode(string.utf8)
     }
 
-    /// Decodes base64url text; returns nil when it is not valid base64url.
+    /// Decodes unpadded base64url text; returns nil when it is not valid base64url.
     static func decode(_ text: String) -> Data? {
-        if text.contains(where: { $0 == "+" || $0 == "/" || $0 == "=" }) { return nil }
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        let remainder = base64.count % 4
-        if remainder == 1 { return nil }
-        if remainder > 0 { base64 += String(repeating: "=", count: 4 - remainder) }
-        return Data(base64Encoded: base64)
+        var out = [UInt8]()
+        out.reserveCapacity(text.utf8.count * 3 / 4)
+        var accumulator: UInt32 = 0
+        var bits = 0
+        for byte in text.utf8 {
+            let value: UInt32
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = UInt32(byte - UInt8(ascii: "A"))
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = UInt32(byte - UInt8(ascii: "a")) + 26
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt32(byte - UInt8(ascii: "0")) + 52
+            case UInt8(ascii: "-"): value = 62
+            case UInt8(ascii: "_"): value = 63
+            default: return nil
+            }
+            accumulator = accumulator << 6 | value
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                out.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+            }
+        }
+        // A single leftover character (6 bits) cannot encode a byte; leftover bits must be zero.
+        if bits >= 6 || accumulator & ((1 << UInt32(bits)) - 1) != 0 { return nil }
+        return Data(out)
     }
 }

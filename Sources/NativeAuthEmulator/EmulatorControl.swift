@@ -1,0 +1,23 @@
+import Foundation
+
+/// In-process shortcuts to the admin API, for tests that embed the emulator.
+extension Emulator {
+    /// The client ID every emulator accepts (``EmulatorConfiguration/defaultClientId``).
+    public var clientId: String { EmulatorConfiguration.defaultClientId }
+
+    /// The newest code sent to `username`, whether or not it is still valid; nil if none was sent.
+    /// The same data as `GET /_emulator/codes?username=`.
+    public func latestCode(for username: String) throws -> String? {
+        try core.store.read { $0.outbox[UserRecord.key(username)]?.last?.code }
+    }
+
+    /// Moves the emulator's virtual clock forward by `seconds` (as `POST /_emulator/clock/advance`).
+    public func advanceClock(by seconds: TimeInterval) {
+        core.clock.advance(by: seconds)
+    }
+
+    /// The emulator's current time on its virtual clock.
+    public var now: Date {
+        Date(timeIntervalSince1970: core.clock.now())
+    }
+}
