@@ -73,7 +73,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NativeAuthEndToEndTests",
-            dependencies: ["NativeAuth", "NativeAuthEmulator"],
+            dependencies: ["NativeAuth", "NativeAuthEmulator", "NativeAuthTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "NativeAuthCLITests", dependencies: [], swiftSettings: strict),

@@ -27,14 +27,13 @@ struct EmulatorHarness: Sendable {
     /// An application of the emulator's default client, sharing this harness's token store.
     func app(
         _ challengeTypes: NativeAuthChallengeTypes = [.OOB, .password],
-        now: @escaping @Sendable () -> Date = { Date() }
+        clock: any NativeAuthClock = SystemClock()
     ) throws -> NativeAuthPublicClientApplication {
         try NativeAuthPublicClientApplication(
             clientId: EmulatorConfiguration.defaultClientId, authority: emulator.authority,
             challengeTypes: challengeTypes, tokenStore: store,
-            retryPolicy: RetryPolicy(serverErrorDelay: .milliseconds(10), maximumRetryAfter: .seconds(1),
-                                     sleep: { try await Task.sleep(for: $0) }),
-            now: now)
+            retryPolicy: RetryPolicy(serverErrorDelay: .milliseconds(10), maximumRetryAfter: .seconds(1)),
+            clock: clock)
     }
 
     /// Runs `body` against a fresh emulator and stops the emulator afterwards, whatever happens.

@@ -1,14 +1,14 @@
 import Foundation
 import NativeAuth
-import Synchronization
+import NativeAuthTestSupport
 import Testing
 
 /// Access tokens, refresh and rotation against the emulator.
 @Suite struct TokenEndToEndTests {
-    private func signIn(_ harness: EmulatorHarness, now: @escaping @Sendable () -> Date = { Date() }) async throws
+    private func signIn(_ harness: EmulatorHarness, clock: any NativeAuthClock = SystemClock()) async throws
         -> (NativeAuthPublicClientApplication, NativeAuthUserAccountResult)
     {
-        let app = try harness.app([.OOB], now: now)
+        let app = try harness.app([.OOB], clock: clock)
         guard case .codeRequired(let state, _, _, _) = await app.signIn(parameters: NativeAuthSignInParameters(username: EmulatorHarness.alice)),
               case .completed(let result) = await state.submitCode(code: "12345678")
         else { throw HarnessError("sign-in failed") }
@@ -46,9 +46,9 @@ import Testing
 
     @Test func concurrentCallersOnAnExpiredTokenShareOneRefresh() async throws {
         try await EmulatorHarness.run() { harness in
-            let clock = Mutex(Date())
-            let (_, result) = try await signIn(harness, now: { clock.withLock { $0 } })
-            clock.withLock { $0 = $0.addingTimeInterval(2 * 3600) }
+            let clock = ManualClock(start: Date())
+            let (_, result) = try await signIn(harness, clock: clock)
+            clock.advance(by: 2 * 3600)
             let tokenRequestsBefore = try await harness.requestLog().count { ($0["path"] as? String)?.hasSuffix("/token") == true }
 
             let tokens = try await withThrowingTaskGroup(of: String.self) { group in

@@ -3,7 +3,7 @@ import Logging
 import NativeAuth
 
 /// An application wired to replay one scenario: the replay transport, an in-memory token store and a
-/// retry policy that records its waits.
+/// manual clock that records the library's waits.
 public struct ReplayFixture: Sendable {
     /// The client ID the recordings expect.
     public static let clientId = "00001111-aaaa-2222-bbbb-3333cccc4444"
@@ -17,20 +17,20 @@ public struct ReplayFixture: Sendable {
     public let app: NativeAuthPublicClientApplication
     public let transport: ReplayTransport
     public let store: InMemoryTokenStore
-    public let sleeps: RecordedSleeps
+    public let clock: ManualClock
 
     /// Loads `scenario` and builds an application for it.
     public init(
         _ scenario: String, challengeTypes: NativeAuthChallengeTypes = [.OOB],
-        now: @escaping @Sendable () -> Date = { Date() }, logger: Logger? = nil
+        clock: ManualClock = ManualClock(), logger: Logger? = nil
     ) throws {
         transport = try ReplayTransport(scenario: scenario, authority: Self.authority)
         store = InMemoryTokenStore()
-        sleeps = RecordedSleeps()
+        self.clock = clock
         app = try NativeAuthPublicClientApplication(
             clientId: Self.clientId, tenantSubdomain: Self.tenantSubdomain, challengeTypes: challengeTypes,
             transport: transport, tokenStore: store, logger: logger,
-            retryPolicy: sleeps.policy(serverErrorDelay: Self.serverErrorDelay), now: now)
+            retryPolicy: RetryPolicy(serverErrorDelay: Self.serverErrorDelay, maximumRetryAfter: .seconds(10)), clock: clock)
     }
 
     /// The flow's correlation ID as the library reports it (`UUID`), from the replayed client-request-id.

@@ -5,8 +5,8 @@ import Testing
 
 @Suite("Access-token cache and refresh")
 struct AccessTokenCacheTests {
-    private func signedIn(_ transport: ScriptedTransport, clock: TestClock) async throws -> NativeAuthUserAccountResult {
-        let app = try MockServer.app(transport, now: clock.function)
+    private func signedIn(_ transport: ScriptedTransport, clock: ManualClock) async throws -> NativeAuthUserAccountResult {
+        let app = try MockServer.app(transport, clock: clock)
         let state = try #require(await app.signIn(parameters: NativeAuthSignInParameters(username: "user@example.com")).codeRequired?.state)
         return try #require(await state.submitCode(code: "12345678").completed)
     }
@@ -17,7 +17,7 @@ struct AccessTokenCacheTests {
 
     @Test("A token with more than five minutes left is returned from the cache without a request")
     func cachedWhileValid() async throws {
-        let clock = TestClock()
+        let clock = ManualClock()
         let transport = MockServer.transport(expiresIn: 3600)
         let account = try await signedIn(transport, clock: clock)
         let sent = transport.requestCount
@@ -30,7 +30,7 @@ struct AccessTokenCacheTests {
 
     @Test("A token within the five-minute margin is refreshed")
     func refreshedWithinMargin() async throws {
-        let clock = TestClock()
+        let clock = ManualClock()
         let transport = MockServer.transport(expiresIn: 3600)
         let account = try await signedIn(transport, clock: clock)
         clock.advance(by: 3600 - 299)
@@ -43,7 +43,7 @@ struct AccessTokenCacheTests {
 
     @Test("1,000 concurrent getAccessToken calls on an expired token send exactly one request")
     func concurrentCallersShareOneRefresh() async throws {
-        let clock = TestClock()
+        let clock = ManualClock()
         let transport = MockServer.transport(delay: .milliseconds(50), expiresIn: 3600)
         let account = try await signedIn(transport, clock: clock)
         clock.advance(by: 4000)

@@ -10,19 +10,23 @@ public protocol CredentialsDelegate: AnyObject, Sendable {
 
 extension CredentialsDelegate {
     public func onAccessTokenRetrieveCompleted(result: NativeAuthTokenResult) {
-        onAccessTokenRetrieveError(error: RetrieveAccessTokenError(
-            DelegateDispatch.notImplemented("onAccessTokenRetrieveCompleted(result:)", correlationId: nil)))
+        onAccessTokenRetrieveError(error: .notImplemented("onAccessTokenRetrieveCompleted(result:)", correlationId: nil))
     }
 }
 
 extension NativeAuthUserAccountResult {
     /// Fetches an access token and reports it to `delegate` on the main actor (see ``getAccessToken(parameters:)``).
     public func getAccessToken(parameters: NativeAuthGetAccessTokenParameters, delegate: any CredentialsDelegate) {
-        Task { @MainActor in
+        DelegateDispatch.run({ () -> Result<NativeAuthTokenResult, RetrieveAccessTokenError> in
             do throws(RetrieveAccessTokenError) {
-                delegate.onAccessTokenRetrieveCompleted(result: try await self.getAccessToken(parameters: parameters))
+                return .success(try await self.getAccessToken(parameters: parameters))
             } catch {
-                delegate.onAccessTokenRetrieveError(error: error)
+                return .failure(error)
+            }
+        }) { result in
+            switch result {
+            case .success(let token): delegate.onAccessTokenRetrieveCompleted(result: token)
+            case .failure(let error): delegate.onAccessTokenRetrieveError(error: error)
             }
         }
     }

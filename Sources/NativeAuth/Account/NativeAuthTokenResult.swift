@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// An access token and what it is good for.
 public struct NativeAuthTokenResult: Sendable, Equatable {
@@ -18,34 +17,34 @@ public struct NativeAuthTokenResult: Sendable, Equatable {
 /// parameters.forceRefresh = true
 /// ```
 public final class NativeAuthGetAccessTokenParameters: Sendable {
-    private struct Values {
+    private struct Values: Sendable {
         var forceRefresh: Bool
         var scopes: [String]?
         var correlationId: UUID?
     }
 
-    private let values: Mutex<Values>
+    private let values: LockedValues<Values>
 
     /// Creates parameters.
     public init(forceRefresh: Bool = false, scopes: [String]? = nil, correlationId: UUID? = nil) {
-        values = Mutex(Values(forceRefresh: forceRefresh, scopes: scopes, correlationId: correlationId))
+        values = LockedValues(Values(forceRefresh: forceRefresh, scopes: scopes, correlationId: correlationId))
     }
 
     /// Fetch a new token even when a cached one is still valid.
     public var forceRefresh: Bool {
-        get { values.withLock { $0.forceRefresh } }
-        set { values.withLock { $0.forceRefresh = newValue } }
+        get { values[\.forceRefresh] }
+        set { values[\.forceRefresh] = newValue }
     }
 
-    /// Scopes of one API; nil for whatever the cached token of the sign-in covers.
+    /// Scopes of one API; nil for the scopes the account signed in with.
     public var scopes: [String]? {
-        get { values.withLock { $0.scopes } }
-        set { values.withLock { $0.scopes = newValue } }
+        get { values[\.scopes] }
+        set { values[\.scopes] = newValue }
     }
 
     /// The correlation ID of the request; a new one when nil.
     public var correlationId: UUID? {
-        get { values.withLock { $0.correlationId } }
-        set { values.withLock { $0.correlationId = newValue } }
+        get { values[\.correlationId] }
+        set { values[\.correlationId] = newValue }
     }
 }

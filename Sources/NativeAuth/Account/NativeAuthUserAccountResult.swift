@@ -26,6 +26,7 @@ public final class NativeAuthUserAccountResult: Sendable {
 
     /// Returns a valid access token: the cached one while it has more than five minutes to live
     /// (no request), else a fresh one from the refresh token. Concurrent calls share one refresh.
+    /// Without `scopes`, the token is for the scopes the account signed in with.
     public func getAccessToken(
         parameters: NativeAuthGetAccessTokenParameters = NativeAuthGetAccessTokenParameters()
     ) async throws(RetrieveAccessTokenError) -> NativeAuthTokenResult {
@@ -60,10 +61,7 @@ public final class NativeAuthUserAccountResult: Sendable {
     /// Picks up a rotated ID token after a refresh.
     private func refreshFromStore() {
         let identifier = stored.withLock { $0.identifier }
-        guard let latest = try? manager.store.read().accounts.first(where: {
-            $0.identifier == identifier && $0.clientId == manager.wire.clientId
-                && $0.authority == manager.wire.authority.absoluteString
-        }) else { return }
+        guard let latest = try? manager.storedAccount(), latest.identifier == identifier else { return }
         stored.withLock { $0 = latest }
     }
 }

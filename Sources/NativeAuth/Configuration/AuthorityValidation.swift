@@ -41,7 +41,19 @@ enum AuthorityValidation {
         }
         var text = authority.absoluteString
         while text.hasSuffix("/") { text.removeLast() }
-        return URL(string: text)!
+        return ciamTenantPath(URL(string: text)!)
+    }
+
+    /// A CIAM authority with an empty path, `https://contoso.ciamlogin.com`, names its tenant by its
+    /// first host label: as MSAL does, it becomes `https://contoso.ciamlogin.com/contoso.onmicrosoft.com`.
+    /// Other authorities are returned as they are.
+    static func ciamTenantPath(_ authority: URL) -> URL {
+        guard let host = authority.host?.lowercased(), authority.path.isEmpty || authority.path == "/" else { return authority }
+        let labels = host.split(separator: ".")
+        guard labels.count >= 3, labels[1] == "ciamlogin" else { return authority }
+        var components = URLComponents(url: authority, resolvingAgainstBaseURL: false)!
+        components.path = "/\(labels[0]).onmicrosoft.com"
+        return components.url!
     }
 
     /// Whether `host` is a loopback address: 127.0.0.0/8, ::1 or localhost.

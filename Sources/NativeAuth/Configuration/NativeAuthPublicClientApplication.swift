@@ -17,9 +17,10 @@ import Logging
 /// ```
 ///
 /// ## Topics
+/// - Configuring: ``NativeAuthPublicClientApplicationConfig``, ``init(nativeAuthConfiguration:)``
 /// - Starting: ``signIn(parameters:)``, ``signIn(parameters:delegate:)``
 /// - Steps: ``SignInCodeRequiredState``, ``SignInPasswordRequiredState``
-/// - The account: ``NativeAuthUserAccountResult``, ``getNativeAuthUserAccount()``, ``currentAccount()``
+/// - The account: ``NativeAuthUserAccountResult``, ``getNativeAuthUserAccount(correlationId:)``, ``currentAccount()``
 public final class NativeAuthPublicClientApplication: Sendable {
     /// The application (client) ID.
     public let clientId: String
@@ -29,7 +30,43 @@ public final class NativeAuthPublicClientApplication: Sendable {
     public let challengeTypes: NativeAuthChallengeTypes
     /// The extra flows the app can run.
     public let capabilities: NativeAuthCapabilities
-    private let environment: SignInEnvironment
+    /// The redirect URI registered for the browser fallback, if any.
+    public let redirectUri: String?
+    private let environment: ApplicationEnvironment
+
+    /// Creates an application from a configuration, as MSAL's current API does.
+    ///
+    /// ```swift
+    /// let config = try NativeAuthPublicClientApplicationConfig(
+    ///     clientId: clientId, tenantSubdomain: "contoso", challengeTypes: [.OOB])
+    /// let nativeAuth = try NativeAuthPublicClientApplication(nativeAuthConfiguration: config)
+    /// ```
+    ///
+    /// - Throws: ``NativeAuthConfigurationError`` when the redirect URI is not an absolute URL.
+    public init(nativeAuthConfiguration config: NativeAuthPublicClientApplicationConfig) throws {
+        let values = config.snapshot
+        if let redirectUri = values.redirectUri {
+            guard let url = URL(string: redirectUri), url.scheme != nil else {
+                throw NativeAuthConfigurationError(
+                    "The redirect URI '\(redirectUri)' is not an absolute URL such as http://localhost or msauth.com.contoso.app://auth.")
+            }
+        }
+        clientId = config.clientId
+        authority = config.authority
+        challengeTypes = config.challengeTypes
+        capabilities = values.capabilities
+        redirectUri = values.redirectUri
+        let logger = values.logger ?? LogMasking.silentLogger
+        let wire = WireClient(
+            authority: authority, clientId: clientId, transport: values.transport ?? URLSessionTransport(),
+            retryPolicy: values.retryPolicy, clock: values.clock, logger: logger)
+        let accounts = AccountTokenManager(
+            wire: wire, store: values.tokenStore ?? InMemoryTokenStore(),
+            storageAuthority: values.storageAuthority ?? authority.absoluteString, clock: values.clock, logger: logger)
+        environment = ApplicationEnvironment(
+            wire: wire, challengeTypes: challengeTypes, capabilities: capabilities, accounts: accounts,
+            clock: values.clock, logger: logger)
+    }
 
     /// Creates an application for a tenant subdomain: the authority is
     /// `https://{tenantSubdomain}.ciamlogin.com/{tenantSubdomain}.onmicrosoft.com`.
@@ -39,48 +76,40 @@ public final class NativeAuthPublicClientApplication: Sendable {
     ///   - tenantSubdomain: The first label of the tenant's domain, such as `contoso`.
     ///   - challengeTypes: The sign-in methods the app offers (`redirect` is always added).
     ///   - capabilities: Extra flows the app can run; sent when a flow starts.
-    ///   - transport: How requests are sent; a `URLSession` by default.
+    ///   - transport: How requests are sent; the platform's default when nil.
     ///   - tokenStore: Where accounts and tokens are kept; in memory by default.
     ///   - logger: Where the library logs (never passwords, codes or tokens); silent by default.
     ///   - retryPolicy: When requests are retried by themselves.
-    ///   - now: The clock used for token expiry.
+    ///   - clock: The time source for token expiry and for waiting.
     /// - Throws: ``NativeAuthConfigurationError`` when the configuration cannot work.
     public convenience init(
         clientId: String, tenantSubdomain: String, challengeTypes: NativeAuthChallengeTypes,
         capabilities: NativeAuthCapabilities = [], transport: (any HTTPTransport)? = nil,
         tokenStore: (any NativeAuthTokenStore)? = nil, logger: Logger? = nil,
-        retryPolicy: RetryPolicy = .default, now: @escaping @Sendable () -> Date = { Date() }
+        retryPolicy: RetryPolicy = .default, clock: any NativeAuthClock = SystemClock()
     ) throws {
-        try self.init(
-            clientId: clientId, authority: try AuthorityValidation.authority(tenantSubdomain: tenantSubdomain),
-            challengeTypes: challengeTypes, capabilities: capabilities, transport: transport,
-            tokenStore: tokenStore, logger: logger, retryPolicy: retryPolicy, now: now)
+        let config = try NativeAuthPublicClientApplicationConfig(
+            clientId: clientId, tenantSubdomain: tenantSubdomain, challengeTypes: challengeTypes)
+        config.apply(capabilities: capabilities, transport: transport, tokenStore: tokenStore, logger: logger,
+                     retryPolicy: retryPolicy, clock: clock)
+        try self.init(nativeAuthConfiguration: config)
     }
 
     /// Creates an application for any authority URL (a custom domain, a tenant ID, a local emulator).
     /// Endpoints are appended to its path. `http://` is accepted for loopback hosts only.
     ///
     /// - Throws: ``NativeAuthConfigurationError`` when the configuration cannot work.
-    public init(
+    public convenience init(
         clientId: String, authority: URL, challengeTypes: NativeAuthChallengeTypes,
         capabilities: NativeAuthCapabilities = [], transport: (any HTTPTransport)? = nil,
         tokenStore: (any NativeAuthTokenStore)? = nil, logger: Logger? = nil,
-        retryPolicy: RetryPolicy = .default, now: @escaping @Sendable () -> Date = { Date() }
+        retryPolicy: RetryPolicy = .default, clock: any NativeAuthClock = SystemClock()
     ) throws {
-        guard !challengeTypes.isEmpty else {
-            throw NativeAuthConfigurationError("Give at least one challenge type: .OOB (email code), .password, or both.")
-        }
-        self.clientId = try AuthorityValidation.validate(clientId: clientId)
-        self.authority = try AuthorityValidation.validate(authority: authority)
-        self.challengeTypes = challengeTypes
-        self.capabilities = capabilities
-        let logger = logger ?? LogMasking.silentLogger
-        let wire = WireClient(
-            authority: self.authority, clientId: self.clientId, transport: transport ?? URLSessionTransport(),
-            retryPolicy: retryPolicy, logger: logger)
-        let accounts = AccountTokenManager(wire: wire, store: tokenStore ?? InMemoryTokenStore(), now: now, logger: logger)
-        environment = SignInEnvironment(
-            wire: wire, challengeTypes: challengeTypes, capabilities: capabilities, accounts: accounts, logger: logger)
+        let config = try NativeAuthPublicClientApplicationConfig(
+            clientId: clientId, authority: authority, challengeTypes: challengeTypes)
+        config.apply(capabilities: capabilities, transport: transport, tokenStore: tokenStore, logger: logger,
+                     retryPolicy: retryPolicy, clock: clock)
+        try self.init(nativeAuthConfiguration: config)
     }
 
     /// Starts a sign-in: the server answers with a code sent to the user, a request for the password,
@@ -98,18 +127,19 @@ public final class NativeAuthPublicClientApplication: Sendable {
     /// nativeAuth.signIn(parameters: parameters, delegate: self)
     /// ```
     public func signIn(parameters: NativeAuthSignInParameters, delegate: any SignInStartDelegate) {
-        Task { @MainActor in
-            await self.signIn(parameters: parameters).deliver(to: delegate)
-        }
+        DelegateDispatch.run({ await self.signIn(parameters: parameters) }) { $0.deliver(to: delegate) }
     }
 
     /// The account signed in to this application, from the token store; nil when there is none.
-    /// A store that cannot be read is logged as an error and gives nil: use ``currentAccount()`` to handle it.
-    public func getNativeAuthUserAccount() -> NativeAuthUserAccountResult? {
+    /// A store that cannot be read is logged as an error (with `correlationId`) and gives nil: use
+    /// ``currentAccount()`` to handle it.
+    public func getNativeAuthUserAccount(correlationId: UUID? = nil) -> NativeAuthUserAccountResult? {
         do {
             return try currentAccount()
         } catch {
-            environment.logger.error("the token store could not be read", metadata: ["error": "\(error)"])
+            environment.logger.error("the token store could not be read", metadata: [
+                "error": "\(error)", "correlation-id": "\((correlationId ?? UUID()).uuidString)",
+            ])
             return nil
         }
     }
@@ -118,5 +148,20 @@ public final class NativeAuthPublicClientApplication: Sendable {
     /// - Throws: ``TokenStoreError`` when the store cannot be read.
     public func currentAccount() throws -> NativeAuthUserAccountResult? {
         try environment.accounts.currentAccount()
+    }
+}
+
+extension NativeAuthPublicClientApplicationConfig {
+    /// Sets the seams the convenience initializers take as arguments.
+    fileprivate func apply(
+        capabilities: NativeAuthCapabilities, transport: (any HTTPTransport)?, tokenStore: (any NativeAuthTokenStore)?,
+        logger: Logger?, retryPolicy: RetryPolicy, clock: any NativeAuthClock
+    ) {
+        self.capabilities = capabilities
+        self.transport = transport
+        self.tokenStore = tokenStore
+        self.logger = logger
+        self.retryPolicy = retryPolicy
+        self.clock = clock
     }
 }

@@ -9,20 +9,23 @@ public protocol SignInPasswordRequiredDelegate: AnyObject, Sendable {
 
 extension SignInPasswordRequiredDelegate {
     public func onSignInCompleted(result: NativeAuthUserAccountResult) {
-        onSignInPasswordRequiredError(
-            error: PasswordRequiredError(DelegateDispatch.notImplemented("onSignInCompleted(result:)", correlationId: nil)),
-            newState: nil)
+        onSignInPasswordRequiredError(error: .notImplemented("onSignInCompleted(result:)", correlationId: nil), newState: nil)
+    }
+}
+
+extension SignInPasswordRequiredResult {
+    @MainActor
+    func deliver(to delegate: any SignInPasswordRequiredDelegate) {
+        switch self {
+        case .completed(let result): delegate.onSignInCompleted(result: result)
+        case .error(let error, let state): delegate.onSignInPasswordRequiredError(error: error, newState: state)
+        }
     }
 }
 
 extension SignInPasswordRequiredState {
     /// Submits the password and reports the outcome to `delegate` (see ``submitPassword(password:)``).
     public func submitPassword(password: String, delegate: any SignInPasswordRequiredDelegate) {
-        Task { @MainActor in
-            switch await self.submitPassword(password: password) {
-            case .completed(let result): delegate.onSignInCompleted(result: result)
-            case .error(let error, let state): delegate.onSignInPasswordRequiredError(error: error, newState: state)
-            }
-        }
+        DelegateDispatch.run({ await self.submitPassword(password: password) }) { $0.deliver(to: delegate) }
     }
 }

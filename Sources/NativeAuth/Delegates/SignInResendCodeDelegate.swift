@@ -10,8 +10,20 @@ public protocol SignInResendCodeDelegate: AnyObject, Sendable {
 extension SignInResendCodeDelegate {
     public func onSignInResendCodeCodeRequired(newState: SignInCodeRequiredState, sentTo: String, channelTargetType: NativeAuthChannelType, codeLength: Int) {
         onSignInResendCodeError(
-            error: ResendCodeError(DelegateDispatch.notImplemented(
-                "onSignInResendCodeCodeRequired(newState:sentTo:channelTargetType:codeLength:)", correlationId: newState.correlationId)),
+            error: .notImplemented("onSignInResendCodeCodeRequired(newState:sentTo:channelTargetType:codeLength:)",
+                                   correlationId: newState.correlationId),
             newState: nil)
+    }
+}
+
+extension SignInResendCodeResult {
+    @MainActor
+    func deliver(to delegate: any SignInResendCodeDelegate) {
+        switch self {
+        case .codeRequired(let state, let sentTo, let channel, let length):
+            delegate.onSignInResendCodeCodeRequired(newState: state, sentTo: sentTo, channelTargetType: channel, codeLength: length)
+        case .error(let error, let state):
+            delegate.onSignInResendCodeError(error: error, newState: state)
+        }
     }
 }

@@ -16,17 +16,16 @@ public protocol SignInStartDelegate: AnyObject, Sendable {
 
 extension SignInStartDelegate {
     public func onSignInCodeRequired(newState: SignInCodeRequiredState, sentTo: String, channelTargetType: NativeAuthChannelType, codeLength: Int) {
-        onSignInStartError(error: SignInStartError(DelegateDispatch.notImplemented(
-            "onSignInCodeRequired(newState:sentTo:channelTargetType:codeLength:)", correlationId: newState.correlationId)))
+        onSignInStartError(error: .notImplemented(
+            "onSignInCodeRequired(newState:sentTo:channelTargetType:codeLength:)", correlationId: newState.correlationId))
     }
 
     public func onSignInPasswordRequired(newState: SignInPasswordRequiredState) {
-        onSignInStartError(error: SignInStartError(DelegateDispatch.notImplemented(
-            "onSignInPasswordRequired(newState:)", correlationId: newState.correlationId)))
+        onSignInStartError(error: .notImplemented("onSignInPasswordRequired(newState:)", correlationId: newState.correlationId))
     }
 
     public func onSignInCompleted(result: NativeAuthUserAccountResult) {
-        onSignInStartError(error: SignInStartError(DelegateDispatch.notImplemented("onSignInCompleted(result:)", correlationId: nil)))
+        onSignInStartError(error: .notImplemented("onSignInCompleted(result:)", correlationId: nil))
     }
 }
 

@@ -10,7 +10,8 @@ public protocol NativeAuthError: LocalizedError, Sendable, Equatable, CustomStri
 }
 
 extension NativeAuthError {
-    /// A sentence for people.
+    /// What went wrong: the server's `error_description` (or a redirect's `redirect_reason`) when the
+    /// server said why, else a sentence of the library's (local errors, unreachable servers).
     public var errorDescription: String? { details.message }
     /// The flow's correlation ID: quote it when asking the tenant's admins or Microsoft about a failure.
     public var correlationId: UUID { details.correlationId }
@@ -33,8 +34,10 @@ extension NativeAuthError {
     public var serverError: String? { details.serverError?.error.rawValue }
     /// The server's `suberror` string, when it sent one.
     public var serverSubError: String? { details.serverError?.suberror?.rawValue }
+    /// A page about the error, when the server named one (`error_uri`).
+    public var errorUri: String? { details.serverError?.errorUri }
     /// The HTTP status of the failing response, when one arrived.
-    public var httpStatus: Int? { details.failure?.httpStatus }
+    public var httpStatus: Int? { details.httpStatus }
 
     public var description: String { details.message }
 }
@@ -42,25 +45,30 @@ extension NativeAuthError {
 /// The details behind a native-auth error.
 public struct NativeAuthErrorDetails: Sendable, Equatable {
     let kind: ErrorKind
-    /// A sentence for people.
+    /// What went wrong (see ``NativeAuthError/errorDescription``).
     public let message: String
     /// The flow's correlation ID.
     public let correlationId: UUID
     /// The server's AADSTS numbers.
     public let errorCodes: [Int]
     let serverError: ServerErrorResponse?
-    let failure: WireFailure?
+    let httpStatus: Int?
 
     init(
         _ kind: ErrorKind, message: String, correlationId: UUID,
-        serverError: ServerErrorResponse? = nil, failure: WireFailure? = nil
+        serverError: ServerErrorResponse? = nil, httpStatus: Int? = nil
     ) {
         self.kind = kind
         self.message = message
         self.correlationId = correlationId
         self.errorCodes = serverError?.errorCodes ?? []
         self.serverError = serverError
-        self.failure = failure
+        self.httpStatus = httpStatus
+    }
+
+    /// The same details with another kind and message (a step that knows better what the error means).
+    func with(_ kind: ErrorKind, message: String) -> NativeAuthErrorDetails {
+        NativeAuthErrorDetails(kind, message: message, correlationId: correlationId, serverError: serverError, httpStatus: httpStatus)
     }
 }
 
@@ -78,8 +86,9 @@ enum ErrorKind: Sendable, Equatable {
     case stateAlreadyUsed
     case delegateMethodNotImplemented
     case tokenStore
-    /// The server answered with a protocol error this step has no better name for.
-    case serverError
-    /// No usable answer: transport failure, 5xx, 429, unreadable body.
+    /// The server refused with a protocol error this step has no better name for, or answered with
+    /// something that does not fit the step (MSAL's "general error").
+    case general
+    /// No usable answer: transport failure, 5xx, 429, a redirect status, unreadable body.
     case unavailable
 }

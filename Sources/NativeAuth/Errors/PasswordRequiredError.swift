@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Shared members (``NativeAuthError``): `errorDescription`, `correlationId`, `errorCodes`,
 /// `isBrowserRequired`, `isServerUnavailable`, `isStateAlreadyUsed`.
-public struct PasswordRequiredError: NativeAuthError {
+public struct PasswordRequiredError: NativeAuthError, FlowError {
     public let details: NativeAuthErrorDetails
 
     init(_ details: NativeAuthErrorDetails) { self.details = details }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Shared members (``NativeAuthError``): `errorDescription`, `correlationId`, `errorCodes`,
 /// `isBrowserRequired`, `isServerUnavailable`, `isStateAlreadyUsed`.
-public struct ResendCodeError: NativeAuthError {
+public struct ResendCodeError: NativeAuthError, FlowError {
     public let details: NativeAuthErrorDetails
 
     init(_ details: NativeAuthErrorDetails) { self.details = details }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What ``NativeAuthPublicClientApplication/signIn(parameters:)`` needs to start a sign-in.
 ///
@@ -10,41 +9,44 @@ import Synchronization
 /// parameters.scopes = ["api://contoso/Data.Read"]
 /// ```
 public final class NativeAuthSignInParameters: Sendable {
-    private struct Values {
+    struct Values: Sendable {
         var username: String
         var password: String?
         var scopes: [String]?
         var correlationId: UUID?
     }
 
-    private let values: Mutex<Values>
+    private let values: LockedValues<Values>
 
     /// Creates parameters for `username` (the user's email address).
     public init(username: String) {
-        values = Mutex(Values(username: username))
+        values = LockedValues(Values(username: username))
     }
 
     /// The user's email address (or username, where the tenant allows one).
     public var username: String {
-        get { values.withLock { $0.username } }
-        set { values.withLock { $0.username = newValue } }
+        get { values[\.username] }
+        set { values[\.username] = newValue }
     }
 
     /// The password, for email + password sign-in; sent without asking for it again.
     public var password: String? {
-        get { values.withLock { $0.password } }
-        set { values.withLock { $0.password = newValue } }
+        get { values[\.password] }
+        set { values[\.password] = newValue }
     }
 
     /// Scopes of one API to request beyond `openid profile offline_access` (always requested).
     public var scopes: [String]? {
-        get { values.withLock { $0.scopes } }
-        set { values.withLock { $0.scopes = newValue } }
+        get { values[\.scopes] }
+        set { values[\.scopes] = newValue }
     }
 
     /// The correlation ID of the flow; a new one when nil.
     public var correlationId: UUID? {
-        get { values.withLock { $0.correlationId } }
-        set { values.withLock { $0.correlationId = newValue } }
+        get { values[\.correlationId] }
+        set { values[\.correlationId] = newValue }
     }
+
+    /// All values at once, consistent with each other.
+    var snapshot: Values { values.snapshot }
 }

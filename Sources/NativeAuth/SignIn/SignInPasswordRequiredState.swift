@@ -4,22 +4,17 @@ import Foundation
 ///
 /// Single-use like ``SignInCodeRequiredState``: a wrong password hands the same state back to try again.
 public final class SignInPasswordRequiredState: Sendable {
-    let context: SignInContext
-    let continuationToken: String
-    let gate = StateGate()
+    let core: FlowStateCore
 
-    init(context: SignInContext, continuationToken: String) {
-        self.context = context
-        self.continuationToken = continuationToken
-    }
+    init(core: FlowStateCore) { self.core = core }
 
     /// The flow's correlation ID.
-    public var correlationId: UUID { context.correlationId }
+    public var correlationId: UUID { core.correlationId }
 
     /// Submits the user's password.
     public func submitPassword(password: String) async -> SignInPasswordRequiredResult {
-        await gate.run(refused: { .error(PasswordRequiredError(SignInFlow.alreadyUsed(context)), newState: nil) }) {
-            await SignInFlow.submitPassword(password, on: self)
+        await core.run(retry: { .error($0, newState: self) }, failed: { .error($0, newState: nil) }) {
+            await SignInFlow.submitPassword(password, on: core)
         }
     }
 }

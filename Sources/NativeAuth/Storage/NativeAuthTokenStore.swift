@@ -27,7 +27,8 @@ public protocol NativeAuthTokenStore: Sendable {
     func withRefreshLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T
 }
 
-/// Everything a token store holds: the signed-in accounts, one per application (client ID and authority).
+/// Everything a token store holds: the signed-in accounts, one per application (client ID and authority,
+/// or the storage key the application set).
 public struct TokenStoreContents: Codable, Sendable, Equatable {
     /// The format version of the contents.
     public var version: Int
@@ -64,8 +65,9 @@ public struct TokenStoreContents: Codable, Sendable, Equatable {
 public struct StoredAccount: Codable, Sendable, Equatable {
     /// The application's client ID.
     public var clientId: String
-    /// The authority URL the account signed in at, as a string (for example
-    /// `https://contoso.ciamlogin.com/contoso.onmicrosoft.com`).
+    /// The authority the account signed in at, as a string (for example
+    /// `https://contoso.ciamlogin.com/contoso.onmicrosoft.com`), or the application's
+    /// ``NativeAuthPublicClientApplicationConfig/storageAuthority`` when it set one.
     public var authority: String
     /// The username the account signed in with.
     public var username: String
@@ -79,11 +81,15 @@ public struct StoredAccount: Codable, Sendable, Equatable {
     public var accessTokens: [StoredAccessToken]
     /// When the account signed in.
     public var signedInAt: Date
+    /// The resource scopes the sign-in requested: what a token request without scopes asks for.
+    /// Nil in stores written before it was recorded (then: no resource scopes).
+    public var defaultScopes: [String]?
 
     /// Creates a stored account.
     public init(
         clientId: String, authority: String, username: String, identifier: String,
-        idToken: String?, refreshToken: String?, accessTokens: [StoredAccessToken], signedInAt: Date
+        idToken: String?, refreshToken: String?, accessTokens: [StoredAccessToken], signedInAt: Date,
+        defaultScopes: [String]? = nil
     ) {
         self.clientId = clientId
         self.authority = authority
@@ -93,6 +99,7 @@ public struct StoredAccount: Codable, Sendable, Equatable {
         self.refreshToken = refreshToken
         self.accessTokens = accessTokens
         self.signedInAt = signedInAt
+        self.defaultScopes = defaultScopes
     }
 }
 
@@ -104,11 +111,14 @@ public struct StoredAccessToken: Codable, Sendable, Equatable {
     public var scopes: [String]
     /// When the token expires (computed from `expires_in` with the application's clock when it arrived).
     public var expiresOn: Date
+    /// The resource scopes the token was requested for (nil in stores written before it was recorded).
+    public var requestedScopes: [String]?
 
     /// Creates a cached access token.
-    public init(token: String, scopes: [String], expiresOn: Date) {
+    public init(token: String, scopes: [String], expiresOn: Date, requestedScopes: [String]? = nil) {
         self.token = token
         self.scopes = scopes
         self.expiresOn = expiresOn
+        self.requestedScopes = requestedScopes
     }
 }

@@ -4,28 +4,21 @@ import Foundation
 ///
 /// A 5xx status or a transient transport failure is retried once after ``serverErrorDelay``. A 429 is
 /// retried once after its `Retry-After` seconds, if that is at most ``maximumRetryAfter``. Nothing else
-/// is retried: a protocol error will not change by asking again.
-public struct RetryPolicy: Sendable {
+/// is retried: a protocol error will not change by asking again. The wait goes through the
+/// application's ``NativeAuthClock``, so tests need not sleep.
+public struct RetryPolicy: Sendable, Equatable {
     /// How long to wait before retrying a 5xx or a transient transport failure.
     public var serverErrorDelay: Duration
     /// The longest `Retry-After` the library waits for; a longer one fails at once.
     public var maximumRetryAfter: Duration
-    /// How the library waits (replaceable so tests need not sleep).
-    public var sleep: @Sendable (Duration) async throws -> Void
 
     /// The default policy: 0.5 s after a server error, `Retry-After` honoured up to 10 s.
-    public static let `default` = RetryPolicy(
-        serverErrorDelay: .milliseconds(500), maximumRetryAfter: .seconds(10),
-        sleep: { try await Task.sleep(for: $0) })
+    public static let `default` = RetryPolicy(serverErrorDelay: .milliseconds(500), maximumRetryAfter: .seconds(10))
 
     /// Creates a policy.
-    public init(
-        serverErrorDelay: Duration, maximumRetryAfter: Duration,
-        sleep: @escaping @Sendable (Duration) async throws -> Void
-    ) {
+    public init(serverErrorDelay: Duration, maximumRetryAfter: Duration) {
         self.serverErrorDelay = serverErrorDelay
         self.maximumRetryAfter = maximumRetryAfter
-        self.sleep = sleep
     }
 
     /// The wait before retrying after `outcome`, or nil when it must not be retried.

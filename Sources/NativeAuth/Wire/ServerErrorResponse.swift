@@ -1,51 +1,79 @@
 import Foundation
 
-/// A protocol error as the server sent it (an HTTP 400 body).
+/// A protocol error as the server sent it (an HTTP 400 or 401 body).
 ///
-/// `error` and `suberror` are open sets: a string the library does not know still decodes.
+/// `error` and `suberror` are open sets: a string the library does not know still decodes. Fields the
+/// server may leave out (or send with another type) decode as absent rather than failing the body.
 public struct ServerErrorResponse: Sendable, Equatable, Decodable {
     /// The error class, such as `invalid_grant`.
     public var error: ServerErrorCode
     /// The refinement, such as `invalid_oob_value`.
     public var suberror: ServerSubError?
-    /// The server's text; meant for logs, not for people.
+    /// The server's text (`AADSTSnnnnn: …` then trace, correlation and timestamp lines).
     public var errorDescription: String?
     /// The AADSTS numbers.
     public var errorCodes: [Int]
+    /// When the server says the error happened, as it wrote it (`2026-01-01 10:15:00Z`).
+    public var timestamp: String?
     /// The server's correlation ID, if it sent one.
     public var correlationId: String?
     /// The server's trace ID, if it sent one.
     public var traceId: String?
-    /// A continuation token that lets the flow go on, for the errors that carry one.
+    /// A page about the error, if the server named one (not documented for native auth; the SDKs read it).
+    public var errorUri: String?
+    /// Errors behind this one, if the server listed any.
+    public var innerErrors: [InnerError]
+    /// A continuation token that lets the flow go on, for the errors that carry one
+    /// (`credential_required`, `attributes_required`, `mfa_required`, `registration_required`).
     var continuationToken: String?
 
+    /// One entry of `inner_errors`.
+    public struct InnerError: Sendable, Equatable, Decodable {
+        /// The inner error's class.
+        public var error: String?
+        /// The inner error's text.
+        public var errorDescription: String?
+
+        enum CodingKeys: String, CodingKey {
+            case error
+            case errorDescription = "error_description"
+        }
+    }
+
     enum CodingKeys: String, CodingKey {
-        case error, suberror
+        case error, suberror, timestamp
         case errorDescription = "error_description"
         case errorCodes = "error_codes"
         case correlationId = "correlation_id"
         case traceId = "trace_id"
+        case errorUri = "error_uri"
+        case innerErrors = "inner_errors"
         case continuationToken = "continuation_token"
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         error = try container.decode(ServerErrorCode.self, forKey: .error)
-        suberror = try container.decodeIfPresent(ServerSubError.self, forKey: .suberror)
-        errorDescription = try container.decodeIfPresent(String.self, forKey: .errorDescription)
+        suberror = try? container.decodeIfPresent(ServerSubError.self, forKey: .suberror)
+        errorDescription = try? container.decodeIfPresent(String.self, forKey: .errorDescription)
         errorCodes = (try? container.decodeIfPresent([Int].self, forKey: .errorCodes)) ?? []
+        timestamp = try? container.decodeIfPresent(String.self, forKey: .timestamp)
         correlationId = try? container.decodeIfPresent(String.self, forKey: .correlationId)
         traceId = try? container.decodeIfPresent(String.self, forKey: .traceId)
+        errorUri = try? container.decodeIfPresent(String.self, forKey: .errorUri)
+        innerErrors = (try? container.decodeIfPresent([InnerError].self, forKey: .innerErrors)) ?? []
         continuationToken = try? container.decodeIfPresent(String.self, forKey: .continuationToken)
     }
 
     init(error: ServerErrorCode, suberror: ServerSubError? = nil, errorDescription: String? = nil,
-         errorCodes: [Int] = [], correlationId: String? = nil) {
+         errorCodes: [Int] = [], correlationId: String? = nil, continuationToken: String? = nil) {
         self.error = error
         self.suberror = suberror
         self.errorDescription = errorDescription
         self.errorCodes = errorCodes
         self.correlationId = correlationId
+        self.innerErrors = []
+        self.continuationToken = continuationToken
     }
 }
 
@@ -69,6 +97,8 @@ public struct ServerErrorCode: RawRepresentable, Hashable, Sendable, Decodable, 
     public static let invalidScope = Self(rawValue: "invalid_scope")
     public static let unsupportedGrantType = Self(rawValue: "unsupported_grant_type")
     public static let accessDenied = Self(rawValue: "access_denied")
+    public static let credentialRequired = Self(rawValue: "credential_required")
+    public static let attributesRequired = Self(rawValue: "attributes_required")
 }
 
 /// The `suberror` of a protocol error: an open set of strings with the known ones named.
@@ -86,10 +116,12 @@ public struct ServerSubError: RawRepresentable, Hashable, Sendable, Decodable, C
     public static let nativeAuthAPIDisabled = Self(rawValue: "nativeauthapi_disabled")
 }
 
-/// AADSTS numbers the library interprets. The protocol reference warns that codes may change, so the
-/// library branches on `error` and `suberror` first and uses these only where the SDKs do.
+/// AADSTS numbers the library interprets. Microsoft warns that codes may change, so the library
+/// branches on `error` and `suberror` first and uses these only where the MSAL SDKs do.
 enum AADSTSCode {
     static let userNotFound = 50034
     static let invalidCredentials = 50126
     static let invalidParameter = 90100
+    static let strongAuthRequired = 50076
+    static let passwordChangeRequired = 50142
 }

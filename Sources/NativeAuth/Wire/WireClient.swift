@@ -4,12 +4,14 @@ import Logging
 /// Sends native-auth requests and classifies the answers; the only code that touches HTTP.
 ///
 /// Every request is a form-encoded POST with the headers the service expects and one correlation ID
-/// for the whole flow. 5xx, transient transport failures and 429 are retried once (``RetryPolicy``).
+/// for the whole flow. 5xx, transient transport failures and 429 are retried once (``RetryPolicy``),
+/// waiting through the application's clock.
 struct WireClient: Sendable {
     let authority: URL
     let clientId: String
     let transport: any HTTPTransport
     let retryPolicy: RetryPolicy
+    let clock: any NativeAuthClock
     let logger: Logger
 
     /// The answer to one request and the correlation ID the flow goes on with (the server's, when it
@@ -35,7 +37,7 @@ struct WireClient: Sendable {
             logger.info("retrying native-auth request",
                         metadata: ["endpoint": "\(endpoint.rawValue)", "after": "\(delay)", "reason": "\(Self.summary(result))"])
             do {
-                try await retryPolicy.sleep(delay)
+                try await clock.sleep(for: delay)
                 result = await attempt(request)
             } catch {
                 // Cancelled while waiting: report the first answer.
@@ -47,7 +49,7 @@ struct WireClient: Sendable {
         case .failure(let error):
             let message = (error as? HTTPTransportError)?.message ?? String(describing: error)
             logger.warning("native-auth request failed", metadata: ["endpoint": "\(endpoint.rawValue)", "error": "\(message)"])
-            return Reply(outcome: .failure(WireFailure(kind: .transport(message: message))), correlationId: correlationId)
+            return Reply(outcome: .rejected(.unavailable(WireFailure(kind: .transport(message: message)))), correlationId: correlationId)
         case .success(let value):
             response = value
         }
@@ -85,7 +87,8 @@ struct WireClient: Sendable {
         }
     }
 
-    /// Sorts a response into success, redirect, protocol error or failure.
+    /// Sorts a response into success, redirect, protocol error or failure. 400 and 401 bodies are
+    /// protocol errors (as MSAL reads them); every other status is a failure.
     static func classify<Success: Decodable>(_ response: HTTPResponse) -> WireOutcome<Success> {
         let decoder = JSONDecoder()
         switch response.status {
@@ -93,20 +96,20 @@ struct WireClient: Sendable {
             do {
                 let probe = try decoder.decode(RedirectProbe.self, from: response.body)
                 if probe.challengeType == "redirect" {
-                    return .redirect(reason: probe.redirectReason)
+                    return .rejected(.redirect(reason: probe.redirectReason))
                 }
                 return .success(try decoder.decode(Success.self, from: response.body))
             } catch {
-                return .failure(WireFailure(kind: .undecodableBody(status: 200, detail: Self.describe(error))))
+                return .rejected(.unavailable(WireFailure(kind: .undecodableBody(status: 200, detail: Self.describe(error)))))
             }
-        case 400:
+        case 400, 401:
             do {
-                return .protocolError(try decoder.decode(ServerErrorResponse.self, from: response.body))
+                return .rejected(.protocolError(try decoder.decode(ServerErrorResponse.self, from: response.body), status: response.status))
             } catch {
-                return .failure(WireFailure(kind: .undecodableBody(status: 400, detail: Self.describe(error))))
+                return .rejected(.unavailable(WireFailure(kind: .undecodableBody(status: response.status, detail: Self.describe(error)))))
             }
         default:
-            return .failure(WireFailure(kind: .unexpectedStatus(response.status)))
+            return .rejected(.unavailable(WireFailure(kind: .unexpectedStatus(response.status))))
         }
     }
 
@@ -134,10 +137,7 @@ extension WireOutcome {
     var logSummary: String {
         switch self {
         case .success: return "success"
-        case .redirect: return "redirect"
-        case .protocolError(let error):
-            return "\(error.error)" + (error.suberror.map { "/\($0)" } ?? "") + " \(error.errorCodes)"
-        case .failure(let failure): return failure.message
+        case .rejected(let rejection): return rejection.logSummary
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-// The success bodies (HTTP 200) of the sign-in endpoints. Field names are the protocol's.
+// The success bodies (HTTP 200) of the native-auth endpoints. Field names are the protocol's.
 // A body that carries `"challenge_type": "redirect"` never reaches these: the wire client turns it
 // into `WireOutcome.redirect` first.
 
@@ -13,10 +13,11 @@ struct InitiateResponse: Decodable, Sendable {
     }
 }
 
-/// `/oauth2/v2.0/challenge` → the one-time-passcode block, or a password challenge.
+/// A `/challenge` answer → the one-time-passcode block, or a password challenge. Every field is
+/// optional here; ``ChallengeAnswer`` decides what a usable answer is.
 struct ChallengeResponse: Decodable, Sendable {
-    let continuationToken: String
-    let challengeType: String
+    let continuationToken: String?
+    let challengeType: String?
     let bindingMethod: String?
     let challengeChannel: String?
     let challengeTargetLabel: String?

@@ -10,7 +10,7 @@ struct RetryRecordingTests {
         let fixture = try ReplayFixture("ServerError503ThenSuccess")
         let code = try #require(await fixture.app.signIn(parameters: NativeAuthSignInParameters(username: Recorded.username)).codeRequired)
         #expect(code.sentTo == Recorded.sentTo)
-        #expect(fixture.sleeps.durations == [ReplayFixture.serverErrorDelay])
+        #expect(fixture.clock.sleeps == [ReplayFixture.serverErrorDelay])
         try fixture.transport.assertAllUsed()
     }
 
@@ -19,7 +19,7 @@ struct RetryRecordingTests {
         let fixture = try ReplayFixture("RateLimited429ThenSuccess")
         let code = try #require(await fixture.app.signIn(parameters: NativeAuthSignInParameters(username: Recorded.username)).codeRequired)
         #expect(code.codeLength == 8)
-        #expect(fixture.sleeps.durations == [.seconds(3)])
+        #expect(fixture.clock.sleeps == [.seconds(3)])
         try fixture.transport.assertAllUsed()
     }
 
@@ -32,7 +32,7 @@ struct RetryRecordingTests {
         #expect(error.errorCodes.isEmpty)
         #expect(error.correlationId == fixture.flowId)
         #expect(error.errorDescription?.contains("<html") == false)
-        #expect(fixture.sleeps.durations == [ReplayFixture.serverErrorDelay])
+        #expect(fixture.clock.sleeps == [ReplayFixture.serverErrorDelay])
         try fixture.transport.assertAllUsed()
     }
 
@@ -43,7 +43,7 @@ struct RetryRecordingTests {
         #expect(error.isServerUnavailable)
         #expect(error.httpStatus == 200)
         #expect(error.errorDescription?.contains("CT2-fake-challenge") == false)
-        #expect(fixture.sleeps.durations.isEmpty)
+        #expect(fixture.clock.sleeps.isEmpty)
         try fixture.transport.assertAllUsed()
     }
 }

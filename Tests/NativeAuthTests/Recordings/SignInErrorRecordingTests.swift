@@ -79,8 +79,9 @@ struct SignInErrorRecordingTests {
         #expect(error.correlationId == fixture.flowId)
         #expect(!error.isUserNotFound && !error.isInvalidUsername && !error.isInvalidCredentials)
         #expect(!error.isBrowserRequired && !error.isServerUnavailable)
-        #expect(error.httpStatus == nil)
-        #expect(error.errorDescription?.contains("quantum_flux_required") == true)
+        #expect(error.httpStatus == 400)
+        // errorDescription is the server's own text, as in MSAL.
+        #expect(error.errorDescription?.hasPrefix("AADSTS9999999: An error the library has never seen.") == true)
         try fixture.transport.assertAllUsed()
     }
 }

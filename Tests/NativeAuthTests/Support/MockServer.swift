@@ -42,18 +42,10 @@ enum MockServer {
 
     static func app(
         _ transport: any HTTPTransport, challengeTypes: NativeAuthChallengeTypes = [.OOB],
-        store: InMemoryTokenStore = InMemoryTokenStore(), now: @escaping @Sendable () -> Date = { Date() }
+        store: InMemoryTokenStore = InMemoryTokenStore(), clock: ManualClock = ManualClock()
     ) throws -> NativeAuthPublicClientApplication {
         try NativeAuthPublicClientApplication(
             clientId: clientId, authority: authority, challengeTypes: challengeTypes, transport: transport,
-            tokenStore: store, retryPolicy: RecordedSleeps().policy(), now: now)
+            tokenStore: store, clock: clock)
     }
-}
-
-/// A clock tests move by hand.
-final class TestClock: Sendable {
-    private let current = Mutex(Date(timeIntervalSince1970: 1_767_261_600))
-    var now: Date { current.withLock { $0 } }
-    func advance(by seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
-    var function: @Sendable () -> Date { { self.now } }
 }

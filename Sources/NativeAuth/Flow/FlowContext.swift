@@ -1,0 +1,30 @@
+import Foundation
+
+/// What one flow (a sign-in, a sign-up, a password reset) carries from step to step.
+struct FlowContext: Sendable {
+    let environment: ApplicationEnvironment
+    /// The username the flow is for.
+    let username: String
+    /// The scopes sent on `/token`, already merged with the OpenID scopes.
+    let scopes: [String]
+    /// The flow's correlation ID: the caller's, then the server's if it echoed another.
+    let correlationId: UUID
+
+    func with(correlationId: UUID) -> FlowContext {
+        FlowContext(environment: environment, username: username, scopes: scopes, correlationId: correlationId)
+    }
+
+    /// POSTs `fields` to `endpoint` with this flow's correlation ID, and returns the answer with the
+    /// context the flow goes on with (the server's correlation ID, when it echoed another).
+    func post<Success: Decodable & Sendable>(
+        _ endpoint: Endpoint, _ fields: [(String, String)], as type: Success.Type = Success.self
+    ) async -> (outcome: WireOutcome<Success>, context: FlowContext) {
+        let reply = await environment.wire.post(endpoint, fields, correlationId: correlationId, as: type)
+        return (reply.outcome, with(correlationId: reply.correlationId))
+    }
+
+    /// The details of a rejection at `step`, with this flow's correlation ID.
+    func details(_ rejection: WireRejection, meaning: (ServerErrorResponse) -> ErrorMeaning) -> NativeAuthErrorDetails {
+        FlowErrorMapping.details(rejection, correlationId: correlationId, meaning: meaning)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// What a protocol error means for one step of one flow: the kind of public error it becomes, and
+/// optionally a sentence of the library's put before the server's own description.
+struct ErrorMeaning: Sendable, Equatable {
+    let kind: ErrorKind
+    var prefix: String? = nil
+
+    init(_ kind: ErrorKind, prefix: String? = nil) {
+        self.kind = kind
+        self.prefix = prefix
+    }
+
+    /// A protocol error the step has no better name for (MSAL's "general error").
+    static let general = ErrorMeaning(.general)
+
+    /// `invalid_grant` with `mfa_required` or `registration_required` at `/token`: the server wants a
+    /// second factor (or its registration), which this library cannot do natively yet, so the app
+    /// must fall back to the browser. Nil for any other error.
+    static func strongAuthentication(_ error: ServerErrorResponse) -> ErrorMeaning? {
+        guard error.error == .invalidGrant,
+              error.suberror == .mfaRequired || error.suberror == .registrationRequired
+        else { return nil }
+        let what = error.suberror == .mfaRequired
+            ? "The server requires multi-factor authentication"
+            : "The server requires registering a strong authentication method"
+        return ErrorMeaning(.browserRequired, prefix: "\(what), which NativeAuth cannot do natively yet: sign in through the browser.")
+    }
+}
+
+/// Builds the details of public errors: from what the server answered (with a step's meaning of its
+/// protocol errors), and for what the library decides locally. Flows never build wire values to
+/// reach this mapping.
+enum FlowErrorMapping {
+    /// The details of a rejection; `meaning` says what a protocol error is at this step.
+    static func details(
+        _ rejection: WireRejection, correlationId: UUID, meaning: (ServerErrorResponse) -> ErrorMeaning
+    ) -> NativeAuthErrorDetails {
+        switch rejection {
+        case .redirect(let reason):
+            return browserRequired(reason: reason, correlationId: correlationId)
+        case .unavailable(let failure):
+            return NativeAuthErrorDetails(.unavailable, message: failure.message, correlationId: correlationId,
+                                          httpStatus: failure.httpStatus)
+        case .protocolError(let error, let status):
+            let meaning = meaning(error)
+            let server = serverMessage(error)
+            let message = meaning.prefix.map { "\($0) \(server)" } ?? server
+            return NativeAuthErrorDetails(meaning.kind, message: message, correlationId: correlationId,
+                                          serverError: error, httpStatus: status)
+        }
+    }
+
+    /// The server's own description of a protocol error, or (when it sent none) a sentence naming it.
+    static func serverMessage(_ error: ServerErrorResponse) -> String {
+        if let description = error.errorDescription, !description.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            return description
+        }
+        return "The server refused the request (\(error.error)" + (error.suberror.map { ", \($0)" } ?? "") + ")."
+    }
+
+    /// Browser required: the redirect's `redirect_reason` when the server gave one.
+    static func browserRequired(reason: String?, correlationId: UUID) -> NativeAuthErrorDetails {
+        let message: String
+        if let reason, !reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            message = reason
+        } else {
+            message = "A browser sign-in is required: the server cannot complete this flow natively. "
+                + "Sign in through the web flow, or use a method this account supports."
+        }
+        return NativeAuthErrorDetails(.browserRequired, message: message, correlationId: correlationId)
+    }
+
+    /// An error the library decides without the server.
+    static func local(_ kind: ErrorKind, _ message: String, correlationId: UUID) -> NativeAuthErrorDetails {
+        NativeAuthErrorDetails(kind, message: message, correlationId: correlationId)
+    }
+
+    /// A success answer that does not fit the step (an unknown `challenge_type`, a missing field).
+    static func unexpectedAnswer(_ what: String, correlationId: UUID) -> NativeAuthErrorDetails {
+        local(.general, "The server's answer does not fit this step of the flow: \(what).", correlationId: correlationId)
+    }
+
+    /// A state that was used up or is in use: nothing was sent.
+    static func alreadyUsed(correlationId: UUID) -> NativeAuthErrorDetails {
+        local(.stateAlreadyUsed,
+              "This state was already used (or is in use by another call); continue with the state the last call returned. Nothing was sent.",
+              correlationId: correlationId)
+    }
+
+    /// The error a default delegate method reports when the flow reached a callback the app did not implement.
+    static func notImplemented(_ method: String, correlationId: UUID?) -> NativeAuthErrorDetails {
+        local(.delegateMethodNotImplemented,
+              "NativeAuth called the delegate method \(method), which the delegate does not implement; implement it to handle this outcome.",
+              correlationId: correlationId ?? UUID())
+    }
+}
+
+/// The public error types of the flows, built from details by the shared flow machinery.
+protocol FlowError: NativeAuthError {
+    init(_ details: NativeAuthErrorDetails)
+}

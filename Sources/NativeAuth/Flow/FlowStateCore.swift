@@ -1,0 +1,30 @@
+import Foundation
+
+/// What every public flow state holds: the flow's context, the continuation token of the step it
+/// waits at, and the gate that makes it single-use. A new state is a class holding one of these.
+final class FlowStateCore: Sendable {
+    let context: FlowContext
+    let continuationToken: String
+    private let gate = StateGate()
+
+    init(context: FlowContext, continuationToken: String) {
+        self.context = context
+        self.continuationToken = continuationToken
+    }
+
+    var correlationId: UUID { context.correlationId }
+
+    /// Runs `step` once through the state's gate.
+    ///
+    /// - Parameters:
+    ///   - retry: Builds the result for a failure that leaves the state good: it hands the state back.
+    ///   - failed: Builds the result for a failure that ends the flow; also used, with an
+    ///     "already used" error, when the state is in use or used up (then nothing is sent).
+    func run<Result, Failure: FlowError>(
+        retry: (Failure) -> Result, failed: (Failure) -> Result,
+        _ step: () async -> StepOutcome<Result, Failure>
+    ) async -> Result {
+        await gate.run(refused: { failed(Failure(FlowErrorMapping.alreadyUsed(correlationId: correlationId))) },
+                       retry: retry, step)
+    }
+}

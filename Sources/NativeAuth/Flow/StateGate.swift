@@ -1,0 +1,46 @@
+import Synchronization
+
+/// What one step on a state came to, as the step itself says it: the flow moved on (the state is
+/// used up), or the state stays good and the caller hands it back with the failure.
+enum StepOutcome<Result, Failure> {
+    /// The flow moved on (to a next state, a result, or an error that ends it): the state is used up.
+    case advanced(Result)
+    /// The step failed in a way the user can fix on the same state (a wrong code, a network failure).
+    case retry(Failure)
+}
+
+/// Makes a flow state single-use: one call at a time, and none once the flow has moved on.
+final class StateGate: Sendable {
+    private enum Status { case ready, inFlight, used }
+    private let status = Mutex(Status.ready)
+
+    /// Runs one step through the gate: `refused()` when the state is in use or used up (nothing is
+    /// sent), else `step`. A `.retry` leaves the state ready for another call.
+    func run<Result, Failure>(
+        refused: () -> Result, retry: (Failure) -> Result, _ step: () async -> StepOutcome<Result, Failure>
+    ) async -> Result {
+        guard enter() else { return refused() }
+        switch await step() {
+        case .advanced(let result):
+            leave(stillUsable: false)
+            return result
+        case .retry(let failure):
+            leave(stillUsable: true)
+            return retry(failure)
+        }
+    }
+
+    /// Claims the state for one call. False when it is in use or used up: then nothing may be sent.
+    private func enter() -> Bool {
+        status.withLock { status in
+            guard status == .ready else { return false }
+            status = .inFlight
+            return true
+        }
+    }
+
+    /// Ends the call: the state is ready again when the flow did not move on, else used up.
+    private func leave(stillUsable: Bool) {
+        status.withLock { $0 = stillUsable ? .ready : .used }
+    }
+}

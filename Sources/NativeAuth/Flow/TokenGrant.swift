@@ -1,0 +1,45 @@
+/// Every grant the library redeems at `/oauth2/v2.0/token`, and the one place their forms are built.
+///
+/// The fields follow MSAL: `client_info=true` on every grant, `challenge_type` on the grants that
+/// start from a credential the app collected (password, continuation token), none on `oob`.
+enum TokenGrant: Sendable, Equatable {
+    /// A one-time code sent by email (`grant_type=oob`).
+    case oob(code: String, continuationToken: String)
+    /// A password (`grant_type=password`); `challengeTypes` are the app's.
+    case password(String, username: String, continuationToken: String, challengeTypes: NativeAuthChallengeTypes)
+    /// The sign-in that ends a sign-up or a password reset (`grant_type=continuation_token`).
+    case continuationToken(String, username: String?, challengeTypes: NativeAuthChallengeTypes)
+    /// A refresh (`grant_type=refresh_token`).
+    case refreshToken(String)
+
+    /// The `grant_type` value.
+    var grantType: String {
+        switch self {
+        case .oob: return "oob"
+        case .password: return "password"
+        case .continuationToken: return "continuation_token"
+        case .refreshToken: return "refresh_token"
+        }
+    }
+
+    /// The form fields after `client_id`. `scopes` are sent as they are (already merged).
+    func fields(scopes: [String]) -> [(String, String)] {
+        var fields: [(String, String)]
+        switch self {
+        case .oob(let code, let continuationToken):
+            fields = [("continuation_token", continuationToken), ("grant_type", grantType), ("oob", code)]
+        case .password(let password, let username, let continuationToken, let challengeTypes):
+            fields = [("continuation_token", continuationToken), ("grant_type", grantType),
+                      ("username", username), ("password", password), ("challenge_type", challengeTypes.wireValue)]
+        case .continuationToken(let continuationToken, let username, let challengeTypes):
+            fields = [("continuation_token", continuationToken), ("grant_type", grantType)]
+            if let username { fields.append(("username", username)) }
+            fields.append(("challenge_type", challengeTypes.wireValue))
+        case .refreshToken(let refreshToken):
+            fields = [("grant_type", grantType), ("refresh_token", refreshToken)]
+        }
+        fields.append(("scope", scopes.joined(separator: " ")))
+        fields.append(("client_info", "true"))
+        return fields
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Redeems a grant at `/oauth2/v2.0/token` for a flow and, on success, stores the account: the last
+/// step of every flow that signs a user in.
+enum TokenRedemption {
+    enum Outcome: Sendable {
+        /// Signed in; the account and its tokens are stored.
+        case signedIn(NativeAuthUserAccountResult)
+        /// The server did not issue tokens; the flow maps this with its own meaning of the errors.
+        case rejected(WireRejection)
+        /// Tokens were issued but could not be stored.
+        case storeFailed(NativeAuthErrorDetails)
+    }
+
+    /// Redeems `grant` with the flow's scopes; returns the outcome and the context to go on with.
+    static func redeem(_ grant: TokenGrant, context: FlowContext) async -> (outcome: Outcome, context: FlowContext) {
+        let environment = context.environment
+        let (reply, context) = await context.post(.token, grant.fields(scopes: context.scopes), as: TokenResponse.self)
+        let tokens: TokenResponse
+        switch reply {
+        case .rejected(let rejection): return (.rejected(rejection), context)
+        case .success(let body): tokens = body
+        }
+        do {
+            let result = try environment.accounts.signedIn(tokens, username: context.username, requestedScopes: context.scopes)
+            environment.logger.info("signed in", metadata: ["username": "\(LogMasking.username(context.username))",
+                                                           "correlation-id": "\(context.correlationId)"])
+            return (.signedIn(result), context)
+        } catch {
+            return (.storeFailed(FlowErrorMapping.local(
+                .tokenStore, "Signed in, but the tokens could not be stored: \(error)", correlationId: context.correlationId)), context)
+        }
+    }
+}
