@@ -14,13 +14,16 @@ struct EmulatorHarness: Sendable {
     static let bob = "bob@example.com"
     static let bobPassword = "Passw0rd!"
 
-    /// Starts an emulator; `fixedCode` makes every code sent equal to it.
-    static func start(fixedCode: String? = "12345678") async throws -> EmulatorHarness {
+    /// Starts an emulator; `fixedCode` makes every code sent equal to it; `configure` changes the rest.
+    static func start(
+        fixedCode: String? = "12345678", configure: (inout EmulatorConfiguration) -> Void = { _ in }
+    ) async throws -> EmulatorHarness {
         var configuration = EmulatorConfiguration()
         configuration.port = 0
         configuration.stateDirectory = nil
         configuration.fixedCode = fixedCode
         configuration.onCodeSent = { _ in }
+        configure(&configuration)
         return EmulatorHarness(emulator: try await Emulator.start(configuration), store: InMemoryTokenStore())
     }
 
@@ -37,8 +40,11 @@ struct EmulatorHarness: Sendable {
     }
 
     /// Runs `body` against a fresh emulator and stops the emulator afterwards, whatever happens.
-    static func run(fixedCode: String? = "12345678", _ body: (EmulatorHarness) async throws -> Void) async throws {
-        let harness = try await start(fixedCode: fixedCode)
+    static func run(
+        fixedCode: String? = "12345678", configure: (inout EmulatorConfiguration) -> Void = { _ in },
+        _ body: (EmulatorHarness) async throws -> Void
+    ) async throws {
+        let harness = try await start(fixedCode: fixedCode, configure: configure)
         do {
             try await body(harness)
         } catch {

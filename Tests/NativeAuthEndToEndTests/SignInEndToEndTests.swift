@@ -127,17 +127,42 @@ import Testing
         }
     }
 
+    /// The code expires (after 60 s here) while the flow's continuation token (600 s) is still good:
+    /// the right code is refused as an invalid code, the state is handed back, and a new code works.
     @Test func anExpiredCodeCannotBeUsed() async throws {
-        try await EmulatorHarness.run() { harness in
+        try await EmulatorHarness.run(configure: { $0.codeLifetime = 60; $0.continuationTokenLifetime = 600 }) { harness in
             guard case .codeRequired(let state, _, _, _) =
                 try await harness.app([.OOB]).signIn(parameters: NativeAuthSignInParameters(username: EmulatorHarness.alice))
             else { Issue.record("expected a code"); return }
-            try await harness.advanceClock(seconds: 11 * 60)
-            guard case .error(let error, _) = await state.submitCode(code: "12345678") else {
+            try await harness.advanceClock(seconds: 120)
+            guard case .error(let error, let retry) = await state.submitCode(code: "12345678") else {
                 Issue.record("an expired code signed in"); return
             }
-            #expect(!error.isServerUnavailable)
-            #expect(error.serverError != nil)
+            #expect(error.isInvalidCode)
+            #expect(error.serverError == "invalid_grant")
+            #expect(error.serverSubError == "invalid_oob_value")
+            #expect(error.errorCodes == [50181])
+            #expect(error.errorDescription?.hasPrefix("AADSTS50181: The code has expired.") == true)
+            #expect(retry === state)
+            guard case .codeRequired(let fresh, _, _, _) = await state.resendCode() else { Issue.record("no new code"); return }
+            guard case .completed = await fresh.submitCode(code: "12345678") else { Issue.record("the new code failed"); return }
+        }
+    }
+
+    /// Past the continuation token's lifetime the flow itself is over: expired_token, no state.
+    @Test func anExpiredFlowEndsWithExpiredToken() async throws {
+        try await EmulatorHarness.run(configure: { $0.codeLifetime = 600; $0.continuationTokenLifetime = 300 }) { harness in
+            guard case .codeRequired(let state, _, _, _) =
+                try await harness.app([.OOB]).signIn(parameters: NativeAuthSignInParameters(username: EmulatorHarness.alice))
+            else { Issue.record("expected a code"); return }
+            try await harness.advanceClock(seconds: 301)
+            guard case .error(let error, let retry) = await state.submitCode(code: "12345678") else {
+                Issue.record("an expired flow signed in"); return
+            }
+            #expect(error.serverError == "expired_token")
+            #expect(error.errorCodes == [552003])
+            #expect(!error.isInvalidCode && !error.isServerUnavailable)
+            #expect(retry == nil)
         }
     }
 

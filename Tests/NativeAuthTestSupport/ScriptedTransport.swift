@@ -3,19 +3,19 @@ import NativeAuth
 import Synchronization
 
 /// A hand-written transport for unit tests: answers each request with a closure, counts and keeps the
-/// requests, and can wait before answering so concurrent calls overlap.
+/// requests, and can hold them at a ``RequestGate`` so concurrent calls overlap for certain.
 public final class ScriptedTransport: HTTPTransport {
     public typealias Handler = @Sendable (_ request: HTTPRequest, _ form: [String: String]) throws -> HTTPResponse
 
     private let handler: Handler
-    private let delay: Duration?
+    private let gate: RequestGate?
     private let received = Mutex<[HTTPRequest]>([])
 
     /// - Parameters:
-    ///   - delay: How long each answer takes (really sleeping), so concurrent callers overlap.
+    ///   - gate: Where every request waits until the test opens it; nil to answer at once.
     ///   - handler: The answer to a request; it gets the decoded form fields too.
-    public init(delay: Duration? = nil, handler: @escaping Handler) {
-        self.delay = delay
+    public init(gate: RequestGate? = nil, handler: @escaping Handler) {
+        self.gate = gate
         self.handler = handler
     }
 
@@ -30,7 +30,7 @@ public final class ScriptedTransport: HTTPTransport {
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         received.withLock { $0.append(request) }
-        if let delay { try await Task.sleep(for: delay) }
+        if let gate { await gate.pass() }
         return try handler(request, FormFields.dictionary(request.body))
     }
 

@@ -8,9 +8,11 @@ import Testing
 private class ErrorCollector {
     var messages: [String] = []
 
+    /// The first message reported; fails the test (by `#require`) when none arrives within 10 s.
     func waitForMessage() async throws -> String {
-        for _ in 0..<500 where messages.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
-        return try #require(messages.first)
+        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+        while messages.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        return try #require(messages.first, "no error callback within 10 s")
     }
 }
 

@@ -36,18 +36,25 @@ struct SingleUseStateTests {
         #expect(transport.requestCount == sent)
     }
 
-    @Test("Two concurrent calls on one state: one request goes out, the other fails locally")
+    @Test("A call while another is in flight on the same state fails locally; the first goes on")
     func concurrentCallsAreRefused() async throws {
-        let transport = MockServer.transport(delay: .milliseconds(100))
+        let gate = RequestGate(isOpen: true)
+        let transport = MockServer.transport(gate: gate)
         let state = try await codeState(transport)
         let before = transport.requests(to: "/token").count
 
+        gate.close()
         async let first = state.submitCode(code: "12345678")
-        async let second = state.submitCode(code: "12345678")
-        let results = await [first, second]
+        await gate.waitForHeld(1)  // the first call's request is at the server: it is surely in flight
+        let second = await state.submitCode(code: "12345678")
+        let resend = await state.resendCode()
+        gate.open()
 
+        #expect(second.error?.error.isStateAlreadyUsed == true)
+        #expect(second.error?.newState == nil)
+        #expect(resend.error?.error.isStateAlreadyUsed == true)
+        #expect(await first.completed != nil)
         #expect(transport.requests(to: "/token").count == before + 1)
-        #expect(results.filter { $0.completed != nil }.count == 1)
-        #expect(results.filter { $0.error?.error.isStateAlreadyUsed == true }.count == 1)
+        #expect(transport.requests(to: "/challenge").count == 1, "the refused resend sent nothing")
     }
 }

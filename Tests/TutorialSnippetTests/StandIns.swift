@@ -19,10 +19,19 @@ final class TextFieldStandIn {
 /// The code the tutorial's `retrieveNewCode()` asks the user for: the right code of the recordings.
 let codeTheUserTypesNext = "12345678"
 
-/// Waits (bounded) until `condition` holds, letting the delegate callbacks run on the main actor.
+/// Waits until `condition` holds, letting the delegate callbacks run on the main actor; throws
+/// ``ConditionNeverHeld`` when it still does not hold after `seconds` (a generous bound, not a timing).
 @MainActor
-func waitUntil(_ condition: @MainActor () -> Bool) async throws {
-    for _ in 0..<1_000 where !condition() {
+func waitUntil(seconds: Int = 10, _ condition: @MainActor () -> Bool) async throws {
+    let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
+    while !condition() {
+        guard ContinuousClock.now < deadline else { throw ConditionNeverHeld(seconds: seconds) }
         try await Task.sleep(for: .milliseconds(5))
     }
+}
+
+/// What ``waitUntil(seconds:_:)`` throws when the condition never held.
+struct ConditionNeverHeld: Error, CustomStringConvertible {
+    let seconds: Int
+    var description: String { "the condition did not hold within \(seconds) s" }
 }

@@ -11,11 +11,11 @@ enum MockServer {
 
     /// A transport that answers like the server. `challenge` is what `/challenge` asks for.
     static func transport(
-        challenge: String = "oob", delay: Duration? = nil, expiresIn: Int = 3600,
+        challenge: String = "oob", gate: RequestGate? = nil, expiresIn: Int = 3600,
         responseHeaders: @escaping @Sendable (HTTPRequest) -> [String: String] = { _ in [:] }
     ) -> ScriptedTransport {
         let refreshes = Mutex(0)
-        return ScriptedTransport(delay: delay) { request, form in
+        return ScriptedTransport(gate: gate) { request, form in
             let headers = responseHeaders(request)
             switch request.url.lastPathComponent {
             case "initiate":
