@@ -20,6 +20,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
+        // Small pieces every target needs once (base64url, masking, loopback, file locks, atomic
+        // files, JSON, the version): Foundation only, `package` access, not a product.
+        .target(name: "NativeAuthShared", swiftSettings: strict),
         // The library: Foundation (FoundationNetworking on Linux) and swift-log only.
         .target(
             name: "NativeAuth",
@@ -53,6 +56,7 @@ let package = Package(
             path: "Tests/NativeAuthTestSupport",
             swiftSettings: strict
         ),
+        .testTarget(name: "NativeAuthSharedTests", dependencies: ["NativeAuthShared"], swiftSettings: strict),
         .testTarget(
             name: "NativeAuthTests",
             dependencies: ["NativeAuth", "NativeAuthTestSupport", .product(name: "Logging", package: "swift-log")],
