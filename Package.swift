@@ -26,7 +26,7 @@ let package = Package(
         // The library: Foundation (FoundationNetworking on Linux) and swift-log only.
         .target(
             name: "NativeAuth",
-            dependencies: [.product(name: "Logging", package: "swift-log")],
+            dependencies: ["NativeAuthShared", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         // A stateful local emulator of the native-auth server.
