@@ -33,6 +33,7 @@ let package = Package(
         .target(
             name: "NativeAuthEmulator",
             dependencies: [
+                "NativeAuthShared",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -72,7 +73,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NativeAuthEmulatorTests",
-            dependencies: ["NativeAuthEmulator", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: ["NativeAuthEmulator", "NativeAuthShared", .product(name: "Hummingbird", package: "hummingbird")],
             swiftSettings: strict
         ),
         .testTarget(
