@@ -46,6 +46,7 @@ let package = Package(
             dependencies: [
                 "NativeAuth",
                 "NativeAuthEmulator",
+                "NativeAuthShared",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -53,7 +54,7 @@ let package = Package(
         // Test helpers shared by the test targets: the replay transport and the recordings loader.
         .target(
             name: "NativeAuthTestSupport",
-            dependencies: ["NativeAuth", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["NativeAuth", "NativeAuthShared", .product(name: "Logging", package: "swift-log")],
             path: "Tests/NativeAuthTestSupport",
             swiftSettings: strict
         ),
