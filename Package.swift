@@ -20,16 +20,20 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
+        // Small pieces every target needs once (base64url, masking, loopback, file locks, atomic
+        // files, JSON, the version): Foundation only, `package` access, not a product.
+        .target(name: "NativeAuthShared", swiftSettings: strict),
         // The library: Foundation (FoundationNetworking on Linux) and swift-log only.
         .target(
             name: "NativeAuth",
-            dependencies: [.product(name: "Logging", package: "swift-log")],
+            dependencies: ["NativeAuthShared", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         // A stateful local emulator of the native-auth server.
         .target(
             name: "NativeAuthEmulator",
             dependencies: [
+                "NativeAuthShared",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -42,6 +46,7 @@ let package = Package(
             dependencies: [
                 "NativeAuth",
                 "NativeAuthEmulator",
+                "NativeAuthShared",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -49,10 +54,11 @@ let package = Package(
         // Test helpers shared by the test targets: the replay transport and the recordings loader.
         .target(
             name: "NativeAuthTestSupport",
-            dependencies: ["NativeAuth", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["NativeAuth", "NativeAuthShared", .product(name: "Logging", package: "swift-log")],
             path: "Tests/NativeAuthTestSupport",
             swiftSettings: strict
         ),
+        .testTarget(name: "NativeAuthSharedTests", dependencies: ["NativeAuthShared"], swiftSettings: strict),
         .testTarget(
             name: "NativeAuthTests",
             dependencies: ["NativeAuth", "NativeAuthTestSupport", .product(name: "Logging", package: "swift-log")],
@@ -68,7 +74,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NativeAuthEmulatorTests",
-            dependencies: ["NativeAuthEmulator", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: ["NativeAuthEmulator", "NativeAuthShared", .product(name: "Hummingbird", package: "hummingbird")],
             swiftSettings: strict
         ),
         .testTarget(

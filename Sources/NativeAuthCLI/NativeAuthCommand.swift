@@ -1,11 +1,10 @@
 import ArgumentParser
 import Foundation
+import NativeAuthShared
 
 /// `nativeauth`: sign in from a terminal or a script.
 @main
 struct NativeAuthCommand: AsyncParsableCommand {
-    static let version = "0.1.0"
-
     static let configuration = CommandConfiguration(
         commandName: "nativeauth",
         abstract: "Sign in to a Microsoft Entra External ID tenant (or the local emulator) from a terminal or a script.",
@@ -23,7 +22,7 @@ struct NativeAuthCommand: AsyncParsableCommand {
 
             \(CLIExit.helpText)
             """,
-        version: version,
+        version: NativeAuthVersion.current,
         subcommands: [SignInCommand.self, TokenCommand.self, StatusCommand.self, SignOutCommand.self, EmulatorCommand.self]
     )
 

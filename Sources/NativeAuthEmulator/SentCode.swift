@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthShared
 
 /// A one-time code the emulator "sent by email". Nothing leaves the machine: the code is handed to
 /// ``EmulatorConfiguration/onCodeSent`` and kept for `GET /_emulator/codes`.
@@ -30,26 +31,9 @@ public struct SentCode: Sendable, Equatable {
         FileHandle.standardError.write(Data((sent.consoleLine + "\n").utf8))
     }
 
-    /// Masks an email address: first and last character of the local part and of the domain name,
-    /// stars between them, then the top-level domain. Parts of two characters or fewer are all stars.
+    /// Masks an email address as the service shows a code's target (see `EmailMasking`):
     /// `alice@example.com` becomes `a***e@e*****e.com`.
     public static func mask(_ address: String) -> String {
-        guard let at = address.lastIndex(of: "@") else { return maskPart(address) }
-        let local = String(address[..<at])
-        let domain = String(address[address.index(after: at)...])
-        let maskedDomain: String
-        if let dot = domain.lastIndex(of: ".") {
-            let name = String(domain[..<dot])
-            maskedDomain = maskPart(name) + String(domain[dot...])
-        } else {
-            maskedDomain = maskPart(domain)
-        }
-        return maskPart(local) + "@" + maskedDomain
-    }
-
-    private static func maskPart(_ part: String) -> String {
-        let characters = Array(part)
-        guard characters.count > 2 else { return String(repeating: "*", count: characters.count) }
-        return String(characters[0]) + String(repeating: "*", count: characters.count - 2) + String(characters[characters.count - 1])
+        EmailMasking.mask(address)
     }
 }

@@ -1,6 +1,7 @@
 import Crypto
 import _CryptoExtras
 import Foundation
+import NativeAuthShared
 
 /// A decoded compact JWT, for assertions.
 struct JWT {
@@ -14,9 +15,9 @@ struct JWT {
     init(_ compact: String) throws {
         let parts = compact.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3,
-              let header = Self.base64URLDecode(parts[0]).flatMap({ try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }),
-              let claims = Self.base64URLDecode(parts[1]).flatMap({ try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }),
-              let signature = Self.base64URLDecode(parts[2])
+              let header = Base64URL.decode(parts[0]).flatMap({ try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }),
+              let claims = Base64URL.decode(parts[1]).flatMap({ try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }),
+              let signature = Base64URL.decode(parts[2])
         else { throw Malformed() }
         self.header = header
         self.claims = claims
@@ -26,17 +27,11 @@ struct JWT {
 
     /// Verifies the RS256 signature with a JWK (`n`, `e`).
     func verifies(with jwk: [String: Any]) throws -> Bool {
-        guard let n = (jwk["n"] as? String).flatMap(Self.base64URLDecode),
-              let e = (jwk["e"] as? String).flatMap(Self.base64URLDecode)
+        guard let n = (jwk["n"] as? String).flatMap(Base64URL.decode),
+              let e = (jwk["e"] as? String).flatMap(Base64URL.decode)
         else { return false }
         let key = try _RSA.Signing.PublicKey(n: n, e: e)
         return key.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: signature),
                                     for: SHA256.hash(data: Data(signingInput.utf8)), padding: .insecurePKCS1v1_5)
-    }
-
-    static func base64URLDecode(_ text: String) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        return Data(base64Encoded: base64)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NativeAuthEmulator
+import NativeAuthShared
 import Testing
 
 @Suite("Sign-in flows over loopback HTTP")
@@ -68,7 +69,7 @@ struct SignInFlowTests {
                 ("oob", "12345678"), ("scope", "openid"), ("client_info", "1"),
             ])
             let info = try #require(tokens.string("client_info"))
-            let decoded = try #require(JWT.base64URLDecode(info))
+            let decoded = try #require(Base64URL.decode(info))
             let object = try #require(try JSONSerialization.jsonObject(with: decoded) as? [String: String])
             let id = try JWT(try #require(tokens.string("id_token")))
             #expect(object["uid"] == id.claims["oid"] as? String)

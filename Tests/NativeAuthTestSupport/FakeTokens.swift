@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthShared
 
 /// Fake tokens with the real shapes, for tests that build responses by hand. Nothing here is a real secret.
 public enum FakeTokens {
@@ -16,9 +17,9 @@ public enum FakeTokens {
 
     /// An unsigned JWT (`header.payload.signature`, base64url) carrying `claims`.
     public static func idToken(_ claims: [String: String] = claims) -> String {
-        let header = base64URL(Data(#"{"alg":"none","typ":"JWT"}"#.utf8))
-        let payload = base64URL((try? JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys])) ?? Data())
-        return "\(header).\(payload).\(base64URL(Data("fake-signature".utf8)))"
+        let header = Base64URL.encode(#"{"alg":"none","typ":"JWT"}"#)
+        let payload = Base64URL.encode((try? JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys])) ?? Data())
+        return "\(header).\(payload).\(Base64URL.encode("fake-signature"))"
     }
 
     /// A token response body.
@@ -32,10 +33,5 @@ public enum FakeTokens {
         if let refreshToken { fields["refresh_token"] = refreshToken }
         let data = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self)
-    }
-
-    static func base64URL(_ data: Data) -> String {
-        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthShared
 
 /// One scenario of recorded HTTP: its name and its steps, in the order they must be requested.
 public struct Recording: Sendable {
@@ -41,14 +42,14 @@ public struct RecordedResponse: Sendable, Decodable {
     public let status: Int
     /// The response headers. A value of `"<flow-id>"` echoes the scenario's client-request-id.
     public let headers: [String: String]?
-    /// A JSON body.
-    public let body: JSONValue?
+    /// A JSON body (objects' members sorted by key, so a body is stable from run to run).
+    package let body: JSONValue?
     /// A raw body (HTML, truncated JSON), used when `body` is absent.
     public let bodyText: String?
 
     /// The body bytes.
     public func bodyData() throws -> Data {
-        if let body { return try body.data() }
+        if let body { return body.data() }
         return Data((bodyText ?? "").utf8)
     }
 }

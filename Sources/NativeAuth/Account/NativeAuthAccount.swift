@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthShared
 
 /// The signed-in user.
 public struct NativeAuthAccount: Sendable, Equatable {
@@ -25,7 +26,7 @@ public struct NativeAuthAccount: Sendable, Equatable {
 
     /// The identifier of a token response: `uid.utid` from `client_info`, else `oid.tid`, else `sub`.
     static func identifier(clientInfo: String?, idToken: String?, username: String) -> String {
-        if let clientInfo, let data = JWTClaims.base64URLDecode(Substring(clientInfo)),
+        if let clientInfo, let data = Base64URL.decode(clientInfo),
            let info = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
            let uid = info["uid"] as? String, let utid = info["utid"] as? String {
             return "\(uid).\(utid)"

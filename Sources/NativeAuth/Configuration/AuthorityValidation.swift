@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthShared
 
 /// Checks and normalises the configuration the initializers receive.
 enum AuthorityValidation {
@@ -58,11 +59,7 @@ enum AuthorityValidation {
 
     /// Whether `host` is a loopback address: 127.0.0.0/8, ::1 or localhost.
     static func isLoopback(host: String) -> Bool {
-        let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        if host == "localhost" || host == "::1" || host == "0:0:0:0:0:0:0:1" { return true }
-        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
-        guard octets.count == 4, octets[0] == "127" else { return false }
-        return octets.allSatisfy { UInt8($0) != nil }
+        LoopbackHost.isLoopback(host)
     }
 
     /// Checks a client ID: non-empty, no white space.

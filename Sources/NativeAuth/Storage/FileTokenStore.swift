@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthShared
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -94,7 +95,10 @@ public final class FileTokenStore: NativeAuthTokenStore {
     public func read() throws -> TokenStoreContents {
         // Writes replace the file atomically, so when the lock file cannot be opened (a read-only
         // folder) reading without the lock still sees a whole file.
-        try FileLock.withLock(path: lockPath, mode: .shared, openFailure: .unreadable, unlockedIfUnavailable: true) {
+        try FileLock.withLock(
+            path: lockPath, mode: .shared, unlockedIfUnavailable: true,
+            mapFailure: { TokenStoreError($0, openFailure: .unreadable) }
+        ) {
             try load()
         }
     }
@@ -108,7 +112,7 @@ public final class FileTokenStore: NativeAuthTokenStore {
     /// - Throws: what `body` throws, or ``TokenStoreError``. A corrupt file is reported and left untouched.
     public func modify<T>(_ body: (inout TokenStoreContents) throws -> T) throws -> T {
         try preparePrivateDirectory(directoryPath)
-        return try FileLock.withLock(path: lockPath, mode: .exclusive, openFailure: .unwritable) {
+        return try FileLock.withLock(path: lockPath, mode: .exclusive, mapFailure: { TokenStoreError($0) }) {
             let original = try load()
             var contents = original
             let result = try body(&contents)
@@ -129,8 +133,9 @@ public final class FileTokenStore: NativeAuthTokenStore {
     ///   ``TokenStoreError`` with reason `.lockFailed` after waiting 60 seconds.
     public func withRefreshLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         try preparePrivateDirectory(directoryPath)
+        let timeout = refreshLockTimeout
         return try await FileLock.withExclusiveLock(
-            path: refreshLockPath, timeout: refreshLockTimeout, openFailure: .unwritable, body)
+            path: refreshLockPath, timeout: timeout, mapFailure: { TokenStoreError($0, lockTimeout: timeout) }, body)
     }
 
     // MARK: - Reading and writing the file
@@ -183,7 +188,11 @@ public final class FileTokenStore: NativeAuthTokenStore {
                 .unwritable, path: filePath, message: "Could not encode the token store for \(filePath): \(error).")
         }
         data.append(0x0A)
-        try writeAtomically(data, to: filePath, in: directoryPath, tempPrefix: "." + fileName)
+        do throws(FileSystemError) {
+            try AtomicFile.write(data, to: filePath)
+        } catch {
+            throw TokenStoreError(error)
+        }
     }
 }
 
@@ -194,69 +203,20 @@ private struct VersionProbe: Decodable {
 
 // MARK: - File system helpers (free functions, so `read`, `write` and `open` are the C functions)
 
-/// Creates `path` (and missing parents) with mode 0700, or tightens an existing folder we own to 0700
-/// when its group or others have any access.
+/// Creates the store's folder with mode 0700, or tightens an existing one of ours (`PrivateDirectory`).
 private func preparePrivateDirectory(_ path: String) throws {
-    var info = stat()
-    if stat(path, &info) != 0 {
-        let code = errno
-        guard code == ENOENT else {
-            throw TokenStoreError(
-                .unreadable, path: path,
-                message: "Could not open the token store folder \(path): \(describeErrno(code)).")
-        }
-        try makeDirectories(path)
-        guard stat(path, &info) == 0 else {
-            let code = errno
-            throw TokenStoreError(
-                .unwritable, path: path,
-                message: "Could not create the token store folder \(path): \(describeErrno(code)).")
-        }
+    do throws(FileSystemError) {
+        try PrivateDirectory.prepare(path)
+    } catch {
+        throw TokenStoreError(error)
     }
-    guard info.st_mode & S_IFMT == S_IFDIR else {
-        throw TokenStoreError(
-            .unwritable, path: path,
-            message: "The token store folder \(path) exists but is not a folder.")
-    }
-    if info.st_uid == geteuid(), info.st_mode & mode_t(0o077) != 0 {
-        guard chmod(path, mode_t(0o700)) == 0 else {
-            let code = errno
-            throw TokenStoreError(
-                .unwritable, path: path,
-                message: "Could not restrict the token store folder \(path) to its owner: \(describeErrno(code)).")
-        }
-    }
-}
-
-/// `mkdir -p` with mode 0700 for every folder it creates.
-private func makeDirectories(_ path: String) throws {
-    if mkdir(path, mode_t(0o700)) == 0 {
-        // The umask may have taken away more than we asked for; set exactly 0700.
-        _ = chmod(path, mode_t(0o700))
-        return
-    }
-    var code = errno
-    if code == EEXIST { return }
-    let parent = (path as NSString).deletingLastPathComponent
-    if code == ENOENT, !parent.isEmpty, parent != path {
-        try makeDirectories(parent)
-        if mkdir(path, mode_t(0o700)) == 0 {
-            _ = chmod(path, mode_t(0o700))
-            return
-        }
-        code = errno
-        if code == EEXIST { return }
-    }
-    throw TokenStoreError(
-        .unwritable, path: path,
-        message: "Could not create the token store folder \(path): \(describeErrno(code)).")
 }
 
 /// The bytes of the file at `path`, or nil when there is no such file.
 private func readFileIfPresent(_ path: String) throws -> Data? {
     func failure(_ code: Int32) -> TokenStoreError {
         TokenStoreError(
-            .unreadable, path: path, message: "Could not read the token store \(path): \(describeErrno(code)).")
+            .unreadable, path: path, message: "Could not read the token store \(path): \(FileSystemError.describe(errno: code)).")
     }
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
@@ -278,59 +238,6 @@ private func readFileIfPresent(_ path: String) throws -> Data? {
             if code == EINTR { continue }
             throw failure(code)
         }
-    }
-}
-
-/// Writes `data` to a new file created with mode 0600 next to `path`, flushes it to disk and renames it
-/// over `path`, so `path` always holds either the old or the new contents.
-private func writeAtomically(_ data: Data, to path: String, in directory: String, tempPrefix: String) throws {
-    func failure(_ what: String, _ code: Int32) -> TokenStoreError {
-        TokenStoreError(
-            .unwritable, path: path,
-            message: "Could not write the token store \(path) (\(what)): \(describeErrno(code)).")
-    }
-    let tempPath = directory + "/" + tempPrefix + "." + UUID().uuidString + ".tmp"
-    let descriptor = open(tempPath, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, mode_t(0o600))
-    guard descriptor >= 0 else { throw failure("creating a temporary file", errno) }
-    var error: TokenStoreError?
-    // The umask can only take permissions away; make sure the owner can still read it.
-    if fchmod(descriptor, mode_t(0o600)) != 0 {
-        error = failure("setting permissions", errno)
-    }
-    if error == nil {
-        error = data.withUnsafeBytes { bytes -> TokenStoreError? in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written >= 0 {
-                    offset += written
-                } else {
-                    let code = errno
-                    if code == EINTR { continue }
-                    return failure("writing", code)
-                }
-            }
-            return nil
-        }
-    }
-    if error == nil, fsync(descriptor) != 0 {
-        error = failure("flushing to disk", errno)
-    }
-    if close(descriptor) != 0, error == nil {
-        error = failure("closing", errno)
-    }
-    if error == nil, rename(tempPath, path) != 0 {
-        error = failure("replacing the old file", errno)
-    }
-    if let error {
-        _ = unlink(tempPath)
-        throw error
-    }
-    // Make the rename itself durable; failing here loses nothing that was not already written.
-    let directoryDescriptor = open(directory, O_RDONLY | O_CLOEXEC)
-    if directoryDescriptor >= 0 {
-        _ = fsync(directoryDescriptor)
-        _ = close(directoryDescriptor)
     }
 }
 

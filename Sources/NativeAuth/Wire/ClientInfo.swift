@@ -1,9 +1,10 @@
 import Foundation
+import NativeAuthShared
 
 /// How the library names itself in the `x-client-*` headers.
 enum ClientInfo {
     static let sku = "NativeAuth.Swift"
-    static let version = "0.1.0"
+    static let version = NativeAuthVersion.current
     static let operatingSystem: String = {
         #if os(Linux)
         let name = "Linux"

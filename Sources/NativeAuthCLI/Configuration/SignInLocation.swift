@@ -1,5 +1,6 @@
 import Foundation
 import NativeAuthEmulator
+import NativeAuthShared
 
 /// Where an account signs in: the embedded emulator, or a tenant's authority.
 ///
@@ -45,7 +46,7 @@ enum SignInLocation: Equatable {
     /// Whether the authority is on loopback (the embedded emulator, or `nativeauth emulator`).
     var isLoopback: Bool {
         guard let host = authority.host else { return false }
-        return host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+        return LoopbackHost.isLoopback(host)
     }
 
     /// For people: `the embedded emulator`, `tenant contoso`, or the authority URL.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NativeAuthShared
 
 /// The control surface under `/_emulator/` (loopback peers only). See docs/EMULATOR.md.
 struct AdminRoutes: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthShared
 
 /// One protocol request as recorded for `GET /_emulator/requests`. Secret values are redacted.
 struct RequestLogEntry: Sendable {

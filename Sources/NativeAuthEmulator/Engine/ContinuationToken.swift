@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthShared
 
 /// Continuation tokens: opaque base64url strings that name their flow and carry 32 random bytes.
 ///

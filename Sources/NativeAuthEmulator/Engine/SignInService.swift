@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthShared
 
 /// `/oauth2/v2.0/initiate` and `/oauth2/v2.0/challenge` (protocol.md §3.1, §3.2).
 struct SignInService: Sendable {
@@ -57,7 +58,7 @@ struct SignInService: Sendable {
                 state.recordSentCode(
                     SentCodeRecord(code: code, flowId: flow.id, sentAt: now, expiresAt: now + config.codeLifetime),
                     userKey: flow.userKey)
-                let masked = SentCode.mask(user.username)
+                let masked = EmailMasking.mask(user.username)
                 let sent = SentCode(username: user.username, maskedTarget: masked, code: code,
                                     expiresAt: Date(timeIntervalSince1970: now + config.codeLifetime))
                 return (.object([

@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthShared
 
 /// `/oauth2/v2.0/token`: the `oob`, `password`, `continuation_token` and `refresh_token` grants
 /// (protocol.md §6).

@@ -1,3 +1,5 @@
+import NativeAuthShared
+
 /// An error the emulator answers with HTTP 400 (or another status) and the service's error body.
 struct ProtocolError: Error, Sendable {
     var status: Int = 400

@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthShared
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,40 +11,40 @@ struct PersistenceError: Error, CustomStringConvertible {
     var description: String
 }
 
-/// POSIX file helpers for the state directory: private permissions, atomic replace, and a
-/// fingerprint that tells whether another process replaced a file.
+extension PersistenceError {
+    /// The emulator's error for a file operation in the state directory that failed.
+    init(_ failure: FileSystemError) {
+        description = failure.description
+    }
+}
+
+/// File helpers for the state directory: private permissions, atomic replace, the directory's lock,
+/// and a fingerprint that tells whether another process replaced a file. The work is done by
+/// `PrivateDirectory`, `AtomicFile` and `FileLock`; failures become ``PersistenceError``.
 enum FileSystem {
-    /// Creates `directory` (and parents) with mode 0700 and tightens an existing one to 0700.
+    /// Creates `directory` (and parents) with mode 0700 and tightens an existing one of ours to 0700.
     static func makePrivateDirectory(_ directory: URL) throws {
-        try FileManager.default.createDirectory(
-            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        guard chmod(directory.path, 0o700) == 0 else {
-            throw PersistenceError(description: "cannot set 0700 on \(directory.path): errno \(errno)")
+        do throws(FileSystemError) {
+            try PrivateDirectory.prepare(directory.path)
+        } catch {
+            throw PersistenceError(error)
         }
     }
 
-    /// Writes `data` to a temporary file (mode 0600) in the same directory, then renames it over `url`.
+    /// Writes `data` to a temporary file (mode 0600) in the same directory, flushes it, then renames it over `url`.
     static func atomicWrite(_ data: Data, to url: URL) throws {
-        let temporary = url.path + ".tmp-\(getpid())-\(Secrets.hex(Secrets.randomBytes(4)))"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard fd >= 0 else { throw PersistenceError(description: "cannot create \(temporary): errno \(errno)") }
-        var written = 0
-        let ok = data.withUnsafeBytes { buffer -> Bool in
-            while written < buffer.count {
-                let result = write(fd, buffer.baseAddress! + written, buffer.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                written += result
-            }
-            return true
+        do throws(FileSystemError) {
+            try AtomicFile.write(data, to: url.path)
+        } catch {
+            throw PersistenceError(error)
         }
-        close(fd)
-        guard ok, rename(temporary, url.path) == 0 else {
-            unlink(temporary)
-            throw PersistenceError(description: "cannot write \(url.path): errno \(errno)")
-        }
+    }
+
+    /// Runs `body` while holding the exclusive lock on `lockFile`, which every process using the state
+    /// directory shares. Each call opens the file anew, so two emulators in one process exclude each
+    /// other too. Do not nest calls on the same lock file.
+    static func withExclusiveLock<Result>(_ lockFile: URL, _ body: () throws -> Result) throws -> Result {
+        try FileLock.withLock(path: lockFile.path, mode: .exclusive, mapFailure: PersistenceError.init, body)
     }
 
     /// Identity of a file's current contents (inode, size, modification time); nil if absent.
@@ -59,30 +60,5 @@ enum FileSystem {
 
     static func read(_ url: URL) -> Data? {
         FileManager.default.contents(atPath: url.path)
-    }
-}
-
-/// An exclusive advisory lock (`flock`) on a file, shared by every process using the state directory.
-///
-/// Each instance opens its own descriptor, so two emulators in one process also exclude each other.
-final class FileLock: @unchecked Sendable {
-    private let fd: Int32
-
-    init(url: URL) throws {
-        fd = open(url.path, O_RDWR | O_CREAT, 0o600)
-        guard fd >= 0 else { throw PersistenceError(description: "cannot open lock file \(url.path): errno \(errno)") }
-    }
-
-    deinit {
-        close(fd)
-    }
-
-    /// Runs `body` while holding the exclusive lock.
-    func withExclusiveLock<Result>(_ body: () throws -> Result) throws -> Result {
-        while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw PersistenceError(description: "flock failed: errno \(errno)") }
-        }
-        defer { _ = flock(fd, LOCK_UN) }
-        return try body()
     }
 }

@@ -7,8 +7,7 @@ enum KeyStore {
         guard let directory else { return try SharedInMemoryKey.get() }
         try FileSystem.makePrivateDirectory(directory)
         let file = directory.appendingPathComponent("signing-key.pem")
-        let lock = try FileLock(url: directory.appendingPathComponent("state.lock"))
-        return try lock.withExclusiveLock {
+        return try FileSystem.withExclusiveLock(directory.appendingPathComponent("state.lock")) {
             if let data = FileSystem.read(file) {
                 return try SigningKey(pem: String(decoding: data, as: UTF8.self))
             }

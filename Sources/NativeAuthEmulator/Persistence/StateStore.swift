@@ -9,7 +9,7 @@ import Foundation
 final class StateStore: Sendable {
     private struct Disk: Sendable {
         let stateFile: URL
-        let lock: FileLock
+        let lockFile: URL
     }
 
     private struct Loaded: Sendable {
@@ -30,9 +30,9 @@ final class StateStore: Sendable {
         }
         try FileSystem.makePrivateDirectory(directory)
         let disk = Disk(stateFile: directory.appendingPathComponent("state.json"),
-                        lock: try FileLock(url: directory.appendingPathComponent("state.lock")))
+                        lockFile: directory.appendingPathComponent("state.lock"))
         self.disk = disk
-        let first = try disk.lock.withExclusiveLock { () throws -> Loaded in
+        let first = try FileSystem.withExclusiveLock(disk.lockFile) { () throws -> Loaded in
             if let data = FileSystem.read(disk.stateFile) {
                 let state = try Self.decode(data, from: disk.stateFile)
                 return Loaded(state: state, fingerprint: FileSystem.fingerprint(disk.stateFile), bytes: data)
@@ -52,7 +52,7 @@ final class StateStore: Sendable {
     func read<Result>(_ body: (EmulatorState) throws -> Result) throws -> Result {
         try loaded.withLock { current in
             guard let disk else { return try body(current.state) }
-            return try disk.lock.withExclusiveLock {
+            return try FileSystem.withExclusiveLock(disk.lockFile) {
                 try reloadIfChanged(&current, disk: disk)
                 return try body(current.state)
             }
@@ -64,7 +64,7 @@ final class StateStore: Sendable {
     func update<Result>(_ body: (inout EmulatorState) throws -> Result) throws -> Result {
         try loaded.withLock { current in
             guard let disk else { return try body(&current.state) }
-            return try disk.lock.withExclusiveLock {
+            return try FileSystem.withExclusiveLock(disk.lockFile) {
                 try reloadIfChanged(&current, disk: disk)
                 let outcome = Swift.Result { try body(&current.state) }
                 let data = try Self.encode(current.state)

@@ -1,3 +1,5 @@
+import NativeAuthShared
+
 /// The OpenID Connect discovery document (protocol.md §8.1), with the tenant GUID in every URL.
 struct DiscoveryDocument: Sendable {
     let core: EmulatorCore

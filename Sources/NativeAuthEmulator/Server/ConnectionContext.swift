@@ -1,4 +1,5 @@
 import Hummingbird
+import NativeAuthShared
 import NIOCore
 
 /// The per-request context: gives the responder the connection, to check the peer address and to
@@ -13,6 +14,6 @@ struct ConnectionContext: InitializableFromSource {
     /// Whether the peer is on a loopback address.
     var peerIsLoopback: Bool {
         guard let address = channel.remoteAddress?.ipAddress else { return false }
-        return address.hasPrefix("127.") || address == "::1" || address.hasPrefix("::ffff:127.")
+        return LoopbackHost.isLoopback(address)
     }
 }

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import NativeAuthShared
 
 /// A JSON response under construction.
 struct HTTPReply: Sendable {

@@ -1,6 +1,7 @@
 import Crypto
 import _CryptoExtras
 import Foundation
+import NativeAuthShared
 
 /// Salted PBKDF2-HMAC-SHA256 password hashes: `pbkdf2-sha256$ROUNDS$SALT$HASH` (base64url parts).
 ///

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import NativeAuthShared
 
 /// Random values, hashing and constant-time comparison for the emulator's secrets.
 enum Secrets {

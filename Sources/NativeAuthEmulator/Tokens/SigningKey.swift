@@ -1,6 +1,7 @@
 import Crypto
 import _CryptoExtras
 import Foundation
+import NativeAuthShared
 
 /// The emulator's RS256 signing key and its public JWK.
 struct SigningKey: Sendable {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import NativeAuthShared
 
 /// What a successful token request needs signed: decided under the state lock, signed outside it.
 struct TokenGrant: Sendable {

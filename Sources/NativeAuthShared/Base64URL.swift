@@ -1,10 +1,16 @@
 import Foundation
 
-/// Base64url without padding (RFC 4648 §5), as used by JWTs and JWKS.
-enum Base64URL {
+/// Base64url (RFC 4648 §5): the URL-safe alphabet (`-` and `_` instead of `+` and `/`), as used by
+/// JWTs, JWKS, `client_info` and the emulator's opaque tokens.
+///
+/// Encoding writes no padding. ``decode(_:)`` is strict about the alphabet and the
+/// length, and accepts the text either unpadded (as JWTs are) or with exactly the `=` padding that
+/// completes the last group of four (as some servers send `client_info`).
+package enum Base64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
-    static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    /// The unpadded base64url text of `bytes`.
+    package static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         let input = Array(bytes)
         var out = [UInt8]()
         out.reserveCapacity((input.count + 2) / 3 * 4)
@@ -31,17 +37,30 @@ enum Base64URL {
         return String(decoding: out, as: UTF8.self)
     }
 
-    static func encode(_ string: String) -> String {
+    /// The unpadded base64url text of the UTF-8 bytes of `string`.
+    package static func encode(_ string: String) -> String {
         encode(string.utf8)
     }
 
-    /// Decodes unpadded base64url text; returns nil when it is not valid base64url.
-    static func decode(_ text: String) -> Data? {
+    /// The bytes of base64url `text`, or nil when it is not valid base64url.
+    ///
+    /// Refused: characters outside the url alphabet (including `+`, `/`, white space), a length that
+    /// cannot encode whole bytes (one character left over), non-zero bits left over in the last
+    /// character, and `=` anywhere but as the exact padding of the last group (`QQ==`, `QUI=`).
+    package static func decode<Text: StringProtocol>(_ text: Text) -> Data? {
         var out = [UInt8]()
         out.reserveCapacity(text.utf8.count * 3 / 4)
         var accumulator: UInt32 = 0
         var bits = 0
+        var characters = 0
+        var padding = 0
         for byte in text.utf8 {
+            if byte == UInt8(ascii: "=") {
+                padding += 1
+                continue
+            }
+            // A character after padding: the padding was not at the end.
+            guard padding == 0 else { return nil }
             let value: UInt32
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = UInt32(byte - UInt8(ascii: "A"))
@@ -53,11 +72,14 @@ enum Base64URL {
             }
             accumulator = accumulator << 6 | value
             bits += 6
+            characters += 1
             if bits >= 8 {
                 bits -= 8
                 out.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
             }
         }
+        // Padding, when present, must complete the last group of four exactly.
+        if padding > 0, padding != (4 - characters % 4) % 4 || padding > 2 { return nil }
         // A single leftover character (6 bits) cannot encode a byte; leftover bits must be zero.
         if bits >= 6 || accumulator & ((1 << UInt32(bits)) - 1) != 0 { return nil }
         return Data(out)

@@ -1,0 +1,39 @@
+import NativeAuthShared
+
+extension TokenStoreError {
+    /// The token store's error for a file operation that failed in its folder.
+    ///
+    /// - Parameters:
+    ///   - openFailure: The reason reported when a lock file cannot be created or opened.
+    ///   - lockTimeout: How long a lock was waited for, for the message of a lock that timed out.
+    init(_ failure: FileSystemError, openFailure: Reason = .unwritable, lockTimeout: Duration? = nil) {
+        let path = failure.path
+        let system = failure.systemMessage
+        switch failure.operation {
+        case .inspectDirectory:
+            self.init(.unreadable, path: path, message: "Could not open the token store folder \(path): \(system).")
+        case .createDirectory:
+            self.init(.unwritable, path: path, message: "Could not create the token store folder \(path): \(system).")
+        case .notADirectory:
+            self.init(.unwritable, path: path, message: "The token store folder \(path) exists but is not a folder.")
+        case .restrictDirectory:
+            self.init(
+                .unwritable, path: path,
+                message: "Could not restrict the token store folder \(path) to its owner: \(system).")
+        case .openLockFile:
+            self.init(openFailure, path: path, message: "Could not open the lock file \(path): \(system).")
+        case .lock:
+            self.init(.lockFailed, path: path, message: "Could not lock \(path): \(system).")
+        case .lockTimedOut:
+            let waited = lockTimeout.map { "\($0)" } ?? "too long"
+            self.init(
+                .lockFailed, path: path,
+                message: "Gave up after \(waited) waiting for the lock \(path): another process "
+                    + "may be stuck while refreshing tokens.")
+        case .createTemporaryFile, .setPermissions, .write, .flush, .close, .replace:
+            self.init(
+                .unwritable, path: path,
+                message: "Could not write the token store \(path) (\(failure.operation.phrase)): \(system).")
+        }
+    }
+}

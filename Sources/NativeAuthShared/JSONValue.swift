@@ -1,0 +1,158 @@
+import Foundation
+
+/// A JSON value whose objects keep their members in order, with integers and doubles apart.
+///
+/// The emulator builds responses with it so they read like the service's examples (members in the
+/// order written); the tests load recorded bodies with it and send them back as bytes.
+///
+/// - ``serialized()`` writes compact JSON, members in their order, `/` and non-ASCII text as they are,
+///   `"`, `\` and control characters escaped; a non-finite double is written as `null`.
+/// - Decoding (`Decodable`) gives a deterministic order: a JSON object's members come out sorted by key
+///   (Swift `String` order, which is byte order for ASCII keys), because `Decoder` does not tell the
+///   order of the document. A number that fits an `Int` decodes as ``int(_:)``, any other as ``double(_:)``.
+/// - Two values are equal when they serialize to the same text (so member order matters).
+package enum JSONValue: Sendable, Equatable {
+    case string(String)
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case null
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        lhs.serialized() == rhs.serialized()
+    }
+
+    /// The compact JSON text.
+    package func serialized() -> String {
+        var out = ""
+        write(into: &out)
+        return out
+    }
+
+    /// The compact JSON text as UTF-8 bytes.
+    package func data() -> Data {
+        Data(serialized().utf8)
+    }
+
+    private func write(into out: inout String) {
+        switch self {
+        case .string(let value): Self.writeString(value, into: &out)
+        case .int(let value): out += String(value)
+        case .double(let value): out += value.isFinite ? String(value) : "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .null: out += "null"
+        case .array(let items):
+            out += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += "," }
+                item.write(into: &out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (index, (key, value)) in members.enumerated() {
+                if index > 0 { out += "," }
+                Self.writeString(key, into: &out)
+                out += ":"
+                value.write(into: &out)
+            }
+            out += "}"
+        }
+    }
+
+    private static func writeString(_ value: String, into out: inout String) {
+        out += "\""
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += value
+            out += "\""
+            return
+        }
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}
+
+extension JSONValue: Codable {
+    /// A member name of an object.
+    private struct Key: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Decodes any JSON value; object members come out sorted by key (see the type's notes).
+    package init(from decoder: any Decoder) throws {
+        if let object = try? decoder.container(keyedBy: Key.self) {
+            let members = try object.allKeys.map(\.stringValue).sorted().map { name in
+                (name, try object.decode(JSONValue.self, forKey: Key(stringValue: name)))
+            }
+            self = .object(members)
+            return
+        }
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .int(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else {
+            self = .array(try container.decode([JSONValue].self))
+        }
+    }
+
+    /// Encodes the value; object members are handed to the encoder in their order.
+    package func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .object(let members):
+            var container = encoder.container(keyedBy: Key.self)
+            for (name, value) in members { try container.encode(value, forKey: Key(stringValue: name)) }
+        case .array(let items):
+            var container = encoder.unkeyedContainer()
+            for item in items { try container.encode(item) }
+        default:
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .string(let value): try container.encode(value)
+            case .int(let value): try container.encode(value)
+            case .double(let value): try container.encode(value)
+            case .bool(let value): try container.encode(value)
+            default: try container.encodeNil()
+            }
+        }
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral {
+    package init(stringLiteral value: String) { self = .string(value) }
+}
+
+extension JSONValue: ExpressibleByIntegerLiteral {
+    package init(integerLiteral value: Int) { self = .int(value) }
+}
+
+extension JSONValue: ExpressibleByBooleanLiteral {
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+}

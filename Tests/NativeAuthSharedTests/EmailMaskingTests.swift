@@ -1,0 +1,26 @@
+import NativeAuthShared
+import Testing
+
+@Suite("Email masking")
+struct EmailMaskingTests {
+    @Test(arguments: [
+        ("alice@example.com", "a***e@e*****e.com"),
+        ("a@b.co", "*@*.co"),
+        ("al@ex.com", "**@**.com"),
+        ("bob@example.com", "b*b@e*****e.com"),
+        ("first.last@mail.example.co.uk", "f********t@m*************o.uk"),
+        ("x@mail.example.org", "*@m**********e.org"),
+        ("a@b@example.com", "a*b@e*****e.com"),  // the last @ separates the domain
+        ("alice@localhost", "a***e@l*******t"),  // no dot: the whole domain is masked
+        ("alice", "a***e"),  // no @: masked as one part
+        ("ab", "**"),
+        ("", ""),
+    ])
+    func masks(_ address: String, _ expected: String) {
+        #expect(EmailMasking.mask(address) == expected)
+    }
+
+    @Test func neverShowsAShortPart() {
+        #expect(!EmailMasking.mask("jo@example.com").contains("jo"))
+    }
+}
