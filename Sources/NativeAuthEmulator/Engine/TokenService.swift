@@ -1,7 +1,7 @@
 import Foundation
 
 /// `/oauth2/v2.0/token`: the `oob`, `password`, `continuation_token` and `refresh_token` grants
-/// (protocol.md §6).
+/// (docs/PROTOCOL.md §10).
 struct TokenService: Sendable {
     let core: EmulatorCore
 

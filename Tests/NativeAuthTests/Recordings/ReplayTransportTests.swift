@@ -12,7 +12,8 @@ struct ReplayTransportTests {
         for name in names {
             let recording = try RecordingLoader.load(name)
             for step in recording.steps {
-                #expect(step.source.hasPrefix("protocol.md §"), "\(name)/\(step.name)")
+                #expect(step.source.hasPrefix("docs/PROTOCOL.md §") || step.source.hasPrefix("synthetic: "),
+                        "\(name)/\(step.name)")
                 #expect(step.name.hasSuffix("-" + (step.request.path.split(separator: "/").last.map(String.init) ?? "?") + ".json"),
                         "\(name)/\(step.name)")
                 #expect(step.request.form["client_id"] == ReplayFixture.clientId, "\(name)/\(step.name)")
