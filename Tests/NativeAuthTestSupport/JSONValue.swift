@@ -40,6 +40,17 @@ public enum JSONValue: Sendable, Equatable, Codable {
         }
     }
 
+    /// The value with `target` replaced by `replacement` in every string value, at any depth (object
+    /// keys are left alone).
+    public func replacingOccurrences(of target: String, with replacement: String) -> JSONValue {
+        switch self {
+        case .string(let value): .string(value.replacingOccurrences(of: target, with: replacement))
+        case .array(let values): .array(values.map { $0.replacingOccurrences(of: target, with: replacement) })
+        case .object(let fields): .object(fields.mapValues { $0.replacingOccurrences(of: target, with: replacement) })
+        case .null, .bool, .number: self
+        }
+    }
+
     /// The value as JSON bytes (keys sorted, so a body is stable from run to run).
     public func data() throws -> Data {
         let encoder = JSONEncoder()
