@@ -13,7 +13,7 @@ public struct Recording: Sendable {
 public struct RecordedStep: Sendable, Decodable {
     /// The file name, such as `01-initiate.json` (set by the loader).
     public internal(set) var name: String = ""
-    /// Where the example comes from in the protocol reference.
+    /// Where the answer comes from: sections of `docs/PROTOCOL.md`, or `synthetic: ` and what it imitates.
     public let source: String
     /// What the client must send.
     public let request: ExpectedRequest
@@ -40,16 +40,28 @@ public struct ExpectedRequest: Sendable, Decodable {
 public struct RecordedResponse: Sendable, Decodable {
     /// The HTTP status.
     public let status: Int
-    /// The response headers. A value of `"<flow-id>"` echoes the scenario's client-request-id.
+    /// The placeholder a response uses for the client-request-id the server echoes.
+    public static let flowIdPlaceholder = "<flow-id>"
+
+    /// The response headers. A value of `"<flow-id>"` echoes the request's client-request-id.
     public let headers: [String: String]?
     /// A JSON body (objects' members sorted by key, so a body is stable from run to run).
+    /// `"<flow-id>"` inside its string values echoes the request's client-request-id too.
     package let body: JSONValue?
     /// A raw body (HTML, truncated JSON), used when `body` is absent.
     public let bodyText: String?
 
-    /// The body bytes.
+    /// The body bytes, placeholders left as recorded.
     public func bodyData() throws -> Data {
         if let body { return body.data() }
         return Data((bodyText ?? "").utf8)
+    }
+
+    /// The body bytes with every `"<flow-id>"` in a string value (whole or part) replaced by `flowId`;
+    /// unchanged when `flowId` is nil.
+    public func bodyData(flowId: String?) throws -> Data {
+        guard let flowId else { return try bodyData() }
+        if let body { return body.replacingOccurrences(of: Self.flowIdPlaceholder, with: flowId).data() }
+        return Data((bodyText ?? "").replacingOccurrences(of: Self.flowIdPlaceholder, with: flowId).utf8)
     }
 }

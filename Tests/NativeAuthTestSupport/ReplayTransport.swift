@@ -20,6 +20,7 @@ public final class ReplayTransport: HTTPTransport {
         var flowId: String?
         var mismatches: [String] = []
         var requests: [HTTPRequest] = []
+        var responses: [HTTPResponse] = []
     }
 
     private let state = Mutex(State())
@@ -50,6 +51,9 @@ public final class ReplayTransport: HTTPTransport {
 
     /// Every request received, matching or not.
     public var requests: [HTTPRequest] { state.withLock { $0.requests } }
+
+    /// Every response served, in order, placeholders replaced.
+    public var responses: [HTTPResponse] { state.withLock { $0.responses } }
 
     /// Throws when a request did not match, or when a step was never used.
     public func assertAllUsed() throws {
@@ -85,16 +89,22 @@ public final class ReplayTransport: HTTPTransport {
             }
             state.flowId = flowId
             state.next += 1
-            return try response(for: step, flowId: flowId)
+            let served = try response(for: step, echoing: request.header("client-request-id") ?? flowId)
+            state.responses.append(served)
+            return served
         }
     }
 
-    private func response(for step: RecordedStep, flowId: String?) throws -> HTTPResponse {
+    /// The step's response with every `"<flow-id>"` (a whole header value, a whole body string or a
+    /// part of one, such as the `Correlation ID:` line of `error_description`) replaced by `echo`: the
+    /// client-request-id the client sent with this request, as the server echoes it. That is the flow's
+    /// id, or for a request that starts its own correlation (`"<uuid>"`, a refresh) that request's id.
+    private func response(for step: RecordedStep, echoing echo: String?) throws -> HTTPResponse {
         var headers: [String: String] = [:]
         for (name, value) in step.response.headers ?? [:] {
-            headers[name] = value == "<flow-id>" ? (flowId ?? value) : value
+            headers[name] = value == RecordedResponse.flowIdPlaceholder ? (echo ?? value) : value
         }
-        return HTTPResponse(status: step.response.status, headers: headers, body: try step.response.bodyData())
+        return HTTPResponse(status: step.response.status, headers: headers, body: try step.response.bodyData(flowId: echo))
     }
 }
 

@@ -1,4 +1,4 @@
-/// The `challenge_type` list a client sends (protocol.md §1.4).
+/// The `challenge_type` list a client sends (docs/PROTOCOL.md §3.1).
 enum ChallengeTypes {
     static let known: Set<String> = ["oob", "password", "redirect"]
 

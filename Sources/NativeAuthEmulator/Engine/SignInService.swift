@@ -1,7 +1,7 @@
 import Foundation
 import NativeAuthShared
 
-/// `/oauth2/v2.0/initiate` and `/oauth2/v2.0/challenge` (protocol.md §3.1, §3.2).
+/// `/oauth2/v2.0/initiate` and `/oauth2/v2.0/challenge` (docs/PROTOCOL.md §6.1, §6.2).
 struct SignInService: Sendable {
     let core: EmulatorCore
 

@@ -2,7 +2,7 @@ import Foundation
 import NativeAuthShared
 
 /// `/oauth2/v2.0/token`: the `oob`, `password`, `continuation_token` and `refresh_token` grants
-/// (protocol.md §6).
+/// (docs/PROTOCOL.md §10).
 struct TokenService: Sendable {
     let core: EmulatorCore
 

@@ -27,7 +27,7 @@ struct ProtocolError: Error, Sendable {
     }
 }
 
-/// The error catalogue the emulator uses (protocol.md §7).
+/// The error catalogue the emulator uses (docs/PROTOCOL.md §11).
 extension ProtocolError {
     static func malformedRequest(_ why: String) -> ProtocolError {
         ProtocolError(error: "invalid_request", code: 9_002_313, message: "Invalid request. Request is malformed or invalid: \(why)")

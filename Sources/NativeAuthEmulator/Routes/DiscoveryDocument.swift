@@ -1,6 +1,6 @@
 import NativeAuthShared
 
-/// The OpenID Connect discovery document (protocol.md §8.1), with the tenant GUID in every URL.
+/// The OpenID Connect discovery document (docs/PROTOCOL.md §12.1), with the tenant GUID in every URL.
 struct DiscoveryDocument: Sendable {
     let core: EmulatorCore
 

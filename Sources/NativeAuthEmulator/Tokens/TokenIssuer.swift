@@ -12,7 +12,7 @@ struct TokenGrant: Sendable {
     var issuedAt: Double
 }
 
-/// Builds and signs the token response (protocol.md §6.2, §8).
+/// Builds and signs the token response (docs/PROTOCOL.md §10.2, §12).
 struct TokenIssuer: Sendable {
     let core: EmulatorCore
 

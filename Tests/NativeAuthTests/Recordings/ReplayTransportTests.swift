@@ -12,12 +12,42 @@ struct ReplayTransportTests {
         for name in names {
             let recording = try RecordingLoader.load(name)
             for step in recording.steps {
-                #expect(step.source.hasPrefix("protocol.md §"), "\(name)/\(step.name)")
+                #expect(step.source.hasPrefix("docs/PROTOCOL.md §") || step.source.hasPrefix("synthetic: "),
+                        "\(name)/\(step.name)")
                 #expect(step.name.hasSuffix("-" + (step.request.path.split(separator: "/").last.map(String.init) ?? "?") + ".json"),
                         "\(name)/\(step.name)")
                 #expect(step.request.form["client_id"] == ReplayFixture.clientId, "\(name)/\(step.name)")
             }
         }
+    }
+
+    @Test("An error body's correlation_id and 'Correlation ID:' line carry the echoed client-request-id")
+    func bodyEchoesTheFlowId() async throws {
+        let fixture = try ReplayFixture("UserNotFound")
+        _ = await fixture.app.signIn(parameters: NativeAuthSignInParameters(username: "nobody@example.com"))
+        let flowId = try #require(fixture.transport.flowId)
+        let response = try #require(fixture.transport.responses.first)
+        #expect(response.header("client-request-id") == flowId)
+        let body = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+        #expect(body["correlation_id"] as? String == flowId)
+        #expect((body["error_description"] as? String)?.contains("Correlation ID: \(flowId)\r\n") == true)
+        #expect(!String(decoding: response.body, as: UTF8.self).contains("<flow-id>"))
+        try fixture.transport.assertAllUsed()
+    }
+
+    @Test("A refresh, which starts its own correlation, gets its own client-request-id echoed")
+    func refreshEchoesItsOwnId() async throws {
+        let fixture = try ReplayFixture("RefreshRejected")
+        let state = try #require(await fixture.app.signIn(parameters: NativeAuthSignInParameters(username: Recorded.username)).codeRequired?.state)
+        let account = try #require(await state.submitCode(code: Recorded.code).completed)
+        _ = try? await account.getAccessToken(parameters: NativeAuthGetAccessTokenParameters(forceRefresh: true))
+        let refreshId = try #require(fixture.transport.requests.last?.header("client-request-id"))
+        #expect(refreshId != fixture.transport.flowId)
+        let response = try #require(fixture.transport.responses.last)
+        #expect(response.header("client-request-id") == refreshId)
+        let body = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+        #expect(body["correlation_id"] as? String == refreshId)
+        try fixture.transport.assertAllUsed()
     }
 
     @Test("A mismatched request is refused, recorded, and the step stays unused")
