@@ -20,12 +20,17 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
-        // The library: Foundation (FoundationNetworking on Linux) and swift-log only.
+        // The library: Foundation, swift-log, and on Linux libcurl (its default transport).
         .target(
             name: "NativeAuth",
-            dependencies: [.product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"),
+                .target(name: "CCurl", condition: .when(platforms: [.linux])),
+            ],
             swiftSettings: strict
         ),
+        // Typed wrappers over libcurl's variadic C calls, for `CurlTransport` (libcurl4-openssl-dev).
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         // A stateful local emulator of the native-auth server.
         .target(
             name: "NativeAuthEmulator",
