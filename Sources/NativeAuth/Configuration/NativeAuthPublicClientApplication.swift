@@ -76,7 +76,7 @@ public final class NativeAuthPublicClientApplication: Sendable {
         self.capabilities = capabilities
         let logger = logger ?? LogMasking.silentLogger
         let wire = WireClient(
-            authority: self.authority, clientId: self.clientId, transport: transport ?? URLSessionTransport(),
+            authority: self.authority, clientId: self.clientId, transport: transport ?? HTTPTransports.makeDefault(),
             retryPolicy: retryPolicy, logger: logger)
         let accounts = AccountTokenManager(wire: wire, store: tokenStore ?? InMemoryTokenStore(), now: now, logger: logger)
         environment = SignInEnvironment(
