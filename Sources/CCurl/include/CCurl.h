@@ -7,7 +7,9 @@
 #include <curl/curl.h>
 
 /// Calls `curl_global_init(CURL_GLOBAL_DEFAULT)` once per process, whichever thread asks first
-/// (pthread_once), and returns its result on every call.
+/// (pthread_once), and returns its result on every call. FoundationNetworking (URLSession) makes its
+/// own call; libcurl counts them, and a libcurl with the "threadsafe" feature (7.84+, as Debian 12's
+/// 7.88.1) makes two first calls at once from different threads safe too.
 CURLcode ccurl_global_init_once(void);
 
 static inline CURLcode ccurl_easy_setopt_long(CURL *handle, CURLoption option, long value) {
