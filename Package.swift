@@ -23,12 +23,18 @@ let package = Package(
         // Small pieces every target needs once (base64url, masking, loopback, file locks, atomic
         // files, JSON, the version): Foundation only, `package` access, not a product.
         .target(name: "NativeAuthShared", swiftSettings: strict),
-        // The library: Foundation (FoundationNetworking on Linux) and swift-log only.
+        // The library: Foundation, swift-log, and on Linux libcurl (its default transport).
         .target(
             name: "NativeAuth",
-            dependencies: ["NativeAuthShared", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "NativeAuthShared",
+                .product(name: "Logging", package: "swift-log"),
+                .target(name: "CCurl", condition: .when(platforms: [.linux])),
+            ],
             swiftSettings: strict
         ),
+        // Typed wrappers over libcurl's variadic C calls, for `CurlTransport` (libcurl4-openssl-dev).
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         // A stateful local emulator of the native-auth server.
         .target(
             name: "NativeAuthEmulator",

@@ -58,7 +58,7 @@ public final class NativeAuthPublicClientApplication: Sendable {
         redirectUri = values.redirectUri
         let logger = values.logger ?? LogMasking.silentLogger
         let wire = WireClient(
-            authority: authority, clientId: clientId, transport: values.transport ?? URLSessionTransport(),
+            authority: authority, clientId: clientId, transport: values.transport ?? HTTPTransports.makeDefault(),
             retryPolicy: values.retryPolicy, clock: values.clock, logger: logger)
         let accounts = AccountTokenManager(
             wire: wire, store: values.tokenStore ?? InMemoryTokenStore(),

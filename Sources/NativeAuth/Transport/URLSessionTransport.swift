@@ -3,7 +3,21 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The default transport: one `URLSession`, so the requests of a flow reuse one connection.
+/// A transport over one `URLSession`, so the requests of a flow reuse one connection: the default on
+/// Apple platforms (``HTTPTransports/makeDefault(timeout:)``), opt-in on Linux.
+///
+/// It never follows a redirect: a `3xx` comes back as an ``HTTPResponse`` with that status, so a
+/// request body (passwords, codes) is never sent on to another URL.
+///
+/// On Linux, creating it makes swift-corelibs-foundation create
+/// `~/.cache/org.swift.foundation.URLCache/<program>` and `~/.local/share/<program>`, whatever the
+/// configuration says; that is why ``CurlTransport`` is the default there.
+///
+/// ```swift
+/// let app = try NativeAuthPublicClientApplication(
+///     clientId: "00001111-aaaa-2222-bbbb-3333cccc4444", tenantSubdomain: "contoso",
+///     challengeTypes: [.OOB], transport: URLSessionTransport(timeout: 15))
+/// ```
 public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
 
@@ -16,7 +30,7 @@ public final class URLSessionTransport: HTTPTransport {
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpMaximumConnectionsPerHost = 4
-        self.session = URLSession(configuration: configuration)
+        self.session = URLSession(configuration: configuration, delegate: RefuseRedirects(), delegateQueue: nil)
     }
 
     deinit {
@@ -33,6 +47,8 @@ public final class URLSessionTransport: HTTPTransport {
         let data: Data
         let response: URLResponse
         do {
+            // Redirects are refused by the session's delegate; on Linux a task delegate passed here
+            // is not asked (measured: swift-corelibs-foundation, Swift 6.3).
             (data, response) = try await session.data(for: urlRequest)
         } catch let error as URLError {
             throw HTTPTransportError(
@@ -53,4 +69,14 @@ public final class URLSessionTransport: HTTPTransport {
         .timedOut, .cannotFindHost, .cannotConnectToHost, .networkConnectionLost,
         .dnsLookupFailed, .notConnectedToInternet,
     ]
+}
+
+/// Refuses every HTTP redirect, so the redirect response itself is what the transport returns.
+final class RefuseRedirects: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
 }

@@ -7,7 +7,7 @@ import NativeAuthEmulator
 /// commands that need no request, such as `status` or `token` with a cached token, never start it).
 final class EmbeddedEmulatorTransport: HTTPTransport {
     private let host: EmbeddedEmulatorHost
-    private let network = URLSessionTransport()
+    private let network = HTTPTransports.makeDefault()
 
     init(host: EmbeddedEmulatorHost) {
         self.host = host

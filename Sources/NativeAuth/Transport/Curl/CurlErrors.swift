@@ -1,0 +1,78 @@
+#if canImport(CCurl)
+internal import CCurl
+import Foundation
+
+/// The ``HTTPTransportError``s of ``CurlTransport``: each says what failed and on which host, never
+/// quoting a body or a header, and says whether trying again soon may work.
+enum CurlErrors {
+    /// The error for a transfer libcurl ended with `code`.
+    static func error(for code: CURLcode, host: String, options: CurlOptions) -> HTTPTransportError {
+        let (what, isTransient): (String, Bool)
+        switch code {
+        case CURLE_COULDNT_CONNECT:
+            (what, isTransient) = ("could not connect to the server", true)
+        case CURLE_COULDNT_RESOLVE_HOST:
+            (what, isTransient) = ("the host name could not be resolved", true)
+        case CURLE_COULDNT_RESOLVE_PROXY:
+            (what, isTransient) = ("the proxy's host name could not be resolved", true)
+        case CURLE_OPERATION_TIMEDOUT:
+            (what, isTransient) = (
+                "the request timed out (limits: \(Self.seconds(options.connectTimeout)) to connect, "
+                    + "\(Self.seconds(options.timeout)) in all)", true)
+        case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE,
+             CURLE_HTTP2, CURLE_HTTP2_STREAM:
+            (what, isTransient) = ("the connection was lost before a complete response arrived", true)
+        case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CIPHER, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_INVALIDCERTSTATUS,
+             CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_CLIENTCERT:
+            (what, isTransient) = ("the TLS handshake failed", false)
+        case CURLE_PEER_FAILED_VERIFICATION:
+            (what, isTransient) = ("the server's TLS certificate could not be verified", false)
+        case CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CRL_BADFILE:
+            (what, isTransient) = ("the CA certificate file could not be loaded", false)
+        case CURLE_UNSUPPORTED_PROTOCOL:
+            (what, isTransient) = ("only http and https URLs are allowed", false)
+        case CURLE_URL_MALFORMAT:
+            (what, isTransient) = ("the URL is malformed", false)
+        case CURLE_WEIRD_SERVER_REPLY:
+            (what, isTransient) = ("the server's reply is not valid HTTP", false)
+        case CURLE_PROXY:
+            (what, isTransient) = ("the proxy refused the connection", false)
+        default:
+            let name = curl_easy_strerror(code).map { String(cString: $0) } ?? "unknown error"
+            (what, isTransient) = ("the request failed (\(name))", false)
+        }
+        return HTTPTransportError("\(host): \(what) (curl error \(code.rawValue)).", isTransient: isTransient)
+    }
+
+    /// The response body went over the limit.
+    static func bodyTooLarge(host: String, limit: Int) -> HTTPTransportError {
+        HTTPTransportError("\(host): the response body is larger than \(limit) bytes; it was refused.", isTransient: false)
+    }
+
+    /// The response headers went over a limit.
+    static func headersTooLarge(host: String, maximumCount: Int, maximumBytes: Int) -> HTTPTransportError {
+        HTTPTransportError(
+            "\(host): the response has more than \(maximumCount) header fields or \(maximumBytes) bytes of headers; it was refused.",
+            isTransient: false)
+    }
+
+    /// The request cannot be sent as given (a header with a line break, say).
+    static func invalidRequest(host: String, _ reason: String) -> HTTPTransportError {
+        HTTPTransportError("\(host): the request was not sent: \(reason).", isTransient: false)
+    }
+
+    /// libcurl could not be set up (out of memory, or a libcurl without a needed feature).
+    static func setupFailed(host: String, step: String) -> HTTPTransportError {
+        HTTPTransportError("\(host): libcurl could not be set up (\(step)).", isTransient: false)
+    }
+
+    /// The transport was shut down with the transfer still running.
+    static func shutDown(host: String) -> HTTPTransportError {
+        HTTPTransportError("\(host): the transport was shut down before the response arrived.", isTransient: false)
+    }
+
+    private static func seconds(_ interval: TimeInterval) -> String {
+        interval == interval.rounded() ? "\(Int(interval)) s" : String(format: "%.1f s", interval)
+    }
+}
+#endif

@@ -1,0 +1,32 @@
+import Foundation
+
+/// The platform's default ``HTTPTransport``, for other modules (the `nativeauth` command, apps that
+/// wrap the default transport) to use what the library uses when given no transport.
+///
+/// On Linux it is ``CurlTransport``: libcurl directly, because any `URLSessionConfiguration` makes
+/// swift-corelibs-foundation create folders under `$HOME`. Elsewhere it is ``URLSessionTransport``.
+/// Neither follows redirects.
+public enum HTTPTransports {
+    /// A new instance of the platform's default transport. Each instance keeps its own connections,
+    /// so make one and reuse it for the requests of a flow.
+    ///
+    /// ```swift
+    /// struct LoggingTransport: HTTPTransport {
+    ///     let next = HTTPTransports.makeDefault()
+    ///     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    ///         let response = try await next.send(request)
+    ///         print(request.method, request.url.path, response.status)
+    ///         return response
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameter timeout: Seconds to wait for a whole exchange before failing (transient).
+    public static func makeDefault(timeout: TimeInterval = 30) -> any HTTPTransport {
+        #if canImport(CCurl)
+        return CurlTransport(timeout: timeout)
+        #else
+        return URLSessionTransport(timeout: timeout)
+        #endif
+    }
+}

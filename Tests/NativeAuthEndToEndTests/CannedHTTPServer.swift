@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Foundation
+import Glibc
+import Synchronization
+
+/// A tiny HTTP/1.1 server on a loopback port that answers every request with the same raw bytes, or
+/// never answers: for the replies the emulator cannot make (interim `1xx` responses, chunked bodies
+/// without a length, folded header lines) and for requests that must hang. One thread per
+/// connection; it keeps the head of each request it read.
+final class CannedHTTPServer: Sendable {
+    let port: Int
+    private let listener: Int32
+    private let received = Mutex<[String]>([])
+
+    /// `reply` is written as is after each request's head and body are read (or, with `answerAtOnce`,
+    /// as soon as the connection is accepted), then the connection is closed; with nil, the connection
+    /// is held open, unanswered, until the client closes it.
+    init(reply: Data?, answerAtOnce: Bool = false) throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw HarnessError("socket failed") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(fd, pointer, length) == 0 && listen(fd, 128) == 0 && getsockname(fd, pointer, &length) == 0
+            }
+        }
+        guard bound else {
+            close(fd)
+            throw HarnessError("bind/listen failed")
+        }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        listener = fd
+        Thread { [self] in acceptLoop(reply: reply, answerAtOnce: answerAtOnce) }.start()
+    }
+
+    convenience init(reply: String?, answerAtOnce: Bool = false) throws {
+        try self.init(reply: reply.map { Data($0.utf8) }, answerAtOnce: answerAtOnce)
+    }
+
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    /// The heads (request line and headers) of the requests read so far.
+    var requestHeads: [String] { received.withLock { $0 } }
+
+    /// Stops accepting connections.
+    func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    private func acceptLoop(reply: Data?, answerAtOnce: Bool) {
+        while true {
+            let connection = accept(listener, nil, nil)
+            if connection < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            Thread { [self] in
+                if answerAtOnce, let reply {
+                    Self.write(reply, to: connection)
+                    close(connection)
+                } else {
+                    serve(connection, reply: reply)
+                }
+            }.start()
+        }
+    }
+
+    private func serve(_ connection: Int32, reply: Data?) {
+        defer { close(connection) }
+        var buffer = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        func readMore() -> Bool {
+            let count = recv(connection, &chunk, chunk.count, 0)
+            guard count > 0 else { return false }
+            buffer.append(contentsOf: chunk[0..<count])
+            return true
+        }
+        let separator: [UInt8] = Array("\r\n\r\n".utf8)
+        var headEnd: Int?
+        while headEnd == nil {
+            guard readMore() else { return }
+            headEnd = buffer.indices.dropLast(3).first { buffer[$0..<$0 + 4].elementsEqual(separator) }
+        }
+        let head = String(decoding: buffer[..<headEnd!], as: UTF8.self)
+        received.withLock { $0.append(head) }
+        let bodyLength = head.split(separator: "\r\n")
+            .first { $0.lowercased().hasPrefix("content-length:") }
+            .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+        while buffer.count < headEnd! + 4 + bodyLength {
+            guard readMore() else { return }
+        }
+        guard let reply else {
+            while readMore() { buffer.removeAll(keepingCapacity: true) }  // until the client gives up
+            return
+        }
+        Self.write(reply, to: connection)
+    }
+
+    private static func write(_ data: Data, to connection: Int32) {
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let sent = send(connection, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                if sent <= 0 { return }
+                offset += sent
+            }
+        }
+    }
+}
+#endif
