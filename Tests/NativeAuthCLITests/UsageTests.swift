@@ -9,6 +9,7 @@ struct UsageTests {
         ["status", "--tenant", "contoso", "--authority", "https://contoso.ciamlogin.com/contoso.onmicrosoft.com"],
         ["token", "--no-such-flag"],
         ["signin", "--password", "--code", "12345678", "a@b.c"],
+        ["signin", "--code", "12ab5678", "a@b.c"],
     ])
     func conflictingOrUnknownFlagsAreExit2(arguments: [String]) async throws {
         let sandbox = try CLISandbox()
@@ -32,6 +33,7 @@ struct UsageTests {
         #expect(root.status == 0)
         #expect(root.stdout.contains("EXIT CODES:"), "\(root)")
         #expect(root.stdout.contains("browser sign-in"), "\(root)")
+        #expect(root.stdout.contains("143"), "SIGTERM's exit code: \(root)")
         for command in ["signin", "token", "status", "signout", "emulator"] {
             let help = try await sandbox.run([command, "--help"])
             #expect(help.status == 0, "\(help)")
