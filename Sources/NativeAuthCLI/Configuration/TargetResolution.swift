@@ -10,7 +10,7 @@ struct TargetResolution {
     let location: SignInLocation?
     /// The client ID given by a flag or the environment, if any.
     let clientId: String?
-    /// Scopes from `--scope`, else `NATIVEAUTH_SCOPES`; nil when neither is given.
+    /// Scopes from `--scope` (one each), else `NATIVEAUTH_SCOPES` (space-separated); nil when neither is given.
     let scopes: [String]?
 
     init(_ options: SharedOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws(CLIFailure) {
@@ -32,7 +32,7 @@ struct TargetResolution {
         }
         clientId = options.clientId ?? value("NATIVEAUTH_CLIENT_ID")
         if !options.scopes.isEmpty {
-            scopes = options.scopes.flatMap(Self.split)
+            scopes = options.scopes  // one scope each (SharedOptions.validate checks it)
         } else {
             scopes = value("NATIVEAUTH_SCOPES").map(Self.split)
         }
@@ -83,7 +83,8 @@ struct TargetResolution {
         return text
     }
 
+    /// `NATIVEAUTH_SCOPES`: scopes separated by spaces (commas are accepted too).
     private static func split(_ scopes: String) -> [String] {
-        scopes.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        scopes.split(whereSeparator: { $0.isWhitespace || $0 == "," }).map(String.init)
     }
 }
