@@ -25,6 +25,7 @@ struct AccountCommandTests {
 
         let refreshed = try await sandbox.run(["token", "--force-refresh"])
         #expect(refreshed.status == 0, "\(refreshed)")
+        #expect(!refreshed.stderr.contains("Using the embedded emulator"), "a refresh shows no code: \(refreshed)")
         let rotated = refreshed.stdout.trimmingCharacters(in: .newlines)
         #expect(!rotated.isEmpty && rotated != token, "\(refreshed)")
 
@@ -32,6 +33,50 @@ struct AccountCommandTests {
         #expect(afterwards.status == 0, "\(afterwards)")
         #expect(afterwards.json?["accessToken"] as? String == rotated, "\(afterwards)")
         #expect(afterwards.json?["expiresOn"] is String, "\(afterwards)")
+    }
+
+    @Test func tokenWithoutScopesIsTheSignInsTokenEvenAfterAnotherAPIsToken() async throws {
+        let sandbox = try await signedIn()
+        defer { sandbox.remove() }
+        let plain = try await sandbox.run(["token", "--json"])
+        #expect(plain.status == 0, "\(plain)")
+        let signInToken = try #require(plain.json?["accessToken"] as? String, "\(plain)")
+        #expect(JWTPayload.claims(signInToken)["aud"] as? String == "e1a70000-0000-4000-8000-000000000001", "\(plain)")
+
+        let api = try await sandbox.run(["token", "--scope", "api://app/Data.Read", "--json"])
+        #expect(api.status == 0, "\(api)")
+        let apiToken = try #require(api.json?["accessToken"] as? String, "\(api)")
+        #expect(JWTPayload.claims(apiToken)["aud"] as? String == "api://app", "\(api)")
+        #expect((api.json?["scopes"] as? [String])?.contains("api://app/Data.Read") == true, "\(api)")
+
+        let again = try await sandbox.run(["token", "--json"])
+        #expect(again.status == 0, "\(again)")
+        #expect(again.json?["accessToken"] as? String == signInToken, "the sign-in's token, not api://app's: \(again)")
+        #expect((again.json?["scopes"] as? [String])?.contains("api://app/Data.Read") == false, "\(again)")
+    }
+
+    @Test func theEmbeddedEmulatorIsStoredUnderAStableKeyAndTheLegacyKeyStillWorks() async throws {
+        let sandbox = try await signedIn()
+        defer { sandbox.remove() }
+        let stored = try String(contentsOf: sandbox.storeFile, encoding: .utf8)
+        #expect(stored.contains(#""authority" : "nativeauth:embedded-emulator""#), "\(stored)")
+
+        // A store written before: the same account under http://127.0.0.1:0/….
+        let legacy = stored.replacingOccurrences(of: "nativeauth:embedded-emulator", with: "http://127.0.0.1:0/emulator.onmicrosoft.com")
+        try Data(legacy.utf8).write(to: sandbox.storeFile)
+        let status = try await sandbox.run(["status", "--json"])
+        #expect((status.json?["location"] as? [String: Any])?["kind"] as? String == "emulator", "\(status)")
+        let refreshed = try await sandbox.run(["token", "--force-refresh"])
+        #expect(refreshed.status == 0, "\(refreshed)")
+        let after = try String(contentsOf: sandbox.storeFile, encoding: .utf8)
+        #expect(after.contains("http://127.0.0.1:0/emulator.onmicrosoft.com"), "acted on under its legacy key: \(after)")
+
+        // Signing in again replaces the legacy account.
+        try #require(try await sandbox.run(["signin", "alice@example.com"], input: "86420864\n").status == 0)
+        let replaced = try String(contentsOf: sandbox.storeFile, encoding: .utf8)
+        #expect(!replaced.contains("127.0.0.1:0"), "\(replaced)")
+        #expect(try await sandbox.run(["signout"]).status == 0)
+        #expect(try await sandbox.run(["status"]).status == 1)
     }
 
     @Test func statusJSONShowsTheAccountWithoutTokens() async throws {

@@ -66,6 +66,16 @@ struct SignInTests {
         #expect(result.stderr.contains("The password is wrong."), "\(result)")
     }
 
+    @Test func aPasswordSignInSaysNothingOfTheEmbeddedEmulator() async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["signin", "--password", "bob@example.com"], input: "Passw0rd!\n")
+        #expect(result.status == 0, "\(result)")
+        #expect(!result.stderr.contains("Using the embedded emulator"), "no code is shown, so no announcement: \(result)")
+        let verbose = try await sandbox.run(["signin", "--password", "bob@example.com", "--verbose"], input: "Passw0rd!\n")
+        #expect(verbose.stderr.contains("embedded emulator"), "--verbose says which emulator: \(verbose)")
+    }
+
     @Test func wrongCodeThenRightCode() async throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }

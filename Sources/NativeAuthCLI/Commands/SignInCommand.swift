@@ -58,6 +58,7 @@ struct SignInCommand: AsyncParsableCommand {
                 parameters.scopes = resolution.scopes
                 let flow = SignInFlowDriver(presetCode: code, method: password ? .password : .code)
                 let result = try await flow.run(app: context.app, parameters: parameters)
+                if context.location == .embeddedEmulator { forgetLegacyEmbeddedAccount(clientId: context.app.clientId, store: store) }
                 report(result, context: context)
             }
         }
@@ -71,6 +72,16 @@ struct SignInCommand: AsyncParsableCommand {
             }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if !trimmed.isEmpty { return trimmed }
+        }
+    }
+
+    /// The account of this client stored under the embedded emulator's legacy key
+    /// (`http://127.0.0.1:0/…`) is replaced by the new sign-in, as the library replaces an app's account.
+    private func forgetLegacyEmbeddedAccount(clientId: String, store: FileTokenStore) {
+        try? store.modify { contents in
+            contents.accounts.removeAll { account in
+                account.clientId == clientId && URL(string: account.authority).map(SignInLocation.isLegacyEmbedded) == true
+            }
         }
     }
 

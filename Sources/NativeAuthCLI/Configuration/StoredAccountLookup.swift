@@ -24,7 +24,7 @@ struct StoredAccountLookup {
             throw CLIFailure(.failure, "The stored authority '\(account.authority)' is not a URL: run `nativeauth signout` and sign in again.")
         }
         let context = try AppContext(location: location, clientId: account.clientId, challengeTypes: [.OOB, .password],
-                                     store: store, verbose: options.verbose)
+                                     store: store, storageKey: account.authority, verbose: options.verbose)
         return StoredAccountLookup(resolution: resolution, context: context, account: account)
     }
 

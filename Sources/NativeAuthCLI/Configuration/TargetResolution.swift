@@ -54,7 +54,7 @@ struct TargetResolution {
     func storedAccount(in contents: TokenStoreContents) -> StoredAccount? {
         contents.accounts
             .filter { account in
-                (location.map { Self.normalized($0.authority.absoluteString) == Self.normalized(account.authority) } ?? true)
+                (location.map { $0.matches(storedKey: account.authority) } ?? true)
                     && (clientId.map { $0 == account.clientId } ?? true)
             }
             .max { $0.signedInAt < $1.signedInAt }
@@ -71,16 +71,12 @@ struct TargetResolution {
     }
 
     private static func authority(_ value: String, source: String) throws(CLIFailure) -> SignInLocation {
-        guard let url = URL(string: normalized(value.trimmingCharacters(in: .whitespaces))), url.host != nil else {
+        guard let url = URL(string: SignInLocation.trimmed(value.trimmingCharacters(in: .whitespaces))),
+              url.scheme != nil, url.host != nil
+        else {
             throw CLIFailure(.usage, "\(source) '\(value)' is not an absolute URL such as https://contoso.ciamlogin.com/contoso.onmicrosoft.com.")
         }
-        return SignInLocation.isEmbedded(url) ? .embeddedEmulator : .authority(url)
-    }
-
-    private static func normalized(_ authority: String) -> String {
-        var text = authority
-        while text.hasSuffix("/") { text.removeLast() }
-        return text
+        return SignInLocation.isLegacyEmbedded(url) ? .embeddedEmulator : .authority(url)
     }
 
     /// `NATIVEAUTH_SCOPES`: scopes separated by spaces (commas are accepted too).
