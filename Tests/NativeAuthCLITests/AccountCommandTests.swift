@@ -65,7 +65,8 @@ struct AccountCommandTests {
         let legacy = stored.replacingOccurrences(of: "nativeauth:embedded-emulator", with: "http://127.0.0.1:0/emulator.onmicrosoft.com")
         try Data(legacy.utf8).write(to: sandbox.storeFile)
         let status = try await sandbox.run(["status", "--json"])
-        #expect((status.json?["location"] as? [String: Any])?["kind"] as? String == "emulator", "\(status)")
+        let location = (status.json?["accounts"] as? [[String: Any]])?.first?["location"] as? [String: Any]
+        #expect(location?["kind"] as? String == "emulator", "\(status)")
         let refreshed = try await sandbox.run(["token", "--force-refresh"])
         #expect(refreshed.status == 0, "\(refreshed)")
         let after = try String(contentsOf: sandbox.storeFile, encoding: .utf8)
@@ -86,19 +87,26 @@ struct AccountCommandTests {
         let status = try await sandbox.run(["status", "--json"])
         #expect(status.status == 0, "\(status)")
         let json = try #require(status.json, "\(status)")
-        #expect(json["signedIn"] as? Bool == true)
-        #expect(json["username"] as? String == "alice@example.com")
-        #expect((json["location"] as? [String: Any])?["kind"] as? String == "emulator")
-        #expect(json["clientId"] as? String == "e1a70000-0000-4000-8000-000000000001")
-        #expect((json["claims"] as? [String: Any])?.isEmpty == false, "ID-token claims: \(status)")
-        #expect((json["accessTokens"] as? [[String: Any]])?.first?["expiresOn"] is String, "\(status)")
+        #expect(json["active"] as? Int == 0, "\(status)")
+        let accounts = try #require(json["accounts"] as? [[String: Any]], "\(status)")
+        #expect(accounts.count == 1)
+        let account = try #require(accounts.first)
+        #expect(account["active"] as? Bool == true)
+        #expect(account["username"] as? String == "alice@example.com")
+        #expect((account["location"] as? [String: Any])?["kind"] as? String == "emulator")
+        #expect(account["clientId"] as? String == "e1a70000-0000-4000-8000-000000000001")
+        #expect((account["claims"] as? [String: Any])?.isEmpty == false, "ID-token claims: \(status)")
+        #expect((account["accessTokens"] as? [[String: Any]])?.first?["expiresOn"] is String, "\(status)")
+        #expect(account["serverReachable"] == nil, "the embedded emulator is not probed: \(status)")
         #expect(!status.stdout.contains(token), "status never prints tokens")
 
         let text = try await sandbox.run(["status"])
         #expect(text.status == 0)
-        #expect(text.stdout.contains("Signed in as alice@example.com"), "\(text)")
+        #expect(text.stdout.contains("alice@example.com (active)"), "\(text)")
         #expect(text.stdout.contains("the embedded emulator"), "\(text)")
+        #expect(text.stdout.contains("access token:"), "\(text)")
         #expect(!text.stdout.contains(token))
+        #expect(!text.stderr.contains("Using the embedded emulator"), "status starts no emulator: \(text)")
     }
 
     @Test func statusWithNobodySignedInIsExit1() async throws {
@@ -109,7 +117,8 @@ struct AccountCommandTests {
         #expect(text.stderr.contains("Nobody is signed in"), "\(text)")
         let json = try await sandbox.run(["status", "--json"])
         #expect(json.status == 1, "\(json)")
-        #expect(json.json?["signedIn"] as? Bool == false, "\(json)")
+        #expect((json.json?["accounts"] as? [Any])?.isEmpty == true, "\(json)")
+        #expect(json.json?["active"] is NSNull, "\(json)")
     }
 
     @Test func signoutThenTokenFails() async throws {
@@ -140,6 +149,6 @@ struct AccountCommandTests {
         let after = try await sandbox.run(["token", "--force-refresh"])
         #expect(after.status == 0, "the stored refresh token still works: \(after)")
         let status = try await sandbox.run(["status", "--json"])
-        #expect(status.json?["username"] as? String == "alice@example.com", "\(status)")
+        #expect((status.json?["accounts"] as? [[String: Any]])?.first?["username"] as? String == "alice@example.com", "\(status)")
     }
 }

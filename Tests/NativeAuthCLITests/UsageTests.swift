@@ -14,6 +14,8 @@ struct UsageTests {
         ["token", "--scope", "api://app/Data.Read,openid"],
         ["signin", "--scope", "api://app/Data.Read\tprofile", "a@b.c"],
         ["token", "--scope", ""],
+        ["signout", "--account", ""],
+        ["signin", "--account", "alice@example.com"],
     ])
     func conflictingOrUnknownFlagsAreExit2(arguments: [String]) async throws {
         let sandbox = try CLISandbox()

@@ -1,10 +1,10 @@
 import Foundation
-import NativeAuth
 import NativeAuthEmulator
 
 /// Works out where to sign in and with which client ID. Precedence: flags, then the environment
 /// (`NATIVEAUTH_TENANT`, `NATIVEAUTH_AUTHORITY`, `NATIVEAUTH_CLIENT_ID`, `NATIVEAUTH_SCOPES`), then the
-/// embedded emulator (for `signin`) or the account the store remembers (for the other commands).
+/// embedded emulator (for `signin`) or the accounts the store remembers (for the other commands, see
+/// ``AccountSelection``).
 struct TargetResolution {
     /// The location given by a flag or the environment, if any.
     let location: SignInLocation?
@@ -47,17 +47,6 @@ struct TargetResolution {
                              hint: "It is on the app registration's overview page in the Microsoft Entra admin center.")
         }
         return (location, EmulatorConfiguration.defaultClientId)
-    }
-
-    /// The stored account the other commands act on: among those matching the explicit location and
-    /// client ID (if given), the one that signed in most recently.
-    func storedAccount(in contents: TokenStoreContents) -> StoredAccount? {
-        contents.accounts
-            .filter { account in
-                (location.map { $0.matches(storedKey: account.authority) } ?? true)
-                    && (clientId.map { $0 == account.clientId } ?? true)
-            }
-            .max { $0.signedInAt < $1.signedInAt }
     }
 
     private static func tenant(_ value: String, source: String) throws(CLIFailure) -> SignInLocation {
