@@ -26,16 +26,18 @@ enum CLIExit: Int32, CaseIterable {
     static let helpText = """
         EXIT CODES:
           0    success
-          1    general failure: nobody is signed in, standard input ended, or the server refused the
-               request (an expired sign-in, a refused scope, ...)
-          2    usage error (unknown option, conflicting flags, a --code or --scope of the wrong form)
-          3    wrong password or code (or too many of them), or no user with this address
+          1    failure: nobody is signed in, standard input ended, or the
+               server refused (an expired sign-in, a refused scope, ...)
+          2    usage error: unknown option, conflicting flags, a bad --code
+               or --scope
+          3    wrong password or code (or too many of them), or no user with
+               this address
           4    the server requires a browser sign-in for this account
-          5    the server could not be reached or failed: no answer, HTTP 5xx or 429, unreadable
-               answer, or a stopped `nativeauth emulator` (the message has the correlation id)
-          130  interrupted (Ctrl-C, SIGINT); the terminal is put back as it was
+          5    the server could not be reached or failed: no answer, HTTP 5xx
+               or 429, an unreadable answer, a stopped `nativeauth emulator`
+          130  interrupted (Ctrl-C); the terminal is put back as it was
           143  terminated (SIGTERM); the terminal is put back as it was
-        `nativeauth emulator` stops gracefully on SIGINT or SIGTERM and exits 0.
+        `nativeauth emulator` stops gracefully on Ctrl-C or SIGTERM (exit 0).
         """
 }
 

@@ -19,7 +19,7 @@ struct SignOutCommand: AsyncParsableCommand {
               nativeauth signout
               nativeauth signout --account bob@example.com
               nativeauth signout --all
-              nativeauth signout --all --authority http://127.0.0.1:8080/emulator.onmicrosoft.com
+              nativeauth signout --all --tenant contoso
             """)
 
     @Flag(name: .long, help: "Remove every stored account (that matches the location flags and --account).")
