@@ -66,6 +66,9 @@ struct AccountListTests {
         #expect(token.stdout.isEmpty)
         let alice = try await sandbox.run(["token", "--force-refresh", "--account", "alice@example.com"])
         #expect(alice.status == 0, "the other account still works: \(alice)")
+        let embedded = try await sandbox.run(["status", "--authority", "nativeauth:embedded-emulator", "--json"])
+        let listed = embedded.json?["accounts"] as? [[String: Any]] ?? []
+        #expect(listed.map { $0["username"] as? String } == ["alice@example.com"], "the embedded emulator by its key: \(embedded)")
     }
 
     @Test func signoutAllRemovesEveryAccountOrAllOfOneLocation() async throws {

@@ -8,7 +8,7 @@ struct SharedOptions: ParsableArguments {
     var tenant: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Authority URL, such as a custom domain or http://127.0.0.1:PORT/emulator.onmicrosoft.com (env NATIVEAUTH_AUTHORITY).",
+        "Authority URL, such as a custom domain or http://127.0.0.1:PORT/emulator.onmicrosoft.com; nativeauth:embedded-emulator names the embedded emulator (env NATIVEAUTH_AUTHORITY).",
         valueName: "URL"))
     var authority: String?
 

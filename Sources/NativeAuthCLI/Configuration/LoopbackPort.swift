@@ -13,7 +13,7 @@ enum LoopbackPort {
     }
 
     static func reserve() throws(Failure) -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, streamSocket, 0)
         guard descriptor >= 0 else { throw Failure(description: "no socket (errno \(errno))") }
         defer { close(descriptor) }
         var address = sockaddr_in()
@@ -30,3 +30,10 @@ enum LoopbackPort {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }
+
+/// `SOCK_STREAM` as the socket calls take it (an enum on Glibc, an integer on Darwin).
+#if canImport(Glibc)
+let streamSocket = Int32(SOCK_STREAM.rawValue)
+#else
+let streamSocket = SOCK_STREAM
+#endif

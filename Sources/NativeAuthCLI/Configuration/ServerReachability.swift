@@ -26,7 +26,7 @@ enum ServerReachability {
 
     private static func acceptsConnection(host: String, port: Int) -> Bool {
         var hints = addrinfo()
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_socktype = streamSocket
         hints.ai_flags = AI_NUMERICSERV
         var results: UnsafeMutablePointer<addrinfo>?
         guard getaddrinfo(host, String(port), &hints, &results) == 0, let first = results else { return false }

@@ -59,7 +59,10 @@ struct TargetResolution {
         return .authority(url)
     }
 
+    /// An authority URL, or `nativeauth:embedded-emulator` for the embedded emulator (to pick its
+    /// accounts, as in `signout --all --authority nativeauth:embedded-emulator`).
     private static func authority(_ value: String, source: String) throws(CLIFailure) -> SignInLocation {
+        if value.trimmingCharacters(in: .whitespaces) == SignInLocation.embeddedStorageKey { return .embeddedEmulator }
         guard let url = URL(string: SignInLocation.trimmed(value.trimmingCharacters(in: .whitespaces))),
               url.scheme != nil, url.host != nil
         else {
