@@ -4,18 +4,21 @@ import ArgumentParser
 enum CLIExit: Int32, CaseIterable {
     /// Success.
     case success = 0
-    /// A general failure, or nobody is signed in.
+    /// A general failure: nobody is signed in, standard input ended before an answer, or the server
+    /// refused the request (an expired sign-in, a refused scope, …).
     case failure = 1
     /// The command line is wrong (unknown option, conflicting flags, missing value).
     case usage = 2
-    /// Wrong password, wrong code, or no account with this username.
+    /// Wrong password or code (including the server's limit of wrong attempts), or no user with this address.
     case wrongCredentials = 3
     /// The server requires a browser sign-in for this account.
     case browserRequired = 4
-    /// The network or the server failed; the message has the correlation id.
+    /// The server could not be reached or failed (no answer, 5xx, 429, unreadable answer).
     case unavailable = 5
     /// Interrupted with Ctrl-C (128 + SIGINT).
     case interrupted = 130
+    /// Stopped with SIGTERM (128 + SIGTERM).
+    case terminated = 143
 
     var exitCode: ExitCode { ExitCode(rawValue) }
 
@@ -23,12 +26,18 @@ enum CLIExit: Int32, CaseIterable {
     static let helpText = """
         EXIT CODES:
           0    success
-          1    general failure, or nobody is signed in
-          2    usage error (unknown option, conflicting flags)
-          3    wrong password or code, or no account with this username
+          1    failure: nobody is signed in, standard input ended, or the
+               server refused (an expired sign-in, a refused scope, ...)
+          2    usage error: unknown option, conflicting flags, a bad --code
+               or --scope
+          3    wrong password or code (or too many of them), or no user with
+               this address
           4    the server requires a browser sign-in for this account
-          5    network or server failure (the message has the correlation id)
-          130  interrupted (Ctrl-C)
+          5    the server could not be reached or failed: no answer, HTTP 5xx
+               or 429, an unreadable answer, a stopped `nativeauth emulator`
+          130  interrupted (Ctrl-C); the terminal is put back as it was
+          143  terminated (SIGTERM); the terminal is put back as it was
+        `nativeauth emulator` stops gracefully on Ctrl-C or SIGTERM (exit 0).
         """
 }
 

@@ -12,13 +12,15 @@ struct NativeAuthCommand: AsyncParsableCommand {
             With no --tenant, --authority or NATIVEAUTH_* variables, `signin` uses an embedded emulator \
             (demo users alice@example.com with an email code, bob@example.com with password Passw0rd!). \
             After `signin`, `token`, `status` and `signout` need no flags: the store remembers where the \
-            account signed in.
+            account signed in. Several accounts can be stored (one per place and client ID): `status` \
+            lists them, `--account USERNAME` picks one.
 
             EXAMPLES:
               nativeauth signin --email alice@example.com
               nativeauth token
               nativeauth status --json
-              nativeauth signout
+              nativeauth token --account bob@example.com
+              nativeauth signout --all
 
             \(CLIExit.helpText)
             """,

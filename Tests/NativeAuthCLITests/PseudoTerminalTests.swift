@@ -22,6 +22,12 @@ struct PseudoTerminalTests {
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("OK interrupt"), "\(result)")
     }
+
+    @Test func sigtermAtThePasswordPromptRestoresEchoAndExits143() async throws {
+        let result = try await PseudoTerminal.run(PseudoTerminal.terminateScript)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("OK terminate"), "\(result)")
+    }
 }
 
 enum PseudoTerminal {
@@ -122,6 +128,22 @@ enum PseudoTerminal {
         child.close()
         assert child.signalstatus is None and child.exitstatus == 130, (child.exitstatus, child.signalstatus)
         print("OK interrupt")
+
+        """#
+
+    static let terminateScript = #"""
+        import signal
+        child = spawn("signin", "--password", "bob@example.com")
+        child.expect_exact("Password for bob@example.com: ")
+        attrs = termios.tcgetattr(child.child_fd)
+        assert not (attrs[3] & termios.ECHO), "echo should be off at the password prompt"
+        child.kill(signal.SIGTERM)
+        child.expect(pexpect.EOF)
+        attrs = termios.tcgetattr(child.child_fd)
+        assert attrs[3] & termios.ECHO, "echo was not restored after SIGTERM"
+        child.close()
+        assert child.signalstatus is None and child.exitstatus == 143, (child.exitstatus, child.signalstatus)
+        print("OK terminate")
 
         """#
 }

@@ -12,6 +12,9 @@ struct SignInTests {
         #expect(result.stdout == "Signed in as alice@example.com (the embedded emulator).\n", "\(result)")
         #expect(result.stderr.contains("Code sent to a***e@e*****e.com (8 digits). Enter code, or r to resend:"), "\(result)")
         #expect(result.stderr.components(separatedBy: "Using the embedded emulator").count == 2, "announced once: \(result)")
+        let announcement = try #require(result.stderr.range(of: "Using the embedded emulator"))
+        let code = try #require(result.stderr.range(of: "code 13572468"))
+        #expect(announcement.lowerBound < code.lowerBound, "just before the code: \(result)")
         #expect(FileManager.default.fileExists(atPath: sandbox.storeFile.path))
     }
 
@@ -55,12 +58,22 @@ struct SignInTests {
         #expect(result.stderr.contains("Email address: "))
     }
 
-    @Test func wrongPasswordThenEndOfInputIsExit3() async throws {
+    @Test func wrongPasswordThenTheRightOne() async throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }
-        let result = try await sandbox.run(["signin", "--password", "bob@example.com"], input: "wrong-password\n")
-        #expect(result.status == 3, "\(result)")
+        let result = try await sandbox.run(["signin", "--password", "bob@example.com"], input: "wrong-password\nPassw0rd!\n")
+        #expect(result.status == 0, "\(result)")
         #expect(result.stderr.contains("The password is wrong."), "\(result)")
+    }
+
+    @Test func aPasswordSignInSaysNothingOfTheEmbeddedEmulator() async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["signin", "--password", "bob@example.com"], input: "Passw0rd!\n")
+        #expect(result.status == 0, "\(result)")
+        #expect(!result.stderr.contains("Using the embedded emulator"), "no code is shown, so no announcement: \(result)")
+        let verbose = try await sandbox.run(["signin", "--password", "bob@example.com", "--verbose"], input: "Passw0rd!\n")
+        #expect(verbose.stderr.contains("embedded emulator"), "--verbose says which emulator: \(verbose)")
     }
 
     @Test func wrongCodeThenRightCode() async throws {
@@ -86,27 +99,63 @@ struct SignInTests {
         live.send("r\n")
         let second = try await live.waitForStderr(#"code (\d{8})"#, count: 2)
         try await live.waitForStderr("A new code was sent to a\\*\\*\\*e@e\\*\\*\\*\\*\\*e.com")
+        #expect(first != second, "a resend sends a new code")
+        // The resend invalidated the first code: it is now a wrong one.
+        live.send(first + "\n")
+        try await live.waitForStderr("That code is wrong")
         live.send(second + "\n")
         let result = await live.finish()
         #expect(result.status == 0, "\(result)")
-        #expect(first != second || first.isEmpty == false)
+        #expect(result.stdout.hasPrefix("Signed in as alice@example.com"), "\(result)")
     }
 
-    @Test func wrongCodeThenEndOfInputIsExit3() async throws {
+    @Test func theServersLimitOfWrongCodesEndsTheSignInWithExit3AndNoFurtherPrompt() async throws {
         let sandbox = try CLISandbox(fixedCode: "12121212")
         defer { sandbox.remove() }
-        let result = try await sandbox.run(["signin", "alice@example.com"], input: "99999999\n")
-        #expect(result.status == 3, "\(result)")
-    }
-
-    @Test func theServersLimitOfWrongCodesEndsTheSignInWithExit3() async throws {
-        let sandbox = try CLISandbox(fixedCode: "12121212")
-        defer { sandbox.remove() }
-        let wrong = String(repeating: "99999999\n", count: 6) + "12121212\n"
+        let wrong = String(repeating: "99999999\n", count: 5) + "12121212\n"
         let result = try await sandbox.run(["signin", "alice@example.com"], input: wrong)
         #expect(result.status == 3, "\(result)")
-        #expect(result.stderr.contains("The sign-in ended after wrong attempts"), "\(result)")
+        #expect(result.stderr.contains("error: Too many wrong codes: run `nativeauth signin` again."), "\(result)")
+        #expect(result.stderr.components(separatedBy: "Enter code, or r to resend:").count - 1 == 5, "no 6th prompt: \(result)")
+        #expect(!result.stderr.contains("55200"), "\(result)")
         #expect(!result.stdout.contains("Signed in"), "\(result)")
+    }
+
+    @Test func theServersLimitOfWrongPasswordsEndsTheSignInWithExit3AndNoFurtherPrompt() async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let wrong = String(repeating: "wrong-password\n", count: 5) + "Passw0rd!\n"
+        let result = try await sandbox.run(["signin", "--password", "bob@example.com"], input: wrong)
+        #expect(result.status == 3, "\(result)")
+        #expect(result.stderr.contains("error: Too many wrong passwords: run `nativeauth signin` again."), "\(result)")
+        #expect(result.stderr.components(separatedBy: "Password for bob@example.com:").count - 1 == 5, "no 6th prompt: \(result)")
+        #expect(!result.stdout.contains("Signed in"), "\(result)")
+    }
+
+    @Test func aCodeOfTheWrongLengthIsRefusedLocallyWithoutUsingAnAttempt() async throws {
+        let sandbox = try CLISandbox(fixedCode: "12121212")
+        defer { sandbox.remove() }
+        // Five short, long or non-numeric answers, then four wrong codes: had the malformed ones
+        // counted, the server's limit of five would have ended the sign-in.
+        let input = ["1234", "123456789", "12a45678", "1212", "0"].map { $0 + "\n" }.joined()
+            + String(repeating: "99999999\n", count: 4) + "12121212\n"
+        let result = try await sandbox.run(["signin", "alice@example.com"], input: input)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("The code has 8 digits: enter it again, or r for a new code."), "\(result)")
+        #expect(result.stdout.hasPrefix("Signed in as alice@example.com"), "\(result)")
+    }
+
+    @Test func aCodeOptionOfTheWrongLengthIsAUsageErrorAndNothingIsSubmitted() async throws {
+        let sandbox = try CLISandbox(fixedCode: "12121212")
+        defer { sandbox.remove() }
+        let emulator = try await ForegroundEmulator.start(in: sandbox)
+        let result = try await sandbox.run(["signin", "--authority", emulator.authority, "alice@example.com", "--code", "1212"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("--code has 4 digits, but the code sent has 8"), "\(result)")
+        let paths = try await emulator.requestedPaths()
+        #expect(paths.contains { $0.hasSuffix("/challenge") }, "\(paths)")
+        #expect(!paths.contains { $0.hasSuffix("/token") }, "no code was submitted: \(paths)")
+        _ = await emulator.stop()
     }
 
     @Test func noCodeOnStandardInputIsAClearErrorNotAHang() async throws {
@@ -115,6 +164,7 @@ struct SignInTests {
         let result = try await sandbox.run(["signin", "alice@example.com"])
         #expect(result.status == 1, "\(result)")
         #expect(result.stderr.contains("No code was entered: standard input ended."), "\(result)")
+        #expect(result.stderr.contains("--code CODE"), "the hint: \(result)")
     }
 
     @Test func unknownUserIsExit3() async throws {

@@ -18,7 +18,8 @@ struct StandaloneEmulatorTests {
         try await emulator.waitForStderr("code 55554444")
 
         let status = try await sandbox.run(["status", "--json"])
-        let location = try #require(status.json?["location"] as? [String: Any], "\(status)")
+        let account = (status.json?["accounts"] as? [[String: Any]])?.first
+        let location = try #require(account?["location"] as? [String: Any], "\(status)")
         #expect(location["kind"] as? String == "authority")
         #expect(location["authority"] as? String == authority)
 

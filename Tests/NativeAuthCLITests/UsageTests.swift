@@ -9,12 +9,38 @@ struct UsageTests {
         ["status", "--tenant", "contoso", "--authority", "https://contoso.ciamlogin.com/contoso.onmicrosoft.com"],
         ["token", "--no-such-flag"],
         ["signin", "--password", "--code", "12345678", "a@b.c"],
+        ["signin", "--code", "12ab5678", "a@b.c"],
+        ["token", "--scope", "api://app/Data.Read openid"],
+        ["token", "--scope", "api://app/Data.Read,openid"],
+        ["signin", "--scope", "api://app/Data.Read\tprofile", "a@b.c"],
+        ["token", "--scope", ""],
+        ["signout", "--account", ""],
+        ["signin", "--account", "alice@example.com"],
     ])
     func conflictingOrUnknownFlagsAreExit2(arguments: [String]) async throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }
         let result = try await sandbox.run(arguments)
         #expect(result.status == 2, "\(result)")
+    }
+
+    @Test func aScopeWithSpacesSaysToGiveEachScopeOnItsOwn() async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["signin", "--scope", "api://app/Data.Read openid", "alice@example.com"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("give each scope with its own --scope"), "\(result)")
+        #expect(!result.stderr.contains("emulator: email to"), "nothing was sent: \(result)")
+    }
+
+    @Test func theScopesVariableStaysSpaceSeparated() async throws {
+        var sandbox = try CLISandbox(fixedCode: "20202020")
+        defer { sandbox.remove() }
+        sandbox.environment["NATIVEAUTH_SCOPES"] = "api://app/Data.Read openid"
+        let result = try await sandbox.run(["signin", "alice@example.com", "--code", "20202020"])
+        #expect(result.status == 0, "\(result)")
+        let token = try await sandbox.run(["token", "--json"])
+        #expect((token.json?["scopes"] as? [String])?.contains("api://app/Data.Read") == true, "\(token)")
     }
 
     @Test func tenantWithoutClientIdIsAUsageError() async throws {
@@ -32,6 +58,7 @@ struct UsageTests {
         #expect(root.status == 0)
         #expect(root.stdout.contains("EXIT CODES:"), "\(root)")
         #expect(root.stdout.contains("browser sign-in"), "\(root)")
+        #expect(root.stdout.contains("143"), "SIGTERM's exit code: \(root)")
         for command in ["signin", "token", "status", "signout", "emulator"] {
             let help = try await sandbox.run([command, "--help"])
             #expect(help.status == 0, "\(help)")

@@ -5,13 +5,19 @@ import Testing
 
 @Suite("Abuse cases")
 struct AbuseTests {
-    @Test func flowIsDeadAfterFiveWrongCodes() async throws {
+    @Test func theFifthWrongCodeIsAnsweredWithTheLockOutAndTheFlowIsDead() async throws {
         try await withEmulator { client in
             let token = try await client.startOTP()
-            for _ in 1...5 {
+            for _ in 1...4 {
                 let wrong = try await client.submitCode(token, code: "99999999")
-                #expect(wrong.string("suberror") == "invalid_oob_value")
+                ProtocolErrorTests.expectError(wrong, "invalid_grant", 50181, suberror: "invalid_oob_value")
             }
+            // The attempt that uses up the limit says so itself: no retry suberror.
+            let fifth = try await client.submitCode(token, code: "99999999")
+            ProtocolErrorTests.expectError(fifth, "invalid_grant", 50053)
+            let description = fifth.string("error_description") ?? ""
+            #expect(description.contains("too many wrong codes"), "\(description)")
+            #expect(description.contains("Start a new sign-in"), "\(description)")
             // Even the right code is refused now, and so is a resend.
             let right = try await client.submitCode(token, code: "12345678")
             ProtocolErrorTests.expectError(right, "invalid_request", 55200)
@@ -20,11 +26,28 @@ struct AbuseTests {
         }
     }
 
+    @Test func theFifthWrongPasswordIsAnsweredWithTheLockOut() async throws {
+        try await withEmulator { client in
+            let started = try await client.initiate("bob@example.com")
+            let challenged = try await client.challenge(try #require(started.string("continuation_token")))
+            let token = try #require(challenged.string("continuation_token"))
+            for _ in 1...4 {
+                ProtocolErrorTests.expectError(try await client.submitPassword(token, password: "wrong"), "invalid_grant", 50126)
+            }
+            let fifth = try await client.submitPassword(token, password: "wrong")
+            ProtocolErrorTests.expectError(fifth, "invalid_grant", 50053)
+            #expect(fifth.string("error_description")?.contains("too many wrong passwords") == true, "\(fifth.json)")
+            ProtocolErrorTests.expectError(try await client.submitPassword(token, password: "Passw0rd!"), "invalid_request", 55200)
+        }
+    }
+
     @Test func maxAttemptsIsConfigurable() async throws {
         try await withEmulator({ $0.maxCodeAttempts = 2 }) { client in
             let token = try await client.startOTP()
             #expect(try await client.submitCode(token, code: "1").string("suberror") == "invalid_oob_value")
-            #expect(try await client.submitCode(token, code: "2").string("suberror") == "invalid_oob_value")
+            let second = try await client.submitCode(token, code: "2")
+            #expect(second.errorCode == 50053)
+            #expect(second.string("suberror") == nil)
             #expect(try await client.submitCode(token, code: "12345678").errorCode == 55200)
         }
     }

@@ -1,9 +1,11 @@
 import ArgumentParser
 
 /// Runs a command's body: a ``CLIFailure`` is reported on standard error (one line, a hint, and the
-/// details with `--verbose`) and becomes the process's exit code.
+/// details with `--verbose`) and becomes the process's exit code. SIGINT and SIGTERM put the terminal
+/// back and exit with 130 or 143 (``SignalRestore``) in every command that runs here.
 enum CommandRunner {
     static func run(verbose: Bool, _ body: () async throws(CLIFailure) -> Void) async throws(ExitCode) {
+        SignalRestore.install()
         do {
             try await body()
         } catch {

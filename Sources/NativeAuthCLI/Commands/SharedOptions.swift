@@ -8,7 +8,7 @@ struct SharedOptions: ParsableArguments {
     var tenant: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Authority URL, such as a custom domain or http://127.0.0.1:PORT/emulator.onmicrosoft.com (env NATIVEAUTH_AUTHORITY).",
+        "Authority URL, such as a custom domain or http://127.0.0.1:PORT/emulator.onmicrosoft.com; nativeauth:embedded-emulator names the embedded emulator (env NATIVEAUTH_AUTHORITY).",
         valueName: "URL"))
     var authority: String?
 
@@ -18,7 +18,7 @@ struct SharedOptions: ParsableArguments {
     var clientId: String?
 
     @Option(name: .customLong("scope"), help: ArgumentHelp(
-        "A scope of one API to request; repeat for several (env NATIVEAUTH_SCOPES, space-separated).",
+        "One scope of an API to request; repeat the option for several (env NATIVEAUTH_SCOPES, space-separated).",
         valueName: "S"))
     var scopes: [String] = []
 
@@ -36,6 +36,12 @@ struct SharedOptions: ParsableArguments {
     func validate() throws {
         if tenant != nil && authority != nil {
             throw ValidationError("Give --tenant or --authority, not both.")
+        }
+        for scope in scopes {
+            if scope.isEmpty { throw ValidationError("--scope is empty: give a scope such as api://contoso/Data.Read.") }
+            if scope.contains(where: { $0.isWhitespace || $0 == "," }) {
+                throw ValidationError("--scope '\(scope)' holds several scopes: give each scope with its own --scope.")
+            }
         }
     }
 }

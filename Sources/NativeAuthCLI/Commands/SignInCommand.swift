@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import NativeAuth
 
@@ -8,9 +9,13 @@ struct SignInCommand: AsyncParsableCommand {
         abstract: "Sign in with an email one-time code (the default) or email and password.",
         discussion: """
             Prompts go to standard error. At the code prompt, type the code, r to send a new one, or q to \
-            stop. The password is not echoed. When standard input is not a terminal, each prompt reads \
-            one line of it instead, so scripts can pipe the code or the password. With no --tenant, \
-            --authority or NATIVEAUTH_* variables, the embedded emulator is used and shows its codes here.
+            stop; a code that is not as many digits as the server said is refused here, without using \
+            one of the server's limited attempts. A wrong code or password asks again, until the \
+            server's limit ends the sign-in (exit 3). The password is not echoed. When standard input \
+            is not a terminal, each prompt reads one line of it instead, so scripts can pipe the code or \
+            the password; if it ends before an answer, the exit code is 1. Ctrl-C (exit 130) and \
+            SIGTERM (exit 143) put the terminal back as it was. With no --tenant, --authority or \
+            NATIVEAUTH_* variables, the embedded emulator is used and shows its codes here.
 
             EXAMPLES:
               nativeauth signin --email alice@example.com
@@ -35,10 +40,12 @@ struct SignInCommand: AsyncParsableCommand {
     func validate() throws {
         if email && password { throw ValidationError("Give --email or --password, not both.") }
         if password && code != nil { throw ValidationError("--code goes with --email, not --password.") }
+        if let code, !CodeFormat.isDigits(code.trimmingCharacters(in: .whitespaces)) {
+            throw ValidationError("--code '\(code)' is not a code: give the digits of the code that was sent, such as 12345678.")
+        }
     }
 
     func run() async throws {
-        SignalRestore.install()
         try await CommandRunner.run(verbose: options.verbose) { () throws(CLIFailure) in
             let resolution = try TargetResolution(options)
             let target = try resolution.signInTarget()
@@ -51,6 +58,7 @@ struct SignInCommand: AsyncParsableCommand {
                 parameters.scopes = resolution.scopes
                 let flow = SignInFlowDriver(presetCode: code, method: password ? .password : .code)
                 let result = try await flow.run(app: context.app, parameters: parameters)
+                if context.location == .embeddedEmulator { forgetLegacyEmbeddedAccount(clientId: context.app.clientId, store: store) }
                 report(result, context: context)
             }
         }
@@ -60,11 +68,20 @@ struct SignInCommand: AsyncParsableCommand {
         if let address, !address.trimmingCharacters(in: .whitespaces).isEmpty { return address }
         while true {
             guard let line = await LineReader.line(prompt: "Email address: ") else {
-                throw CLIFailure(.usage, "No email address given, and standard input ended.",
-                                 hint: "Give it as an argument: nativeauth signin alice@example.com")
+                throw InputEnded.failure(.address)
             }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if !trimmed.isEmpty { return trimmed }
+        }
+    }
+
+    /// The account of this client stored under the embedded emulator's legacy key
+    /// (`http://127.0.0.1:0/…`) is replaced by the new sign-in, as the library replaces an app's account.
+    private func forgetLegacyEmbeddedAccount(clientId: String, store: FileTokenStore) {
+        try? store.modify { contents in
+            contents.accounts.removeAll { account in
+                account.clientId == clientId && URL(string: account.authority).map(SignInLocation.isLegacyEmbedded) == true
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import NativeAuth
 
 /// Drives a sign-in from the prompts: the code loop (with resend) and the password loop.
@@ -32,15 +33,16 @@ struct SignInFlowDriver {
         while true {
             let input: String
             if let preset = pending {
-                input = preset.trimmingCharacters(in: .whitespaces)
                 pending = nil
+                input = preset.trimmingCharacters(in: .whitespaces)
+                guard CodeFormat.fits(input, length: codeLength) else {
+                    throw CLIFailure(.usage, "--code has \(input.count) digits, but the code sent has \(codeLength): nothing was submitted.",
+                                     hint: "Run the command again with the \(codeLength)-digit code, or without --code to be asked for it.")
+                }
             } else {
                 let prompt = "Code sent to \(sentTo) (\(codeLength) digits). Enter code, or r to resend: "
                 guard let line = await LineReader.line(prompt: prompt) else {
-                    throw lastWasWrong
-                        ? CLIFailure(.wrongCredentials, "The code is wrong, and standard input ended.")
-                        : CLIFailure(.failure, "No code was entered: standard input ended.",
-                                     hint: "Pipe the code on standard input, or pass --code CODE.")
+                    throw InputEnded.failure(.code, afterWrongAnswer: lastWasWrong)
                 }
                 input = line.trimmingCharacters(in: .whitespaces)
             }
@@ -55,18 +57,25 @@ struct SignInFlowDriver {
                     state = next
                     sentTo = target
                     codeLength = length
+                    lastWasWrong = false
                     Console.info("A new code was sent to \(target).")
                 case .error(let error, let next):
-                    guard let next else { throw failure(error, afterWrongAttempt: lastWasWrong) }
-                    Console.info("No new code could be sent: \(error.errorDescription ?? "the request failed"). Try again.")
+                    guard let next else { throw FailureMapping.failure(error, method: method) }
+                    Console.info("No new code could be sent: \(FailureMapping.firstLine(of: error.errorDescription)) Try again.")
                     state = next
                 }
             default:
+                guard CodeFormat.fits(input, length: codeLength) else {
+                    // Refused here: a code of the wrong shape would only use up one of the server's attempts.
+                    Console.info("The code has \(codeLength) digits: enter it again, or r for a new code.")
+                    lastWasWrong = true
+                    continue
+                }
                 switch await state.submitCode(code: input) {
                 case .completed(let result):
                     return result
                 case .error(let error, let next):
-                    guard error.isInvalidCode, let next else { throw failure(error, afterWrongAttempt: lastWasWrong) }
+                    guard error.isInvalidCode, let next else { throw FailureMapping.failure(error, method: method) }
                     Console.info("That code is wrong. Enter it again, or r for a new code.")
                     lastWasWrong = true
                     state = next
@@ -82,33 +91,18 @@ struct SignInFlowDriver {
         var lastWasWrong = false
         while true {
             guard let password = await LineReader.hiddenLine(prompt: "Password for \(username): ") else {
-                throw lastWasWrong
-                    ? CLIFailure(.wrongCredentials, "The password is wrong, and standard input ended.")
-                    : CLIFailure(.failure, "No password was entered: standard input ended.",
-                                 hint: "Pipe the password on standard input: printf '%s\\n' \"$PASSWORD\" | nativeauth signin --password ADDRESS")
+                throw InputEnded.failure(.password, afterWrongAnswer: lastWasWrong)
             }
             if password.isEmpty { continue }
             switch await state.submitPassword(password: password) {
             case .completed(let result):
                 return result
             case .error(let error, let next):
-                guard error.isInvalidPassword, let next else { throw failure(error, afterWrongAttempt: lastWasWrong) }
+                guard error.isInvalidPassword, let next else { throw FailureMapping.failure(error, method: method) }
                 Console.info("The password is wrong. Try again.")
                 lastWasWrong = true
                 state = next
             }
         }
-    }
-
-    /// A failure that ends the flow. After a wrong code or password, a refusal from the server is
-    /// (almost always) its limit of attempts: reported as wrong credentials (exit 3), not a server failure.
-    private func failure(_ error: some NativeAuthError, afterWrongAttempt: Bool) -> CLIFailure {
-        var failure = FailureMapping.failure(error, method: method)
-        if afterWrongAttempt, error.serverError != nil, !error.isServerUnavailable, !error.isBrowserRequired {
-            failure = CLIFailure(
-                .wrongCredentials, "The sign-in ended after wrong attempts (\(error.errorDescription ?? "refused")).",
-                hint: "Start again with `nativeauth signin`.", details: failure.details)
-        }
-        return failure
     }
 }

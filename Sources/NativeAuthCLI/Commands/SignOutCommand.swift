@@ -1,35 +1,51 @@
 import ArgumentParser
 import NativeAuth
 
-/// `nativeauth signout`: removes the signed-in account and its tokens from the store.
+/// `nativeauth signout`: removes the active account (or every matching one) and its tokens from the store.
 struct SignOutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "signout",
-        abstract: "Sign out: remove the account and its tokens from this machine.",
+        abstract: "Sign out: remove the active account (or all of them) and its tokens from this machine.",
         discussion: """
-            No request is sent to the server. Exits 1 when nobody is signed in.
+            No request is sent to the server. Without --all, the active account is removed (the one \
+            that signed in last, or the one --account names). With --all, every stored account is \
+            removed; with --tenant, --authority or --client-id as well, every account of that place. \
+            Exits 1 when nobody (matching) is signed in.
+
+            JSON (--json): {"signedOut": true, "accounts": [{"username", "clientId", "location"}]}, \
+            plus "username" and "location" when one account was signed out without --all.
 
             EXAMPLES:
               nativeauth signout
-              nativeauth signout --tenant contoso
+              nativeauth signout --account bob@example.com
+              nativeauth signout --all
+              nativeauth signout --all --tenant contoso
             """)
 
+    @Flag(name: .long, help: "Remove every stored account (that matches the location flags and --account).")
+    var all = false
+
     @OptionGroup var options: SharedOptions
+    @OptionGroup var accountOptions: AccountOptions
 
     func run() async throws {
         try await CommandRunner.run(verbose: options.verbose) { () throws(CLIFailure) in
-            let found = try StoredAccountLookup.require(options)
-            try await found.context.run { context throws(CLIFailure) in
-                let account = try found.accountResult()
-                do {
-                    try account.signOutOrThrow()
-                } catch {
-                    throw CLIFailure(.failure, "The token store could not be updated: \(error)")
+            let selection = try AccountSelection(options, accountOptions)
+            let removed = all ? selection.accounts : [try selection.requireActive()]
+            if removed.isEmpty { throw selection.noAccount() }
+            try selection.remove(removed)
+            if options.json {
+                var object: [String: Any] = ["signedOut": true, "accounts": removed.map { account in
+                    ["username": account.username, "clientId": account.clientId, "location": account.placeJSON] as [String: Any]
+                }]
+                if !all, let account = removed.first {
+                    object["username"] = account.username
+                    object["location"] = account.placeJSON
                 }
-                if options.json {
-                    JSONOutput.print(["signedOut": true, "username": found.account.username, "location": context.location.json])
-                } else {
-                    Console.result("Signed out \(found.account.username) (\(context.location.summary)).")
+                JSONOutput.print(object)
+            } else {
+                for account in removed {
+                    Console.result("Signed out \(account.username) (\(account.placeSummary)).")
                 }
             }
         }

@@ -2,100 +2,42 @@ import ArgumentParser
 import Foundation
 import NativeAuth
 
-/// `nativeauth status`: who is signed in, where, the ID token's claims and token expiry. Never prints tokens.
+/// `nativeauth status`: every stored account, where it signed in and its token expiry, the active
+/// one marked. Never prints tokens.
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show the signed-in account, where it signed in, its ID-token claims and token expiry.",
+        abstract: "List the stored accounts: who, where, client ID, token expiry; the active one is marked.",
         discussion: """
-            No request is sent and no token is printed. Exits 1 when nobody is signed in (with --json, \
-            {"signedIn": false} is printed).
+            The active account is the one `token` and `signout` act on by default: the one that signed \
+            in last among those matching --tenant, --authority, --client-id and --account. An account \
+            whose `nativeauth emulator` (a loopback authority) no longer accepts connections is shown \
+            with "server not reachable". No request is sent to any server and no token is printed. \
+            Exits 1 when no account is stored (or none matches).
+
+            JSON (--json): {"accounts": [{"active", "username", "identifier", "clientId", "location", \
+            "signedInAt", "hasRefreshToken", "accessTokens", "claims", "serverReachable"?}], \
+            "active": INDEX or null}
 
             EXAMPLES:
               nativeauth status
               nativeauth status --json
+              nativeauth status --account alice@example.com
             """)
 
     @OptionGroup var options: SharedOptions
+    @OptionGroup var accountOptions: AccountOptions
 
     func run() async throws {
         try await CommandRunner.run(verbose: options.verbose) { () throws(CLIFailure) in
-            guard let found = try StoredAccountLookup.find(options) else {
-                if options.json { JSONOutput.print(["signedIn": false]) }
-                throw StoredAccountLookup.notSignedIn(try TargetResolution(options))
-            }
-            let claims = (try? found.context.app.currentAccount())??.account.accountClaims ?? [:]
-            let report = StatusReport(account: found.account, location: found.context.location, claims: claims)
+            let selection = try AccountSelection(options, accountOptions)
+            let report = StatusReport(selection)
             if options.json {
                 JSONOutput.print(report.json)
-            } else {
+            } else if !report.entries.isEmpty {
                 report.lines.forEach(Console.result)
             }
-        }
-    }
-}
-
-/// What `status` shows, as text and as JSON.
-struct StatusReport {
-    let account: StoredAccount
-    let location: SignInLocation
-    let claims: [String: Any]
-    var now = Date()
-
-    var json: [String: Any] {
-        [
-            "signedIn": true,
-            "username": account.username,
-            "identifier": account.identifier,
-            "clientId": account.clientId,
-            "location": location.json,
-            "signedInAt": account.signedInAt,
-            "hasRefreshToken": account.refreshToken != nil,
-            "accessTokens": account.accessTokens.map { ["scopes": $0.scopes, "expiresOn": $0.expiresOn, "expired": $0.expiresOn <= now] },
-            "claims": claims,
-        ]
-    }
-
-    var lines: [String] {
-        var lines = [
-            "Signed in as \(account.username)",
-            "  where:          \(location.summary)",
-            "  client id:      \(account.clientId)",
-            "  account id:     \(account.identifier)",
-            "  signed in at:   \(JSONOutput.timestamp(account.signedInAt))",
-            "  refresh token:  \(account.refreshToken == nil ? "none" : "stored")",
-        ]
-        if account.accessTokens.isEmpty {
-            lines.append("  access token:   none cached")
-        }
-        for token in account.accessTokens.sorted(by: { $0.expiresOn < $1.expiresOn }) {
-            lines.append("  access token:   \(expiry(token.expiresOn)) (scopes: \(token.scopes.joined(separator: " ")))")
-        }
-        if !claims.isEmpty {
-            lines.append("  ID token claims:")
-            for key in claims.keys.sorted() {
-                lines.append("    \(key): \(Self.text(claims[key]!))")
-            }
-        }
-        return lines
-    }
-
-    private func expiry(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince(now))
-        let stamp = JSONOutput.timestamp(date)
-        if seconds <= 0 { return "expired at \(stamp)" }
-        return seconds >= 120 ? "expires \(stamp) (in \(seconds / 60) min)" : "expires \(stamp) (in \(seconds) s)"
-    }
-
-    private static func text(_ value: Any) -> String {
-        switch value {
-        case let string as String: return string
-        case let number as NSNumber: return number.stringValue
-        default:
-            guard JSONSerialization.isValidJSONObject(value),
-                  let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])
-            else { return "\(value)" }
-            return String(decoding: data, as: UTF8.self)
+            if report.entries.isEmpty { throw selection.noAccount() }
         }
     }
 }

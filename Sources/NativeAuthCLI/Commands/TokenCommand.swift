@@ -1,34 +1,49 @@
 import ArgumentParser
 import NativeAuth
 
-/// `nativeauth token`: prints an access token of the signed-in account, refreshing it when needed.
+/// `nativeauth token`: prints an access token of the active account, refreshing it when needed.
 struct TokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "token",
-        abstract: "Print an access token for the signed-in account (refreshed when needed).",
+        abstract: "Print an access token of the active account (refreshed when needed).",
         discussion: """
             The token is printed alone on standard output, so it can be used directly:
               curl -H "Authorization: Bearer $(nativeauth token)" https://api.example.com/
-            A cached token is used while it has more than five minutes to live. Exits 1 when nobody is \
-            signed in.
+            Without --scope (or NATIVEAUTH_SCOPES) the token is for the scopes the account signed in \
+            with. A cached token is used while it has more than five minutes to live. The account is \
+            the one that signed in last, unless --account or the location flags pick another (see \
+            `nativeauth status`). Exits 1 when nobody is signed in, 5 when the server cannot be \
+            reached (for a stopped `nativeauth emulator`: "server not reachable").
 
             EXAMPLES:
               nativeauth token
               nativeauth token --scope api://contoso/Data.Read --json
-              nativeauth token --force-refresh
+              nativeauth token --account bob@example.com --force-refresh
             """)
 
     @Flag(name: .customLong("force-refresh"), help: "Get a new token even when the cached one is still valid.")
     var forceRefresh = false
 
     @OptionGroup var options: SharedOptions
+    @OptionGroup var accountOptions: AccountOptions
 
     func run() async throws {
         try await CommandRunner.run(verbose: options.verbose) { () throws(CLIFailure) in
-            let found = try StoredAccountLookup.require(options)
-            try await found.context.run { context throws(CLIFailure) in
-                let account = try found.accountResult()
-                let parameters = NativeAuthGetAccessTokenParameters(forceRefresh: forceRefresh, scopes: found.resolution.scopes)
+            let selection = try AccountSelection(options, accountOptions)
+            let stored = try selection.requireActive()
+            let location = try AccountSelection.location(of: stored)
+            if ServerReachability.isReachable(location) == false {
+                let port = location.authority?.port.map { " --port \($0)" } ?? ""
+                let sentence = ServerReachability.notReachable
+                throw CLIFailure(.unavailable, sentence.prefix(1).uppercased() + sentence.dropFirst(),
+                                 hint: "\(stored.username) signed in at \(location.summary): start it again there "
+                                     + "(`nativeauth emulator\(port)`), or pick another account with --account.")
+            }
+            let context = try AppContext(location: location, clientId: stored.clientId, challengeTypes: [.OOB, .password],
+                                         store: selection.store, storageKey: stored.authority, verbose: options.verbose)
+            try await context.run { context throws(CLIFailure) in
+                let account = try Self.account(context, stored: stored)
+                let parameters = NativeAuthGetAccessTokenParameters(forceRefresh: forceRefresh, scopes: selection.resolution.scopes)
                 let token: NativeAuthTokenResult
                 do throws(RetrieveAccessTokenError) {
                     token = try await account.getAccessToken(parameters: parameters)
@@ -45,5 +60,19 @@ struct TokenCommand: AsyncParsableCommand {
                 }
             }
         }
+    }
+
+    /// The library's view of the stored account (for its tokens).
+    private static func account(_ context: AppContext, stored: StoredAccount) throws(CLIFailure) -> NativeAuthUserAccountResult {
+        let result: NativeAuthUserAccountResult?
+        do {
+            result = try context.app.currentAccount()
+        } catch {
+            throw CLIFailure(.failure, "The token store could not be read: \(error)")
+        }
+        guard let result, result.account.identifier == stored.identifier else {
+            throw CLIFailure(.failure, "\(stored.username) was signed out meanwhile.", hint: "Run `nativeauth signin` to sign in.")
+        }
+        return result
     }
 }

@@ -20,15 +20,22 @@ struct AppContext {
         }
     }
 
-    /// Builds the application for `location` and `clientId` on `store`.
+    /// Builds the application for `location` and `clientId` on `store`. Its account is kept under
+    /// `storageKey` (a stored account's own key), else under the location's key for new sign-ins.
     init(location: SignInLocation, clientId: String, challengeTypes: NativeAuthChallengeTypes,
-         store: FileTokenStore, verbose: Bool) throws(CLIFailure) {
-        let emulator = location == .embeddedEmulator ? EmbeddedEmulatorHost() : nil
+         store: FileTokenStore, storageKey: String? = nil, verbose: Bool) throws(CLIFailure) {
+        let emulator = location == .embeddedEmulator ? try EmbeddedEmulatorHost(verbose: verbose) : nil
+        guard let authority = emulator?.authority ?? location.authority else {
+            throw CLIFailure(.failure, "No authority for \(location.summary).")
+        }
         do {
-            app = try NativeAuthPublicClientApplication(
-                clientId: clientId, authority: location.authority, challengeTypes: challengeTypes,
-                transport: emulator.map { EmbeddedEmulatorTransport(host: $0) },
-                tokenStore: store, logger: verbose ? Self.verboseLogger : nil)
+            let config = try NativeAuthPublicClientApplicationConfig(
+                clientId: clientId, authority: authority, challengeTypes: challengeTypes)
+            config.transport = emulator.map { EmbeddedEmulatorTransport(host: $0) }
+            config.tokenStore = store
+            config.logger = verbose ? Self.verboseLogger : nil
+            config.storageAuthority = storageKey ?? location.storageKey
+            app = try NativeAuthPublicClientApplication(nativeAuthConfiguration: config)
         } catch {
             throw CLIFailure(.usage, "\(error)")
         }

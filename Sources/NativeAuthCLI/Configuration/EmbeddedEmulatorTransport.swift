@@ -3,8 +3,10 @@ import Logging
 import NativeAuth
 import NativeAuthEmulator
 
-/// Sends the library's requests to the embedded emulator, starting it on the first request (so
-/// commands that need no request, such as `status` or `token` with a cached token, never start it).
+/// Sends the library's requests, unchanged, to the embedded emulator: the application's authority
+/// is the emulator's real one (`http://127.0.0.1:PORT/emulator.onmicrosoft.com`, on a port reserved
+/// for it), and the emulator is started on that port by the first request. So commands that send no
+/// request (`status`, `token` with a cached token) never start it.
 final class EmbeddedEmulatorTransport: HTTPTransport {
     private let host: EmbeddedEmulatorHost
     private let network = HTTPTransports.makeDefault()
@@ -14,37 +16,53 @@ final class EmbeddedEmulatorTransport: HTTPTransport {
     }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let base: URL
         do {
-            base = try await host.baseURL()
+            try await host.start()
         } catch {
-            throw HTTPTransportError("The embedded emulator could not start: \(error)", isTransient: false)
+            throw HTTPTransportError(error.description, isTransient: false)
         }
-        var rewritten = request
-        var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
-        components?.scheme = base.scheme
-        components?.host = base.host
-        components?.port = base.port
-        rewritten.url = components?.url ?? request.url
-        return try await network.send(rewritten)
+        return try await network.send(request)
     }
 }
 
-/// The embedded emulator of this process: started once, on demand, with its state in the default
-/// emulator state folder (shared with other processes), announced in one line on standard error.
+/// The embedded emulator of this process: a port reserved up front (so the application can be built
+/// with the real authority), the emulator started on it once, on demand, with its state in the
+/// shared emulator state folder.
 actor EmbeddedEmulatorHost {
+    struct StartFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The reserved port.
+    nonisolated let port: Int
+    /// `http://127.0.0.1:PORT/emulator.onmicrosoft.com`.
+    nonisolated let authority: URL
+    private let verbose: Bool
     private var emulator: Emulator?
     private var starting: Task<Emulator, any Error>?
 
-    /// The emulator's base URL, starting it first if needed.
-    func baseURL() async throws -> URL {
-        if let emulator { return emulator.baseURL }
-        if let starting { return try await starting.value.baseURL }
-        let task = Task { try await Self.start() }
+    /// Reserves a free loopback port; nothing listens on it until ``start()``.
+    init(verbose: Bool) throws(CLIFailure) {
+        do {
+            port = try LoopbackPort.reserve()
+        } catch {
+            throw CLIFailure(.failure, "The embedded emulator found no port to listen on: \(error).")
+        }
+        authority = URL(string: "http://127.0.0.1:\(port)\(SignInLocation.embeddedTenantPath)")!
+        self.verbose = verbose
+    }
+
+    /// Starts the emulator on the reserved port, unless it runs already.
+    func start() async throws(StartFailure) {
+        if emulator != nil { return }
+        let task = starting ?? Task { [port, verbose] in try await Self.launch(port: port, verbose: verbose) }
         starting = task
-        let started = try await task.value
-        emulator = started
-        return started.baseURL
+        do {
+            emulator = try await task.value
+        } catch {
+            throw StartFailure(description: "The embedded emulator could not listen on 127.0.0.1:\(port), a port that was "
+                + "free a moment ago (another program may have taken it meanwhile): run the command again. (\(error))")
+        }
     }
 
     /// Stops the emulator if it was started.
@@ -54,37 +72,19 @@ actor EmbeddedEmulatorHost {
         try? await emulator.stop()
     }
 
-    private static func start() async throws -> Emulator {
+    private static func launch(port: Int, verbose: Bool) async throws -> Emulator {
         var configuration = EmulatorConfiguration()
+        configuration.port = port
         configuration.stateDirectory = EmulatorSettings.stateDirectory
         configuration.fixedCode = EmulatorSettings.fixedCode
         configuration.logger = Logger(label: "nativeauth.emulator", factory: { _ in SwiftLogNoOpLogHandler() })
-        configuration.onCodeSent = EmulatorSettings.printCode
+        let announcement = CodeAnnouncement(stateDirectory: EmulatorSettings.stateDirectory)
+        configuration.onCodeSent = { announcement.show($0) }
         let emulator = try await Emulator.start(configuration)
-        Console.info(
-            "Using the embedded emulator (no --tenant, --authority or NATIVEAUTH_* set) on \(emulator.baseURL.absoluteString), "
-                + "state in \(configuration.stateDirectory?.path ?? "memory"); codes are shown here.")
-        return emulator
-    }
-}
-
-/// Settings shared by the embedded emulator and `nativeauth emulator`.
-enum EmulatorSettings {
-    /// `NATIVEAUTH_EMULATOR_FIXED_CODE`: for tests, every code the emulator sends is this value.
-    static var fixedCode: String? {
-        ProcessInfo.processInfo.environment["NATIVEAUTH_EMULATOR_FIXED_CODE"].flatMap { $0.isEmpty ? nil : $0 }
-    }
-
-    /// `NATIVEAUTH_EMULATOR_STATE_DIR`, else the emulator's default state folder.
-    static var stateDirectory: URL {
-        if let path = ProcessInfo.processInfo.environment["NATIVEAUTH_EMULATOR_STATE_DIR"], !path.isEmpty {
-            return URL(fileURLWithPath: path, isDirectory: true)
+        if verbose {
+            Console.info("Using the embedded emulator on \(emulator.baseURL.absoluteString) (state in "
+                + "\(EmulatorSettings.stateDirectory.path)).")
         }
-        return EmulatorConfiguration.defaultStateDirectory
-    }
-
-    /// Shows a code "sent by email" on the terminal.
-    static let printCode: @Sendable (SentCode) -> Void = { sent in
-        Console.info("emulator: email to \(sent.maskedTarget): code \(sent.code)")
+        return emulator
     }
 }

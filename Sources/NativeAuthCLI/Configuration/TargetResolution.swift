@@ -1,16 +1,16 @@
 import Foundation
-import NativeAuth
 import NativeAuthEmulator
 
 /// Works out where to sign in and with which client ID. Precedence: flags, then the environment
 /// (`NATIVEAUTH_TENANT`, `NATIVEAUTH_AUTHORITY`, `NATIVEAUTH_CLIENT_ID`, `NATIVEAUTH_SCOPES`), then the
-/// embedded emulator (for `signin`) or the account the store remembers (for the other commands).
+/// embedded emulator (for `signin`) or the accounts the store remembers (for the other commands, see
+/// ``AccountSelection``).
 struct TargetResolution {
     /// The location given by a flag or the environment, if any.
     let location: SignInLocation?
     /// The client ID given by a flag or the environment, if any.
     let clientId: String?
-    /// Scopes from `--scope`, else `NATIVEAUTH_SCOPES`; nil when neither is given.
+    /// Scopes from `--scope` (one each), else `NATIVEAUTH_SCOPES` (space-separated); nil when neither is given.
     let scopes: [String]?
 
     init(_ options: SharedOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws(CLIFailure) {
@@ -32,7 +32,7 @@ struct TargetResolution {
         }
         clientId = options.clientId ?? value("NATIVEAUTH_CLIENT_ID")
         if !options.scopes.isEmpty {
-            scopes = options.scopes.flatMap(Self.split)
+            scopes = options.scopes  // one scope each (SharedOptions.validate checks it)
         } else {
             scopes = value("NATIVEAUTH_SCOPES").map(Self.split)
         }
@@ -49,17 +49,6 @@ struct TargetResolution {
         return (location, EmulatorConfiguration.defaultClientId)
     }
 
-    /// The stored account the other commands act on: among those matching the explicit location and
-    /// client ID (if given), the one that signed in most recently.
-    func storedAccount(in contents: TokenStoreContents) -> StoredAccount? {
-        contents.accounts
-            .filter { account in
-                (location.map { Self.normalized($0.authority.absoluteString) == Self.normalized(account.authority) } ?? true)
-                    && (clientId.map { $0 == account.clientId } ?? true)
-            }
-            .max { $0.signedInAt < $1.signedInAt }
-    }
-
     private static func tenant(_ value: String, source: String) throws(CLIFailure) -> SignInLocation {
         let sub = value.trimmingCharacters(in: .whitespaces).lowercased()
         guard sub.wholeMatch(of: /[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?/) != nil,
@@ -70,20 +59,20 @@ struct TargetResolution {
         return .authority(url)
     }
 
+    /// An authority URL, or `nativeauth:embedded-emulator` for the embedded emulator (to pick its
+    /// accounts, as in `signout --all --authority nativeauth:embedded-emulator`).
     private static func authority(_ value: String, source: String) throws(CLIFailure) -> SignInLocation {
-        guard let url = URL(string: normalized(value.trimmingCharacters(in: .whitespaces))), url.host != nil else {
+        if value.trimmingCharacters(in: .whitespaces) == SignInLocation.embeddedStorageKey { return .embeddedEmulator }
+        guard let url = URL(string: SignInLocation.trimmed(value.trimmingCharacters(in: .whitespaces))),
+              url.scheme != nil, url.host != nil
+        else {
             throw CLIFailure(.usage, "\(source) '\(value)' is not an absolute URL such as https://contoso.ciamlogin.com/contoso.onmicrosoft.com.")
         }
-        return SignInLocation.isEmbedded(url) ? .embeddedEmulator : .authority(url)
+        return SignInLocation.isLegacyEmbedded(url) ? .embeddedEmulator : .authority(url)
     }
 
-    private static func normalized(_ authority: String) -> String {
-        var text = authority
-        while text.hasSuffix("/") { text.removeLast() }
-        return text
-    }
-
+    /// `NATIVEAUTH_SCOPES`: scopes separated by spaces (commas are accepted too).
     private static func split(_ scopes: String) -> [String] {
-        scopes.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        scopes.split(whereSeparator: { $0.isWhitespace || $0 == "," }).map(String.init)
     }
 }

@@ -1,36 +1,47 @@
+import Foundation
 import NativeAuth
 
 /// Turns the library's errors into one clear line, an exit code, and `--verbose` details.
+///
+/// The library's `errorDescription` is the server's own `error_description` when the server sent one
+/// (`AADSTS50126: …` followed by trace, correlation and timestamp lines): only its first line is
+/// shown, the rest with `--verbose`. Exit codes follow README's table: 5 only when the server could
+/// not be reached or failed (`isServerUnavailable`); a refusal from a server that answered is 1,
+/// 3 when it is about the answer the user gave, 4 when it needs a browser.
 enum FailureMapping {
-    /// What the user was doing, for the browser-required sentence.
+    /// What the user was doing, for the sentences that depend on it.
     enum Method { case code, password, token }
 
     static func failure(_ error: some NativeAuthError, method: Method) -> CLIFailure {
-        let exit: CLIExit
-        var message = error.errorDescription ?? "The request failed."
-        var hint: String?
-        var lines = details(error)
+        let lines = details(error)
+        let summary = firstLine(of: error.errorDescription)
         if error.isBrowserRequired {
-            exit = .browserRequired
-            lines.insert("library: \(message)", at: 0)
-            message = "A browser sign-in is required: the server will not complete this sign-in from a terminal."
-            hint = browserHint(method)
-        } else if error.isServerUnavailable {
-            exit = .unavailable
-            message += " (correlation id \(error.correlationId.uuidString.lowercased()))"
-            hint = "The server could not be reached or failed; try again later."
-        } else if isWrongCredentials(error) {
-            exit = .wrongCredentials
-        } else if let refresh = error as? RetrieveAccessTokenError, refresh.isRefreshTokenExpired || refresh.isNoAccount {
-            exit = .failure
-            hint = "Run `nativeauth signin` to sign in again."
-        } else if error.serverError != nil {
-            exit = .unavailable
-            message += " (correlation id \(error.correlationId.uuidString.lowercased()))"
-        } else {
-            exit = .failure
+            return CLIFailure(.browserRequired, "A browser sign-in is required: the server will not complete this sign-in from a terminal.",
+                              hint: browserHint(method), details: ["server: \(summary)"] + lines)
         }
-        return CLIFailure(exit, message, hint: hint, details: lines)
+        if error.isServerUnavailable {
+            return CLIFailure(.unavailable, "\(summary) (correlation id \(error.correlationId.uuidString.lowercased()))",
+                              hint: "The server could not be reached or failed; try again later.", details: lines)
+        }
+        if AttemptLimit.isReached(error) {
+            return CLIFailure(.wrongCredentials, AttemptLimit.message(method), details: lines)
+        }
+        if isWrongCredentials(error) {
+            return CLIFailure(.wrongCredentials, summary, details: lines)
+        }
+        switch error.serverError {
+        case "expired_token":
+            return CLIFailure(.failure, "The sign-in took too long: run `nativeauth signin` again.", details: lines)
+        case "invalid_scope":
+            return CLIFailure(.failure, "The server refused the requested scopes: \(summary)",
+                              hint: "Check the --scope values (or NATIVEAUTH_SCOPES): scopes of one API per request.", details: lines)
+        default:
+            break
+        }
+        if let refresh = error as? RetrieveAccessTokenError, refresh.isRefreshTokenExpired || refresh.isNoAccount {
+            return CLIFailure(.failure, summary, hint: "Run `nativeauth signin` to sign in again.", details: lines)
+        }
+        return CLIFailure(.failure, summary, details: lines)
     }
 
     static func isWrongCredentials(_ error: some NativeAuthError) -> Bool {
@@ -40,6 +51,12 @@ enum FailureMapping {
         case let password as PasswordRequiredError: return password.isInvalidPassword
         default: return false
         }
+    }
+
+    /// The first non-empty line of a description (the server's are several lines).
+    static func firstLine(of description: String?) -> String {
+        let lines = (description ?? "").split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        return lines.first { !$0.isEmpty } ?? "The request failed."
     }
 
     /// The protocol details shown with `--verbose`: never passwords, codes or tokens.
@@ -53,6 +70,11 @@ enum FailureMapping {
         }
         if let status = error.httpStatus { lines.append("http status: \(status)") }
         lines.append("correlation id: \(error.correlationId.uuidString.lowercased())")
+        let description = (error.errorDescription ?? "").split(whereSeparator: \.isNewline)
+        if description.count > 1 {
+            lines.append("description:")
+            lines += description.map { "  \($0.trimmingCharacters(in: .whitespaces))" }
+        }
         return lines
     }
 

@@ -9,8 +9,11 @@ import Darwin
 nonisolated(unsafe) private var savedTerminal = termios()
 nonisolated(unsafe) private var hasSavedTerminal: sig_atomic_t = 0
 
-/// Leaves the terminal sane on Ctrl-C: while a command prompts, SIGINT and SIGTERM restore the saved
-/// terminal settings (if echo was turned off), end the prompt line and exit with 130.
+/// Leaves the terminal sane on Ctrl-C or SIGTERM: for every command that can prompt or wait
+/// (`signin`, `token`, `status`, `signout`; installed by ``CommandRunner``), SIGINT and SIGTERM restore
+/// the saved terminal settings (if echo was turned off), end the prompt line and exit with 128 + the
+/// signal's number: 130 for SIGINT, 143 for SIGTERM (``CLIExit/interrupted``, ``CLIExit/terminated``).
+/// `nativeauth emulator` handles both signals itself (a graceful stop).
 enum SignalRestore {
     /// Installs the handler for SIGINT and SIGTERM.
     static func install() {

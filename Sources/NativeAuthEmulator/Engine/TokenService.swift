@@ -54,9 +54,14 @@ struct TokenService: Sendable {
             }
             guard accepted else {
                 flow.failedAttempts += 1
-                if flow.failedAttempts >= config.maxCodeAttempts { flow.stage = .locked }
+                let exhausted = flow.failedAttempts >= config.maxCodeAttempts
+                if exhausted { flow.stage = .locked }
                 state.flows[flow.id] = flow
-                throw expected == .awaitingCode ? ProtocolError.wrongCode : ProtocolError.wrongPassword
+                // The attempt that uses up the limit is answered with the lock-out itself (no retry
+                // suberror), so a client does not ask for an answer that can no longer work.
+                let isCode = expected == .awaitingCode
+                if exhausted { throw ProtocolError.tooManyAttempts(of: isCode ? "codes" : "passwords") }
+                throw isCode ? ProtocolError.wrongCode : ProtocolError.wrongPassword
             }
             flow.stage = .completed
             flow.codeHash = nil

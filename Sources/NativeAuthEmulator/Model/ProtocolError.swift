@@ -79,6 +79,13 @@ extension ProtocolError {
     static let wrongPassword = ProtocolError(
         error: "invalid_grant", code: 50126, message: "Error validating credentials due to invalid username or password.")
 
+    /// The wrong code or password that used up the flow's attempts: Entra's "account is locked" code,
+    /// without `invalid_oob_value`, so clients end the flow instead of asking again.
+    static func tooManyAttempts(of what: String) -> ProtocolError {
+        ProtocolError(error: "invalid_grant", code: 50053,
+                      message: "The account is locked: too many wrong \(what) in this sign-in. Start a new sign-in.")
+    }
+
     static func unsupportedGrantType(_ value: String) -> ProtocolError {
         ProtocolError(error: "unsupported_grant_type", code: 70003,
                       message: "The app requested an unsupported grant type '\(value)'.")

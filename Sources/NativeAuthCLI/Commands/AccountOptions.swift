@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// `--account USERNAME`: the stored account `token`, `status` and `signout` act on.
+struct AccountOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "The stored account to act on, by username (case-insensitive); default: the one that signed in last.",
+        valueName: "USERNAME"))
+    var account: String?
+
+    func validate() throws {
+        if let account, account.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--account is empty: give a username such as alice@example.com.")
+        }
+    }
+}

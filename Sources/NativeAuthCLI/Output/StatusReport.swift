@@ -1,0 +1,83 @@
+import Foundation
+import NativeAuth
+
+/// What `status` shows of the stored accounts, as text and as JSON (`{"accounts": [...], "active": N}`).
+struct StatusReport {
+    /// One stored account and what is known of it.
+    struct Entry {
+        let account: StoredAccount
+        let isActive: Bool
+        /// For a loopback authority other than the embedded emulator: whether it accepts connections.
+        let serverReachable: Bool?
+    }
+
+    let entries: [Entry]
+    var now = Date()
+
+    /// `selection`'s accounts, newest first, the first one active; loopback servers are probed.
+    init(_ selection: AccountSelection) {
+        entries = selection.accounts.enumerated().map { index, account in
+            Entry(account: account, isActive: index == 0,
+                  serverReachable: SignInLocation(stored: account.authority).flatMap(ServerReachability.isReachable))
+        }
+    }
+
+    var json: [String: Any] {
+        ["accounts": entries.map(object), "active": entries.isEmpty ? NSNull() : 0]
+    }
+
+    private func object(_ entry: Entry) -> [String: Any] {
+        let account = entry.account
+        var object: [String: Any] = [
+            "active": entry.isActive,
+            "username": account.username,
+            "identifier": account.identifier,
+            "clientId": account.clientId,
+            "location": account.placeJSON,
+            "signedInAt": account.signedInAt,
+            "hasRefreshToken": account.refreshToken != nil,
+            "accessTokens": account.accessTokens.map {
+                ["scopes": $0.scopes, "expiresOn": $0.expiresOn, "expired": $0.expiresOn <= now] as [String: Any]
+            },
+            "claims": IDTokenClaims.claims(of: account.idToken),
+        ]
+        if let reachable = entry.serverReachable { object["serverReachable"] = reachable }
+        return object
+    }
+
+    /// Each account's lines, a blank line between accounts.
+    var lines: [String] {
+        Array(entries.map(block).joined(separator: [""]))
+    }
+
+    private func block(_ entry: Entry) -> [String] {
+        let account = entry.account
+        var place = account.placeSummary
+        if entry.serverReachable == false { place += " — \(ServerReachability.notReachable)" }
+        var lines = [
+            account.username + (entry.isActive ? " (active)" : ""),
+            "  where:          \(place)",
+            "  client id:      \(account.clientId)",
+            "  account id:     \(account.identifier)",
+        ]
+        if let name = IDTokenClaims.claims(of: account.idToken)["name"] as? String {
+            lines.append("  name:           \(name)")
+        }
+        lines.append("  signed in at:   \(JSONOutput.timestamp(account.signedInAt))")
+        lines.append("  refresh token:  \(account.refreshToken == nil ? "none" : "stored")")
+        if account.accessTokens.isEmpty {
+            lines.append("  access token:   none cached")
+        }
+        for token in account.accessTokens.sorted(by: { $0.expiresOn < $1.expiresOn }) {
+            lines.append("  access token:   \(expiry(token.expiresOn)) (scopes: \(token.scopes.joined(separator: " ")))")
+        }
+        return lines
+    }
+
+    private func expiry(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince(now))
+        let stamp = JSONOutput.timestamp(date)
+        if seconds <= 0 { return "expired at \(stamp)" }
+        return seconds >= 120 ? "expires \(stamp) (in \(seconds / 60) min)" : "expires \(stamp) (in \(seconds) s)"
+    }
+}

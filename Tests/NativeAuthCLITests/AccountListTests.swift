@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// Several stored accounts, like `gh auth status`: `status` lists them and marks the active one,
+/// `--account` picks one, `signout --all` removes them, and an account whose `nativeauth emulator`
+/// is gone is reported as such.
+@Suite(.timeLimit(.minutes(3)))
+struct AccountListTests {
+    @Test func twoAccountsAreListedAndPickedByUsername() async throws {
+        let sandbox = try CLISandbox(fixedCode: "64646464")
+        defer { sandbox.remove() }
+        try #require(try await sandbox.run(["signin", "alice@example.com"], input: "64646464\n").status == 0)
+        let emulator = try await ForegroundEmulator.start(in: sandbox)
+        let bob = try await sandbox.run(["signin", "--password", "--authority", emulator.authority, "bob@example.com"], input: "Passw0rd!\n")
+        try #require(bob.status == 0, "\(bob)")
+
+        let status = try await sandbox.run(["status", "--json"])
+        #expect(status.status == 0, "\(status)")
+        let json = try #require(status.json, "\(status)")
+        let accounts = try #require(json["accounts"] as? [[String: Any]], "\(status)")
+        #expect(accounts.map { $0["username"] as? String } == ["bob@example.com", "alice@example.com"], "newest first: \(status)")
+        #expect(json["active"] as? Int == 0, "bob signed in last: \(status)")
+        #expect(accounts.map { $0["active"] as? Bool } == [true, false], "\(status)")
+        #expect((accounts[1]["location"] as? [String: Any])?["kind"] as? String == "emulator", "\(status)")
+        #expect((accounts[0]["location"] as? [String: Any])?["authority"] as? String == emulator.authority, "\(status)")
+        #expect(accounts[0]["serverReachable"] as? Bool == true, "\(status)")
+
+        let text = try await sandbox.run(["status"])
+        #expect(text.stdout.contains("bob@example.com (active)"), "\(text)")
+        #expect(text.stdout.contains("alice@example.com\n"), "\(text)")
+
+        let aliceToken = try await sandbox.run(["token", "--account", "ALICE@example.com", "--json"])
+        #expect(aliceToken.json?["username"] as? String == "alice@example.com", "case-insensitive: \(aliceToken)")
+        let activeToken = try await sandbox.run(["token", "--json"])
+        #expect(activeToken.json?["username"] as? String == "bob@example.com", "\(activeToken)")
+        let onlyAlice = try await sandbox.run(["status", "--account", "alice@example.com", "--json"])
+        #expect((onlyAlice.json?["accounts"] as? [[String: Any]])?.count == 1, "\(onlyAlice)")
+
+        let nobody = try await sandbox.run(["token", "--account", "carol@example.com"])
+        #expect(nobody.status == 1, "\(nobody)")
+        #expect(nobody.stderr.contains("alice@example.com, bob@example.com"), "the stored usernames: \(nobody)")
+        _ = await emulator.stop()
+    }
+
+    @Test func anAccountWhoseEmulatorIsGoneIsReportedWithoutHidingTheOthers() async throws {
+        let sandbox = try CLISandbox(fixedCode: "75757575")
+        defer { sandbox.remove() }
+        try #require(try await sandbox.run(["signin", "alice@example.com"], input: "75757575\n").status == 0)
+        let emulator = try await ForegroundEmulator.start(in: sandbox)
+        try #require(try await sandbox.run(["signin", "--password", "--authority", emulator.authority, "bob@example.com"],
+                                            input: "Passw0rd!\n").status == 0)
+        #expect(await emulator.stop().status == 0)
+
+        let text = try await sandbox.run(["status"])
+        #expect(text.status == 0, "\(text)")
+        #expect(text.stdout.contains("server not reachable: is `nativeauth emulator` running?"), "\(text)")
+        #expect(text.stdout.contains("the embedded emulator"), "the other account is still listed: \(text)")
+        let json = try await sandbox.run(["status", "--json"])
+        let accounts = json.json?["accounts"] as? [[String: Any]] ?? []
+        #expect(accounts.count == 2, "\(json)")
+        #expect(accounts.first?["serverReachable"] as? Bool == false, "\(json)")
+
+        let token = try await sandbox.run(["token"])
+        #expect(token.status == 5, "\(token)")
+        #expect(token.stderr.contains("Server not reachable: is `nativeauth emulator` running?"), "\(token)")
+        #expect(token.stdout.isEmpty)
+        let alice = try await sandbox.run(["token", "--force-refresh", "--account", "alice@example.com"])
+        #expect(alice.status == 0, "the other account still works: \(alice)")
+        let embedded = try await sandbox.run(["status", "--authority", "nativeauth:embedded-emulator", "--json"])
+        let listed = embedded.json?["accounts"] as? [[String: Any]] ?? []
+        #expect(listed.map { $0["username"] as? String } == ["alice@example.com"], "the embedded emulator by its key: \(embedded)")
+    }
+
+    @Test func signoutAllRemovesEveryAccountOrAllOfOneLocation() async throws {
+        let sandbox = try CLISandbox(fixedCode: "86868686")
+        defer { sandbox.remove() }
+        try #require(try await sandbox.run(["signin", "alice@example.com"], input: "86868686\n").status == 0)
+        let emulator = try await ForegroundEmulator.start(in: sandbox)
+        let signin = ["signin", "--authority", emulator.authority, "alice@example.com"]
+        try #require(try await sandbox.run(signin, input: "86868686\n").status == 0)
+
+        let one = try await sandbox.run(["signout", "--all", "--authority", emulator.authority, "--json"])
+        #expect(one.status == 0, "\(one)")
+        #expect((one.json?["accounts"] as? [[String: Any]])?.count == 1, "\(one)")
+        let left = try await sandbox.run(["status", "--json"])
+        let remaining = left.json?["accounts"] as? [[String: Any]] ?? []
+        #expect(remaining.count == 1 && (remaining.first?["location"] as? [String: Any])?["kind"] as? String == "emulator", "\(left)")
+
+        try #require(try await sandbox.run(signin, input: "86868686\n").status == 0)
+        _ = await emulator.stop()
+        let all = try await sandbox.run(["signout", "--all", "--json"])
+        #expect(all.status == 0, "\(all)")
+        #expect((all.json?["accounts"] as? [[String: Any]])?.count == 2, "\(all)")
+        let status = try await sandbox.run(["status", "--json"])
+        #expect(status.status == 1, "\(status)")
+        #expect((status.json?["accounts"] as? [Any])?.isEmpty == true, "\(status)")
+        #expect(try await sandbox.run(["signout", "--all"]).status == 1)
+    }
+}

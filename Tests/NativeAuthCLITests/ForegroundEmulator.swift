@@ -1,0 +1,66 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// A `nativeauth emulator` running in the foreground for a test, with its admin API at hand.
+struct ForegroundEmulator {
+    let process: LiveCLI
+    /// `http://127.0.0.1:PORT/emulator.onmicrosoft.com`.
+    let authority: String
+
+    /// Starts `nativeauth emulator` on a free port with its state in the sandbox.
+    static func start(in sandbox: CLISandbox, stateFolder: String = "standalone") async throws -> ForegroundEmulator {
+        let stateDir = sandbox.stateHome.appendingPathComponent(stateFolder).path
+        let process = try sandbox.start(["emulator", "--port", "0", "--state-dir", stateDir])
+        let authority = try await process.waitForStdout(#"authority: (\S+)"#)
+        return ForegroundEmulator(process: process, authority: authority)
+    }
+
+    /// `http://127.0.0.1:PORT`.
+    var baseURL: URL {
+        let url = URL(string: authority)!
+        return URL(string: "\(url.scheme!)://\(url.host!):\(url.port!)")!
+    }
+
+    /// Sends an admin request to `/_emulator/{path}` and returns the JSON answer.
+    @discardableResult
+    func admin(_ method: String, _ path: String, json: String? = nil) async throws -> Any {
+        var request = URLRequest(url: baseURL.appendingPathComponent("_emulator/\(path)"))
+        request.httpMethod = method
+        if let json {
+            request.httpBody = Data(json.utf8)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        try #require((200..<300).contains(status), "admin \(method) \(path): HTTP \(status) \(String(decoding: data, as: UTF8.self))")
+        return try JSONSerialization.jsonObject(with: data)
+    }
+
+    /// The paths of the protocol requests the emulator received, oldest first.
+    func requestedPaths() async throws -> [String] {
+        let log = try await admin("GET", "requests")
+        let entries = (log as? [String: Any])?["requests"] as? [[String: Any]] ?? []
+        return entries.compactMap { $0["path"] as? String }
+    }
+
+    /// Stops it with SIGTERM and returns how it ended.
+    func stop() async -> CLIResult {
+        process.terminate()
+        return await process.finish()
+    }
+}
+
+/// The claims of a JWT (no signature check).
+enum JWTPayload {
+    static func claims(_ token: String) -> [String: Any] {
+        let parts = token.split(separator: ".")
+        guard parts.count == 3 else { return [:] }
+        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        guard let data = Data(base64Encoded: base64) else { return [:] }
+        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+    }
+}
