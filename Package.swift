@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "NativeAuthSharedTests", dependencies: ["NativeAuthShared"], swiftSettings: strict),
         .testTarget(
             name: "NativeAuthTests",
-            dependencies: ["NativeAuth", "NativeAuthTestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["NativeAuth", "NativeAuthShared", "NativeAuthTestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .testTarget(name: "TutorialSnippetTests", dependencies: ["NativeAuth", "NativeAuthTestSupport"], swiftSettings: strict),
@@ -88,7 +88,7 @@ let package = Package(
             dependencies: ["NativeAuth", "NativeAuthEmulator", "NativeAuthTestSupport"],
             swiftSettings: strict
         ),
-        .testTarget(name: "NativeAuthCLITests", dependencies: [], swiftSettings: strict),
+        .testTarget(name: "NativeAuthCLITests", dependencies: ["NativeAuthShared"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

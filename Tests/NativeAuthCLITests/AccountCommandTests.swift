@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthShared
 import Testing
 
 /// `token`, `status` and `signout` after a sign-in, with no flags: the store remembers where.
@@ -41,12 +42,12 @@ struct AccountCommandTests {
         let plain = try await sandbox.run(["token", "--json"])
         #expect(plain.status == 0, "\(plain)")
         let signInToken = try #require(plain.json?["accessToken"] as? String, "\(plain)")
-        #expect(JWTPayload.claims(signInToken)["aud"] as? String == "e1a70000-0000-4000-8000-000000000001", "\(plain)")
+        #expect(JWTClaims.claims(of: signInToken)["aud"] as? String == "e1a70000-0000-4000-8000-000000000001", "\(plain)")
 
         let api = try await sandbox.run(["token", "--scope", "api://app/Data.Read", "--json"])
         #expect(api.status == 0, "\(api)")
         let apiToken = try #require(api.json?["accessToken"] as? String, "\(api)")
-        #expect(JWTPayload.claims(apiToken)["aud"] as? String == "api://app", "\(api)")
+        #expect(JWTClaims.claims(of: apiToken)["aud"] as? String == "api://app", "\(api)")
         #expect((api.json?["scopes"] as? [String])?.contains("api://app/Data.Read") == true, "\(api)")
 
         let again = try await sandbox.run(["token", "--json"])

@@ -53,14 +53,3 @@ struct ForegroundEmulator {
     }
 }
 
-/// The claims of a JWT (no signature check).
-enum JWTPayload {
-    static func claims(_ token: String) -> [String: Any] {
-        let parts = token.split(separator: ".")
-        guard parts.count == 3 else { return [:] }
-        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        guard let data = Data(base64Encoded: base64) else { return [:] }
-        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
-    }
-}

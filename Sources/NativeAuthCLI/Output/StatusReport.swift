@@ -1,5 +1,6 @@
 import Foundation
 import NativeAuth
+import NativeAuthShared
 
 /// What `status` shows of the stored accounts, as text and as JSON (`{"accounts": [...], "active": N}`).
 struct StatusReport {
@@ -39,7 +40,7 @@ struct StatusReport {
             "accessTokens": account.accessTokens.map {
                 ["scopes": $0.scopes, "expiresOn": $0.expiresOn, "expired": $0.expiresOn <= now] as [String: Any]
             },
-            "claims": IDTokenClaims.claims(of: account.idToken),
+            "claims": (account.idToken.map(JWTClaims.claims(of:)) ?? [:]),
         ]
         if let reachable = entry.serverReachable { object["serverReachable"] = reachable }
         return object
@@ -60,7 +61,7 @@ struct StatusReport {
             "  client id:      \(account.clientId)",
             "  account id:     \(account.identifier)",
         ]
-        if let name = IDTokenClaims.claims(of: account.idToken)["name"] as? String {
+        if let name = (account.idToken.map(JWTClaims.claims(of:)) ?? [:])["name"] as? String {
             lines.append("  name:           \(name)")
         }
         lines.append("  signed in at:   \(JSONOutput.timestamp(account.signedInAt))")

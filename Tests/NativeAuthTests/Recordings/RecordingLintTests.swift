@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthShared
 import NativeAuthTestSupport
 import Testing
 
@@ -249,7 +250,7 @@ struct RecordingLint {
             return jwtProblems(value)
         case "client_info":
             if value == "true" { return [] }  // the request's flag; the answer's value is base64url JSON
-            guard let data = base64URLDecoded(value),
+            guard let data = Base64URL.decode(value),
                   let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
                   Set(object.keys).isSubset(of: ["uid", "utid"]) else {
                 return ["client_info is not base64url JSON with uid and utid"]
@@ -276,12 +277,12 @@ struct RecordingLint {
         guard parts.count == 3 else { return ["a JWT must have three parts"] }
         var problems: [String] = []
         for (index, name) in [(0, "header"), (1, "payload")] {
-            guard let data = base64URLDecoded(parts[index]), (try? JSONSerialization.jsonObject(with: data)) is [String: Any] else {
+            guard let data = Base64URL.decode(parts[index]), (try? JSONSerialization.jsonObject(with: data)) is [String: Any] else {
                 problems.append("the JWT \(name) is not base64url JSON")
                 continue
             }
         }
-        let signature = base64URLDecoded(parts[2]).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let signature = Base64URL.decode(parts[2]).map { String(decoding: $0, as: UTF8.self) } ?? ""
         if !signature.lowercased().contains("fake") { problems.append("the JWT signature part does not say fake") }
         return problems
     }
@@ -327,11 +328,5 @@ struct RecordingLint {
         case let object as [String: Any]: for (name, value) in object { walk(value, key: name, visit) }
         default: break
         }
-    }
-
-    static func base64URLDecoded(_ text: String) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        return Data(base64Encoded: base64)
     }
 }

@@ -1,11 +1,10 @@
 import Foundation
-import NativeAuthShared
 
 /// Reads the claims of a JWT (an ID token) without verifying it: the token came straight from the
 /// token endpoint over TLS, and the claims are for display and account keys, not for authorization.
-enum JWTClaims {
-    /// The payload's JSON bytes, or nil when `token` is not a JWT.
-    static func payload(of token: String) -> Data? {
+package enum JWTClaims {
+    /// The payload's JSON bytes, or nil when `token` is not a JWT whose payload is a JSON object.
+    package static func payload(of token: String) -> Data? {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 else { return nil }
         guard let data = Base64URL.decode(parts[1]),
@@ -15,7 +14,12 @@ enum JWTClaims {
     }
 
     /// The claims as a dictionary.
-    static func dictionary(_ payload: Data) -> [String: Any]? {
+    package static func dictionary(_ payload: Data) -> [String: Any]? {
         (try? JSONSerialization.jsonObject(with: payload)) as? [String: Any]
+    }
+
+    /// The claims of `token`; empty when it is not a JWT.
+    package static func claims(of token: String) -> [String: Any] {
+        payload(of: token).flatMap(dictionary) ?? [:]
     }
 }
