@@ -8,11 +8,11 @@ import Testing
 private class ErrorCollector {
     var messages: [String] = []
 
-    /// The first message reported; fails the test (by `#require`) when none arrives within 10 s.
+    /// The first message reported; fails the test (by `#require`) when none arrives within 60 s (a bound for a loaded machine, not a timing).
     func waitForMessage() async throws -> String {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
         while messages.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
-        return try #require(messages.first, "no error callback within 10 s")
+        return try #require(messages.first, "no error callback within 60 s")
     }
 }
 

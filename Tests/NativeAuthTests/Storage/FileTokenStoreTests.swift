@@ -428,7 +428,7 @@ private func inode(_ path: String) throws -> ino_t { try fileStatus(path).st_ino
 private struct TimedOut: Error {}
 
 private func waitUntil(_ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+    let deadline = ContinuousClock.now.advanced(by: .seconds(60))
     while !condition() {
         guard ContinuousClock.now < deadline else { throw TimedOut() }
         try await Task.sleep(for: .milliseconds(5))
