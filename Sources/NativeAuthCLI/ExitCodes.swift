@@ -9,7 +9,8 @@ enum CLIExit: Int32, CaseIterable {
     case failure = 1
     /// The command line is wrong (unknown option, conflicting flags, missing value).
     case usage = 2
-    /// Wrong password or code (including the server's limit of wrong attempts), or no user with this address.
+    /// Wrong password or code (including the server's limit of wrong attempts), no user with this
+    /// address, or (`signup`) an address that already has an account.
     case wrongCredentials = 3
     /// The server requires a browser sign-in for this account.
     case browserRequired = 4
@@ -30,8 +31,8 @@ enum CLIExit: Int32, CaseIterable {
                server refused (an expired sign-in, a refused scope, ...)
           2    usage error: unknown option, conflicting flags, a bad --code
                or --scope
-          3    wrong password or code (or too many of them), or no user with
-               this address
+          3    wrong password or code (or too many of them), no user with
+               this address, or (signup) an address that already has an account
           4    the server requires a browser sign-in for this account
           5    the server could not be reached or failed: no answer, HTTP 5xx
                or 429, an unreadable answer, a stopped `nativeauth emulator`

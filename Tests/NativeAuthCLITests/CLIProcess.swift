@@ -91,15 +91,19 @@ final class LiveCLI: Sendable {
     /// Sends SIGTERM.
     func terminate() { process.terminate() }
 
+    /// How long a wait for output may last: a bound, not a timing. A foreground emulator's first start
+    /// generates an RSA key, which took over 30 s on the shared 2-core machine under a load of 60.
+    static let outputBound = Duration.seconds(120)
+
     /// Waits until standard output holds a match of `pattern`; returns its first group.
     @discardableResult
-    func waitForStdout(_ pattern: String, timeout: Duration = .seconds(30)) async throws -> String {
+    func waitForStdout(_ pattern: String, timeout: Duration = LiveCLI.outputBound) async throws -> String {
         try await waitFor(pattern, count: 1, timeout: timeout) { self.stdoutText }
     }
 
     /// Waits until standard error holds `count` matches of `pattern`; returns the last match's first group.
     @discardableResult
-    func waitForStderr(_ pattern: String, count: Int = 1, timeout: Duration = .seconds(30)) async throws -> String {
+    func waitForStderr(_ pattern: String, count: Int = 1, timeout: Duration = LiveCLI.outputBound) async throws -> String {
         try await waitFor(pattern, count: count, timeout: timeout) { self.stderrText }
     }
 

@@ -59,7 +59,7 @@ struct UsageTests {
         #expect(root.stdout.contains("EXIT CODES:"), "\(root)")
         #expect(root.stdout.contains("browser sign-in"), "\(root)")
         #expect(root.stdout.contains("143"), "SIGTERM's exit code: \(root)")
-        for command in ["signin", "token", "status", "signout", "emulator"] {
+        for command in ["signin", "signup", "token", "status", "signout", "emulator"] {
             let help = try await sandbox.run([command, "--help"])
             #expect(help.status == 0, "\(help)")
             #expect(help.stdout.contains("EXAMPLES:"), "\(command): \(help)")

@@ -34,6 +34,34 @@ private final class CredentialsErrorOnly: ErrorCollector, CredentialsDelegate {
     func onAccessTokenRetrieveError(error: RetrieveAccessTokenError) { messages.append(error.errorDescription ?? "") }
 }
 
+@MainActor
+private final class SignUpStartErrorOnly: ErrorCollector, SignUpStartDelegate {
+    func onSignUpStartError(error: SignUpStartError) { messages.append(error.errorDescription ?? "") }
+}
+
+@MainActor
+private final class SignUpVerifyErrorOnly: ErrorCollector, SignUpVerifyCodeDelegate {
+    func onSignUpVerifyCodeError(error: VerifyCodeError, newState: SignUpCodeRequiredState?) { messages.append(error.errorDescription ?? "") }
+}
+
+@MainActor
+private final class SignInAfterSignUpErrorOnly: ErrorCollector, SignInAfterSignUpDelegate {
+    func onSignInAfterSignUpError(error: SignInAfterSignUpError) { messages.append(error.errorDescription ?? "") }
+}
+
+/// Implements every attributes callback, recording which one was called.
+@MainActor
+private final class AttributesRecorder: ErrorCollector, SignUpAttributesRequiredDelegate {
+    var invalid: (names: [String], state: SignUpAttributesRequiredState)?
+    func onSignUpAttributesRequiredError(error: AttributesRequiredError) { messages.append("error: \(error.errorDescription ?? "")") }
+    func onSignUpAttributesRequired(attributes: [NativeAuthRequiredAttribute], newState: SignUpAttributesRequiredState) { messages.append("required") }
+    func onSignUpAttributesInvalid(attributeNames: [String], newState: SignUpAttributesRequiredState) {
+        invalid = (attributeNames, newState)
+        messages.append("invalid")
+    }
+    func onSignUpCompleted(newState: SignInAfterSignUpState) { messages.append("completed") }
+}
+
 @Suite("Delegate default methods")
 @MainActor
 struct DelegateDefaultTests {
@@ -68,5 +96,55 @@ struct DelegateDefaultTests {
         let message = try await delegate.waitForMessage()
         #expect(message.contains("onAccessTokenRetrieveCompleted"))
         #expect(message.contains("not implement"))
+    }
+
+    @Test("An unimplemented onSignUpCodeRequired is reported through onSignUpStartError")
+    func signUpStartDefault() async throws {
+        let app = try MockServer.app(SignUpMockServer.transport())
+        let delegate = SignUpStartErrorOnly()
+        app.signUp(parameters: NativeAuthSignUpParameters(username: "user@example.com"), delegate: delegate)
+        let message = try await delegate.waitForMessage()
+        #expect(message.contains("onSignUpCodeRequired"))
+        #expect(message.contains("not implement"))
+    }
+
+    @Test("An unimplemented onSignUpCompleted is reported through onSignUpVerifyCodeError")
+    func signUpVerifyDefault() async throws {
+        let app = try MockServer.app(SignUpMockServer.transport())
+        let state = try #require(await app.signUp(parameters: NativeAuthSignUpParameters(username: "user@example.com")).codeRequired?.state)
+        let delegate = SignUpVerifyErrorOnly()
+        state.submitCode(code: "12345678", delegate: delegate)
+        let message = try await delegate.waitForMessage()
+        #expect(message.contains("onSignUpCompleted"))
+    }
+
+    @Test("An unimplemented onSignInCompleted is reported through onSignInAfterSignUpError")
+    func signInAfterSignUpDefault() async throws {
+        let transport = SignUpMockServer.transport()
+        let signUp = try MockServer.app(transport)
+        let state = try #require(await signUp.signUp(parameters: NativeAuthSignUpParameters(username: "user@example.com")).codeRequired?.state)
+        let created = try #require(await state.submitCode(code: "12345678").completed)
+        let delegate = SignInAfterSignUpErrorOnly()
+        created.signIn(parameters: NativeAuthSignInAfterSignUpParameters(), delegate: delegate)
+        let message = try await delegate.waitForMessage()
+        #expect(message.contains("onSignInCompleted"), "\(message)")
+    }
+
+    @Test("The attributes delegate gets onSignUpAttributesInvalid with the same state")
+    func attributesInvalidDelivery() async throws {
+        let transport = SignUpMockServer.transport { form in
+            switch form["grant_type"] {
+            case "oob": (400, #"{"error":"attributes_required","continuation_token":"CT3-mock","required_attributes":[{"name":"city"}]}"#)
+            default: (400, #"{"error":"invalid_grant","suberror":"attribute_validation_failed","invalid_attributes":[{"name":"city"}]}"#)
+            }
+        }
+        let app = try MockServer.app(transport)
+        let state = try #require(await app.signUp(parameters: NativeAuthSignUpParameters(username: "user@example.com")).codeRequired?.state)
+        let required = try #require(await state.submitCode(code: "12345678").attributesRequired)
+        let delegate = AttributesRecorder()
+        required.state.submitAttributes(attributes: ["city": "?"], delegate: delegate)
+        #expect(try await delegate.waitForMessage() == "invalid")
+        #expect(delegate.invalid?.names == ["city"])
+        #expect(delegate.invalid?.state === required.state)
     }
 }

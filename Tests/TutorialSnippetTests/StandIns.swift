@@ -20,7 +20,9 @@ final class TextFieldStandIn {
 let codeTheUserTypesNext = "12345678"
 
 /// Waits until `condition` holds, letting the delegate callbacks run on the main actor; throws
-/// ``ConditionNeverHeld`` when it still does not hold after `seconds` (a generous bound, not a timing).
+/// ``ConditionNeverHeld`` when it still does not hold after `seconds` (a generous bound, not a
+/// timing: on a shared 2-core machine under a load of 50, a chain of three delegate tasks has taken
+/// over 10 s).
 @MainActor
 func waitUntil(seconds: Int = 60, _ condition: @MainActor () -> Bool) async throws {
     let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))

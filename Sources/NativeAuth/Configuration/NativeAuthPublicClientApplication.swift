@@ -18,8 +18,11 @@ import Logging
 ///
 /// ## Topics
 /// - Configuring: ``NativeAuthPublicClientApplicationConfig``, ``init(nativeAuthConfiguration:)``
-/// - Starting: ``signIn(parameters:)``, ``signIn(parameters:delegate:)``
-/// - Steps: ``SignInCodeRequiredState``, ``SignInPasswordRequiredState``
+/// - Starting: ``signIn(parameters:)``, ``signIn(parameters:delegate:)``, ``signUp(parameters:)``,
+///   ``signUp(parameters:delegate:)``
+/// - Sign-in steps: ``SignInCodeRequiredState``, ``SignInPasswordRequiredState``
+/// - Sign-up steps: ``SignUpCodeRequiredState``, ``SignUpPasswordRequiredState``,
+///   ``SignUpAttributesRequiredState``, ``SignInAfterSignUpState``
 /// - The account: ``NativeAuthUserAccountResult``, ``getNativeAuthUserAccount(correlationId:)``, ``currentAccount()``
 public final class NativeAuthPublicClientApplication: Sendable {
     /// The application (client) ID.
@@ -128,6 +131,40 @@ public final class NativeAuthPublicClientApplication: Sendable {
     /// ```
     public func signIn(parameters: NativeAuthSignInParameters, delegate: any SignInStartDelegate) {
         DelegateDispatch.run({ await self.signIn(parameters: parameters) }) { $0.deliver(to: delegate) }
+    }
+
+    /// Starts a sign-up: the server sends a code to verify the new user's address (or refuses: the
+    /// address has an account, the password or attributes given are not acceptable, a browser is
+    /// required).
+    ///
+    /// ```swift
+    /// let parameters = NativeAuthSignUpParameters(username: "carol@example.com")
+    /// parameters.attributes = ["displayName": "Carol"]
+    /// guard case .codeRequired(let state, let sentTo, _, _) = await app.signUp(parameters: parameters) else { return }
+    /// print("Enter the code sent to \(sentTo)")
+    /// switch await state.submitCode(code: readLine() ?? "") {
+    /// case .completed(let signIn): _ = await signIn.signIn(parameters: NativeAuthSignInAfterSignUpParameters())
+    /// case .passwordRequired(let next): _ = await next.submitPassword(password: "…")
+    /// case .attributesRequired(let attributes, let next): _ = await next.submitAttributes(attributes: ["city": "Dublin"])
+    /// case .error(let error, _): print(error.errorDescription ?? "")
+    /// }
+    /// ```
+    ///
+    /// - See Also: ``SignUpCodeRequiredState/submitCode(code:)``, ``SignUpPasswordRequiredState/submitPassword(password:)``,
+    ///   ``SignUpAttributesRequiredState/submitAttributes(attributes:)``, ``SignInAfterSignUpState/signIn(parameters:)``
+    public func signUp(parameters: NativeAuthSignUpParameters) async -> SignUpStartResult {
+        await SignUpFlow.start(parameters, environment: environment)
+    }
+
+    /// Starts a sign-up and reports the outcome to `delegate` on the main actor (see ``signUp(parameters:)``).
+    ///
+    /// ```swift
+    /// let parameters = NativeAuthSignUpParameters(username: email)
+    /// parameters.password = password
+    /// nativeAuth.signUp(parameters: parameters, delegate: self)
+    /// ```
+    public func signUp(parameters: NativeAuthSignUpParameters, delegate: any SignUpStartDelegate) {
+        DelegateDispatch.run({ await self.signUp(parameters: parameters) }) { $0.deliver(to: delegate) }
     }
 
     /// The account signed in to this application, from the token store; nil when there is none.

@@ -80,6 +80,8 @@ enum ErrorKind: Sendable, Equatable {
     case invalidCredentials
     case invalidCode
     case invalidPassword
+    case userAlreadyExists
+    case invalidAttributes
     case refreshTokenExpired
     case invalidScope
     case noAccount

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Why ``SignInCodeRequiredState/resendCode()`` failed.
+/// Why ``SignInCodeRequiredState/resendCode()`` or ``SignUpCodeRequiredState/resendCode()`` failed.
 ///
 /// Shared members (``NativeAuthError``): `errorDescription`, `correlationId`, `errorCodes`,
 /// `isBrowserRequired`, `isServerUnavailable`, `isStateAlreadyUsed`.

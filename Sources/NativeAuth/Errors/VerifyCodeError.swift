@@ -1,6 +1,6 @@
 import Foundation
 
-/// Why ``SignInCodeRequiredState/submitCode(code:)`` failed.
+/// Why ``SignInCodeRequiredState/submitCode(code:)`` or ``SignUpCodeRequiredState/submitCode(code:)`` failed.
 ///
 /// Shared members (``NativeAuthError``): `errorDescription`, `correlationId`, `errorCodes`,
 /// `isBrowserRequired`, `isServerUnavailable`, `isStateAlreadyUsed`.

@@ -26,4 +26,15 @@ struct ErrorMeaning: Sendable, Equatable {
             : "The server requires registering a strong authentication method"
         return ErrorMeaning(.browserRequired, prefix: "\(what), which NativeAuth cannot do natively yet: sign in through the browser.")
     }
+
+    /// `invalid_grant` with one of the six password-policy suberrors (`password_too_weak`,
+    /// `password_too_short`, `password_too_long`, `password_recently_used`, `password_banned`,
+    /// `password_is_invalid`), wherever a new password is submitted (sign-up's start and
+    /// `/continue`, a password reset's `/submit` and `/poll_completion`): an invalid password, whose
+    /// description is the server's. The suberror stays readable as `serverSubError`. Nil for any
+    /// other error.
+    static func passwordPolicy(_ error: ServerErrorResponse) -> ErrorMeaning? {
+        guard error.error == .invalidGrant, let suberror = error.suberror, suberror.isPasswordPolicy else { return nil }
+        return ErrorMeaning(.invalidPassword)
+    }
 }

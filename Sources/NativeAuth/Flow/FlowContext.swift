@@ -14,6 +14,11 @@ struct FlowContext: Sendable {
         FlowContext(environment: environment, username: username, scopes: scopes, correlationId: correlationId)
     }
 
+    /// The same flow asking for other scopes (a sign-in after sign-up names them only at the end).
+    func with(scopes: [String]) -> FlowContext {
+        FlowContext(environment: environment, username: username, scopes: scopes, correlationId: correlationId)
+    }
+
     /// POSTs `fields` to `endpoint` with this flow's correlation ID, and returns the answer with the
     /// context the flow goes on with (the server's correlation ID, when it echoed another).
     func post<Success: Decodable & Sendable>(

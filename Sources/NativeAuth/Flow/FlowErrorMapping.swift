@@ -60,6 +60,14 @@ enum FlowErrorMapping {
               correlationId: correlationId)
     }
 
+    /// A "sign in after a previous flow" state without a continuation token (the flow's last answer
+    /// carried none): nothing was sent.
+    static func signInAfterFlowUnavailable(correlationId: UUID) -> NativeAuthErrorDetails {
+        local(.general,
+              "Sign in is not available at this point: the server ended the previous flow without a continuation token. Use the standalone sign-in. Nothing was sent.",
+              correlationId: correlationId)
+    }
+
     /// The error a default delegate method reports when the flow reached a callback the app did not implement.
     static func notImplemented(_ method: String, correlationId: UUID?) -> NativeAuthErrorDetails {
         local(.delegateMethodNotImplemented,

@@ -7,6 +7,9 @@ enum StepOutcome<Result, Failure> {
     case advanced(Result)
     /// The step failed in a way the user can fix on the same state (a wrong code, a network failure).
     case retry(Failure)
+    /// The step came to a result that hands the same state back without being an error (sign-up's
+    /// "these attributes are invalid", answered with the state to submit them again on).
+    case handedBack(Result)
 }
 
 /// Makes a flow state single-use: one call at a time, and none once the flow has moved on.
@@ -27,6 +30,9 @@ final class StateGate: Sendable {
         case .retry(let failure):
             leave(stillUsable: true)
             return retry(failure)
+        case .handedBack(let result):
+            leave(stillUsable: true)
+            return result
         }
     }
 

@@ -36,7 +36,7 @@ enum SignInFlow {
         }
 
         let answer: ChallengeAnswer
-        (answer, context) = await challenge(context: context, continuationToken: started.continuationToken)
+        (answer, context) = await context.challenge(.signInChallenge, continuationToken: started.continuationToken)
         switch answer {
         case .code(let token, let sentTo, let channel, let length):
             if values.password != nil {
@@ -78,7 +78,7 @@ enum SignInFlow {
     }
 
     static func resendCode(on core: FlowStateCore) async -> StepOutcome<SignInResendCodeResult, ResendCodeError> {
-        let (answer, context) = await challenge(context: core.context, continuationToken: core.continuationToken)
+        let (answer, context) = await core.context.challenge(.signInChallenge, continuationToken: core.continuationToken)
         let failure: NativeAuthErrorDetails
         switch answer {
         case .code(let token, let sentTo, let channel, let length):
@@ -113,13 +113,6 @@ enum SignInFlow {
     }
 
     // MARK: Shared steps
-
-    /// `/challenge`: asks the server how this user signs in (and sends a code when that is the way).
-    private static func challenge(context: FlowContext, continuationToken: String) async -> (ChallengeAnswer, FlowContext) {
-        let fields = [("continuation_token", continuationToken), ("challenge_type", context.environment.challengeTypes.wireValue)]
-        let (outcome, context) = await context.post(.signInChallenge, fields, as: ChallengeResponse.self)
-        return (ChallengeAnswer(outcome), context)
-    }
 
     /// `/token` with a sign-in grant; the failure is mapped with the step's meaning of errors.
     private static func redeem(_ grant: TokenGrant, step: SignInStep, context: FlowContext) async -> Redeemed {

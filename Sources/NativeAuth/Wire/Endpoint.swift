@@ -5,6 +5,9 @@ enum Endpoint: String, Sendable, CaseIterable {
     case signInInitiate = "/oauth2/v2.0/initiate"
     case signInChallenge = "/oauth2/v2.0/challenge"
     case token = "/oauth2/v2.0/token"
+    case signUpStart = "/signup/v1.0/start"
+    case signUpChallenge = "/signup/v1.0/challenge"
+    case signUpContinue = "/signup/v1.0/continue"
 
     /// The endpoint's URL under `authority` (its path is appended to the authority's path).
     func url(authority: URL) -> URL {

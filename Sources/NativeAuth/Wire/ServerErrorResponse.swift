@@ -26,6 +26,10 @@ public struct ServerErrorResponse: Sendable, Equatable, Decodable {
     /// A continuation token that lets the flow go on, for the errors that carry one
     /// (`credential_required`, `attributes_required`, `mfa_required`, `registration_required`).
     var continuationToken: String?
+    /// Sign-up's `attributes_required`: the attributes the server asks for (`required_attributes`).
+    var requiredAttributes: [RequiredAttributeBody]
+    /// Sign-up's `attribute_validation_failed`: the names of the attributes it refused (`invalid_attributes`).
+    var invalidAttributes: [String]
 
     /// One entry of `inner_errors`.
     public struct InnerError: Sendable, Equatable, Decodable {
@@ -49,6 +53,8 @@ public struct ServerErrorResponse: Sendable, Equatable, Decodable {
         case errorUri = "error_uri"
         case innerErrors = "inner_errors"
         case continuationToken = "continuation_token"
+        case requiredAttributes = "required_attributes"
+        case invalidAttributes = "invalid_attributes"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -63,6 +69,8 @@ public struct ServerErrorResponse: Sendable, Equatable, Decodable {
         errorUri = try? container.decodeIfPresent(String.self, forKey: .errorUri)
         innerErrors = (try? container.decodeIfPresent([InnerError].self, forKey: .innerErrors)) ?? []
         continuationToken = try? container.decodeIfPresent(String.self, forKey: .continuationToken)
+        requiredAttributes = (try? container.decodeIfPresent([RequiredAttributeBody].self, forKey: .requiredAttributes)) ?? []
+        invalidAttributes = ((try? container.decodeIfPresent([AttributeName].self, forKey: .invalidAttributes)) ?? []).compactMap(\.name)
     }
 
     init(error: ServerErrorCode, suberror: ServerSubError? = nil, errorDescription: String? = nil,
@@ -74,6 +82,8 @@ public struct ServerErrorResponse: Sendable, Equatable, Decodable {
         self.correlationId = correlationId
         self.innerErrors = []
         self.continuationToken = continuationToken
+        self.requiredAttributes = []
+        self.invalidAttributes = []
     }
 }
 
@@ -99,6 +109,8 @@ public struct ServerErrorCode: RawRepresentable, Hashable, Sendable, Decodable, 
     public static let accessDenied = Self(rawValue: "access_denied")
     public static let credentialRequired = Self(rawValue: "credential_required")
     public static let attributesRequired = Self(rawValue: "attributes_required")
+    public static let userAlreadyExists = Self(rawValue: "user_already_exists")
+    public static let verificationRequired = Self(rawValue: "verification_required")
 }
 
 /// The `suberror` of a protocol error: an open set of strings with the known ones named.
@@ -114,6 +126,23 @@ public struct ServerSubError: RawRepresentable, Hashable, Sendable, Decodable, C
     public static let mfaRequired = Self(rawValue: "mfa_required")
     public static let registrationRequired = Self(rawValue: "registration_required")
     public static let nativeAuthAPIDisabled = Self(rawValue: "nativeauthapi_disabled")
+    public static let attributeValidationFailed = Self(rawValue: "attribute_validation_failed")
+
+    // The password policy's refusals (sign-up, and a password reset's new password).
+    public static let passwordTooWeak = Self(rawValue: "password_too_weak")
+    public static let passwordTooShort = Self(rawValue: "password_too_short")
+    public static let passwordTooLong = Self(rawValue: "password_too_long")
+    public static let passwordRecentlyUsed = Self(rawValue: "password_recently_used")
+    public static let passwordBanned = Self(rawValue: "password_banned")
+    public static let passwordIsInvalid = Self(rawValue: "password_is_invalid")
+
+    /// The six suberrors by which the server refuses a new password under its policy.
+    public static let passwordPolicy: Set<ServerSubError> = [
+        .passwordTooWeak, .passwordTooShort, .passwordTooLong, .passwordRecentlyUsed, .passwordBanned, .passwordIsInvalid,
+    ]
+
+    /// Whether this suberror refuses a new password under the password policy.
+    public var isPasswordPolicy: Bool { Self.passwordPolicy.contains(self) }
 }
 
 /// AADSTS numbers the library interprets. Microsoft warns that codes may change, so the library

@@ -13,6 +13,17 @@ struct InitiateResponse: Decodable, Sendable {
     }
 }
 
+/// `/signup/v1.0/start` and `/signup/v1.0/continue` (and password reset's steps) →
+/// `{"continuation_token": "…"}`. Optional here: a sign-up's last `/continue` may leave it out, and
+/// each flow decides what a missing token means.
+struct ContinuationTokenResponse: Decodable, Sendable {
+    let continuationToken: String?
+
+    enum CodingKeys: String, CodingKey {
+        case continuationToken = "continuation_token"
+    }
+}
+
 /// A `/challenge` answer → the one-time-passcode block, or a password challenge. Every field is
 /// optional here; ``ChallengeAnswer`` decides what a usable answer is.
 struct ChallengeResponse: Decodable, Sendable {

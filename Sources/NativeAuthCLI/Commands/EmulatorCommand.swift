@@ -27,7 +27,8 @@ struct EmulatorCommand: AsyncParsableCommand {
     var stateDirectory: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        #"JSON file of users to add: {"users":[{"username","method","password","displayName"}]}."#, valueName: "FILE"))
+        #"JSON file of users to add and the sign-up policy: {"users":[{"username","method","password","displayName"}],"signUp":{…}} (docs/EMULATOR.md)."#,
+        valueName: "FILE"))
     var seed: String?
 
     func validate() throws {

@@ -53,34 +53,13 @@ struct SignInCommand: AsyncParsableCommand {
             let context = try AppContext(location: target.location, clientId: target.clientId,
                                          challengeTypes: password ? [.password] : [.OOB], store: store, verbose: options.verbose)
             try await context.run { context throws(CLIFailure) in
-                let username = try await readAddress()
+                let username = try await AddressPrompt.read(given: address)
                 let parameters = NativeAuthSignInParameters(username: username)
                 parameters.scopes = resolution.scopes
                 let flow = SignInFlowDriver(presetCode: code, method: password ? .password : .code)
                 let result = try await flow.run(app: context.app, parameters: parameters)
-                if context.location == .embeddedEmulator { forgetLegacyEmbeddedAccount(clientId: context.app.clientId, store: store) }
+                context.forgetLegacyEmbeddedAccount()
                 report(result, context: context)
-            }
-        }
-    }
-
-    private func readAddress() async throws(CLIFailure) -> String {
-        if let address, !address.trimmingCharacters(in: .whitespaces).isEmpty { return address }
-        while true {
-            guard let line = await LineReader.line(prompt: "Email address: ") else {
-                throw InputEnded.failure(.address)
-            }
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if !trimmed.isEmpty { return trimmed }
-        }
-    }
-
-    /// The account of this client stored under the embedded emulator's legacy key
-    /// (`http://127.0.0.1:0/…`) is replaced by the new sign-in, as the library replaces an app's account.
-    private func forgetLegacyEmbeddedAccount(clientId: String, store: FileTokenStore) {
-        try? store.modify { contents in
-            contents.accounts.removeAll { account in
-                account.clientId == clientId && URL(string: account.authority).map(SignInLocation.isLegacyEmbedded) == true
             }
         }
     }

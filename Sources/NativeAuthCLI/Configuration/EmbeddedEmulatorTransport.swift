@@ -3,10 +3,12 @@ import Logging
 import NativeAuth
 import NativeAuthEmulator
 
-/// Sends the library's requests, unchanged, to the embedded emulator: the application's authority
-/// is the emulator's real one (`http://127.0.0.1:PORT/emulator.onmicrosoft.com`, on a port reserved
-/// for it), and the emulator is started on that port by the first request. So commands that send no
-/// request (`status`, `token` with a cached token) never start it.
+/// Sends the library's requests to the embedded emulator: the application's authority is the
+/// emulator's real one (`http://127.0.0.1:PORT/emulator.onmicrosoft.com`, on a port reserved for it),
+/// and the emulator is started on that port by the first request. So commands that send no request
+/// (`status`, `token` with a cached token) never start it. When another program took the reserved
+/// port in between (a reserved port is free again until the emulator binds it, and any process's
+/// outgoing connection may get it), the emulator listens on another free port and requests go there.
 final class EmbeddedEmulatorTransport: HTTPTransport {
     private let host: EmbeddedEmulatorHost
     private let network = HTTPTransports.makeDefault()
@@ -16,10 +18,16 @@ final class EmbeddedEmulatorTransport: HTTPTransport {
     }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let port: Int
         do {
-            try await host.start()
+            port = try await host.start()
         } catch {
             throw HTTPTransportError(error.description, isTransient: false)
+        }
+        var request = request
+        if port != host.port, var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false) {
+            components.port = port
+            request.url = components.url ?? request.url
         }
         return try await network.send(request)
     }
@@ -52,16 +60,24 @@ actor EmbeddedEmulatorHost {
         self.verbose = verbose
     }
 
-    /// Starts the emulator on the reserved port, unless it runs already.
-    func start() async throws(StartFailure) {
-        if emulator != nil { return }
-        let task = starting ?? Task { [port, verbose] in try await Self.launch(port: port, verbose: verbose) }
+    /// Starts the emulator on the reserved port (or, when that was taken meanwhile, on another free
+    /// one), unless it runs already, and returns the port it listens on.
+    func start() async throws(StartFailure) -> Int {
+        if let emulator { return emulator.port }
+        let task = starting ?? Task { [port, verbose] in
+            do {
+                return try await Self.launch(port: port, verbose: verbose)
+            } catch {
+                return try await Self.launch(port: 0, verbose: verbose)
+            }
+        }
         starting = task
         do {
-            emulator = try await task.value
+            let started = try await task.value
+            emulator = started
+            return started.port
         } catch {
-            throw StartFailure(description: "The embedded emulator could not listen on 127.0.0.1:\(port), a port that was "
-                + "free a moment ago (another program may have taken it meanwhile): run the command again. (\(error))")
+            throw StartFailure(description: "The embedded emulator could not listen on 127.0.0.1: \(error)")
         }
     }
 

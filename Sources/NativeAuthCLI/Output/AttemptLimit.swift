@@ -18,6 +18,7 @@ enum AttemptLimit {
         case .code: return "Too many wrong codes: run `nativeauth signin` again."
         case .password: return "Too many wrong passwords: run `nativeauth signin` again."
         case .token: return "Too many wrong sign-in attempts: run `nativeauth signin` again."
+        case .signUp: return "Too many wrong codes: run `nativeauth signup` again."
         }
     }
 }

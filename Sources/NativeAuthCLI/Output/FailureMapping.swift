@@ -9,8 +9,8 @@ import NativeAuth
 /// not be reached or failed (`isServerUnavailable`); a refusal from a server that answered is 1,
 /// 3 when it is about the answer the user gave, 4 when it needs a browser.
 enum FailureMapping {
-    /// What the user was doing, for the sentences that depend on it.
-    enum Method { case code, password, token }
+    /// What the user was doing, for the sentences that depend on it (`signUp`: any step of a sign-up).
+    enum Method { case code, password, token, signUp }
 
     static func failure(_ error: some NativeAuthError, method: Method) -> CLIFailure {
         let lines = details(error)
@@ -30,6 +30,8 @@ enum FailureMapping {
             return CLIFailure(.wrongCredentials, summary, details: lines)
         }
         switch error.serverError {
+        case "expired_token" where method == .signUp:
+            return CLIFailure(.failure, "The sign-up took too long: run `nativeauth signup` again.", details: lines)
         case "expired_token":
             return CLIFailure(.failure, "The sign-in took too long: run `nativeauth signin` again.", details: lines)
         case "invalid_scope":
@@ -47,6 +49,7 @@ enum FailureMapping {
     static func isWrongCredentials(_ error: some NativeAuthError) -> Bool {
         switch error {
         case let start as SignInStartError: return start.isUserNotFound || start.isInvalidUsername || start.isInvalidCredentials
+        case let start as SignUpStartError: return start.isUserAlreadyExists || start.isInvalidUsername || start.isInvalidPassword
         case let code as VerifyCodeError: return code.isInvalidCode
         case let password as PasswordRequiredError: return password.isInvalidPassword
         default: return false
@@ -89,6 +92,9 @@ enum FailureMapping {
         case .token:
             return "The session needs a step only the web page can do: sign in through the app's web page, "
                 + "or run `nativeauth signin` again."
+        case .signUp:
+            return "The tenant signs users up with a method this command did not offer (try `nativeauth signup --password`), "
+                + "or needs a step only the web page can do: sign up through the app's web page."
         }
     }
 }

@@ -1,8 +1,12 @@
 /// The failure when standard input ends before a prompt is answered: always exit 1, with a sentence
-/// naming what was being asked (and saying so when the last answer was wrong).
+/// naming what was being asked (and saying so when the last answer was wrong or refused).
 enum InputEnded {
     enum Question {
         case address, code, password
+        /// A new account's password (`signup`).
+        case newPassword
+        /// A user attribute the server asks for (`signup`).
+        case attribute(String)
     }
 
     static func failure(_ question: Question, afterWrongAnswer: Bool = false) -> CLIFailure {
@@ -17,6 +21,13 @@ enum InputEnded {
         case .password:
             return CLIFailure(.failure, "No password was entered\(after): standard input ended.",
                               hint: "Pipe the password on standard input: printf '%s\\n' \"$PASSWORD\" | nativeauth signin --password ADDRESS")
+        case .newPassword:
+            let refused = afterWrongAnswer ? " after the refused one" : ""
+            return CLIFailure(.failure, "No password was entered\(refused): standard input ended.",
+                              hint: "Pipe the code and then the password, one per line: printf '%s\\n%s\\n' \"$CODE\" \"$PASSWORD\" | nativeauth signup --password ADDRESS")
+        case .attribute(let name):
+            return CLIFailure(.failure, "No value for \(name) was entered: standard input ended.",
+                              hint: "Give it on the command line: --attribute \(name)=VALUE")
         }
     }
 }

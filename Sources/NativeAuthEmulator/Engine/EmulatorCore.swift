@@ -13,6 +13,8 @@ final class EmulatorCore: Sendable {
     let tenantId: String
     /// Registered client IDs, lower-cased.
     let clientIds: Set<String>
+    /// The tenant's sign-up policy: the seed file's `signUp`, else ``TenantPolicy/standard``.
+    let tenantPolicy: TenantPolicy
     private let boundPort = Locked<Int>(0)
     /// When dead flows and tokens were last purged (emulator clock).
     private let lastPurge = Locked<Double>(0)
@@ -23,6 +25,9 @@ final class EmulatorCore: Sendable {
         self.configuration = configuration
         self.clientIds = Set(configuration.registeredClientIds.map { $0.lowercased() })
         let seedUsers = try Self.loadSeedFile(configuration.seedFile)
+        let tenantPolicy = seedUsers?.signUp ?? .standard
+        try tenantPolicy.validate()
+        self.tenantPolicy = tenantPolicy
         let store = try StateStore(directory: configuration.stateDirectory) {
             var state = EmulatorState(tenantId: UUID().uuidString.lowercased())
             state.upsert(try SeedFile(users: DemoUsers.seeds).records(existing: [:]))

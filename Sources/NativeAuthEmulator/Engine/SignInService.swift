@@ -98,7 +98,10 @@ struct SignInService: Sendable {
 
 /// Finds the flow a continuation token belongs to and checks that the token is its current one.
 enum FlowResolver {
-    static func resolve(_ token: String, clientId: String, in state: EmulatorState, now: Double) throws(ProtocolError) -> FlowRecord {
+    /// `kind` is the kind of flow the endpoint serves; nil accepts any (the `continuation_token` grant).
+    static func resolve(
+        _ token: String, clientId: String, kind: FlowRecord.Kind? = .signIn, in state: EmulatorState, now: Double
+    ) throws(ProtocolError) -> FlowRecord {
         guard let flowId = ContinuationToken.flowId(of: token), let flow = state.flows[flowId] else {
             throw ProtocolError.invalidContinuationToken("it is unknown or malformed.")
         }
@@ -108,14 +111,17 @@ enum FlowResolver {
         guard Secrets.constantTimeEquals(ContinuationToken.digest(token), flow.tokenHash) else {
             throw ProtocolError.invalidContinuationToken("it was superseded or already used; send the most recent continuation_token.")
         }
+        if let kind, flow.flowKind != kind {
+            throw ProtocolError.invalidContinuationToken("it belongs to a \(flow.flowKind == .signUp ? "sign-up" : "sign-in") flow, not a \(kind == .signUp ? "sign-up" : "sign-in").")
+        }
         switch flow.stage {
         case .completed:
-            throw ProtocolError.invalidContinuationToken("the sign-in it belongs to already completed; it cannot be used again.")
+            throw ProtocolError.invalidContinuationToken("the flow it belongs to already completed; it cannot be used again.")
         case .redirected:
-            throw ProtocolError.invalidContinuationToken("the sign-in it belongs to ended with a redirect to the browser.")
+            throw ProtocolError.invalidContinuationToken("the flow it belongs to ended with a redirect to the browser.")
         case .locked:
-            throw ProtocolError.invalidContinuationToken("the sign-in it belongs to ended after too many wrong codes or passwords; start a new sign-in.")
-        case .awaitingChallenge, .awaitingCode, .awaitingPassword:
+            throw ProtocolError.invalidContinuationToken("the flow it belongs to ended after too many wrong codes or passwords; start a new one.")
+        case .awaitingChallenge, .awaitingCode, .awaitingPassword, .awaitingCredential, .awaitingAttributes, .readyForSignIn:
             break
         }
         guard now < flow.tokenExpiresAt else { throw ProtocolError.expiredContinuationToken }

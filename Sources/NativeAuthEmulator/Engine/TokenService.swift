@@ -19,7 +19,7 @@ struct TokenService: Sendable {
         case "password":
             grant = try credentialGrant(form, clientId: clientId, clientInfo: clientInfo, secretField: "password")
         case "continuation_token":
-            try continuationGrant(form, clientId: clientId)
+            grant = try ContinuationGrant(core: core).redeem(form, clientId: clientId, clientInfo: clientInfo)
         case "refresh_token":
             grant = try refreshGrant(form, clientId: clientId, clientInfo: clientInfo)
         default:
@@ -76,18 +76,6 @@ struct TokenService: Sendable {
         }
         return TokenGrant(user: user, clientId: clientId, scopes: scopes, refreshToken: refreshToken,
                           clientInfo: clientInfo, issuedAt: now)
-    }
-
-    /// The `continuation_token` grant signs a user in after sign-up, password reset or registration.
-    /// The emulator runs sign-in only, so no flow ever reaches that step: the grant validates its
-    /// parameters and the token, then answers that the token is not valid for it.
-    private func continuationGrant(_ form: FormBody, clientId: String) throws -> Never {
-        let presented = try RequestValidation.required("continuation_token", in: form)
-        _ = try ScopeRequest(parsing: RequestValidation.required("scope", in: form))
-        let now = core.clock.now()
-        _ = try core.store.read { state in try FlowResolver.resolve(presented, clientId: clientId, in: state, now: now) }
-        throw ProtocolError.invalidContinuationToken(
-            "the continuation_token grant needs a token from a completed sign-up or password reset; this is a sign-in token.")
     }
 
     /// Exchanges a refresh token for new tokens and rotates it: the presented one is then rejected.

@@ -1,15 +1,28 @@
 import Foundation
 
-/// The server-side state of one sign-in flow, identified by the continuation tokens it hands out.
+/// The server-side state of one flow (a sign-in, a sign-up), identified by the continuation tokens
+/// it hands out.
 struct FlowRecord: Codable, Sendable {
+    /// What the flow does; each kind's endpoints accept only its own tokens.
+    enum Kind: String, Codable, Sendable {
+        case signIn, signUp
+    }
+
     /// Where the flow stands; each stage accepts exactly one kind of next request.
     enum Stage: String, Codable, Sendable {
-        /// After `/initiate`: waiting for `/challenge`.
+        /// After `/initiate` or `/signup/v1.0/start`: waiting for `/challenge`.
         case awaitingChallenge
         /// A code was sent: waiting for the `oob` grant (or a resend).
         case awaitingCode
         /// Waiting for the `password` grant.
         case awaitingPassword
+        /// Sign-up: the address is verified and the account needs a password (`credential_required`
+        /// was answered): waiting for `/signup/v1.0/challenge`.
+        case awaitingCredential
+        /// Sign-up: waiting for the required attributes (`attributes_required` was answered).
+        case awaitingAttributes
+        /// The flow's work is done (the account exists): waiting for the `continuation_token` grant.
+        case readyForSignIn
         /// Tokens were issued; the flow is over.
         case completed
         /// The client was sent to the browser; the flow is over.
@@ -19,6 +32,8 @@ struct FlowRecord: Codable, Sendable {
     }
 
     var id: String
+    /// Nil in states written before flows had kinds: those are sign-ins.
+    var kind: Kind?
     var clientId: String
     var userKey: String
     var challengeTypes: [String]
@@ -32,6 +47,11 @@ struct FlowRecord: Codable, Sendable {
     var failedAttempts: Int
     /// When this record may be forgotten.
     var purgeAfter: Double
+    /// A sign-up's account in the making (nil for other kinds).
+    var signUp: SignUpProgress?
+
+    /// The flow's kind (a record without one is a sign-in).
+    var flowKind: Kind { kind ?? .signIn }
 
     /// How long an unfinished flow is remembered after its token expires, so that a late request
     /// still gets `expired_token` rather than "unknown". Finished flows go when their token expires.

@@ -4,26 +4,31 @@ import NativeAuthShared
 struct ProtocolError: Error, Sendable {
     var status: Int = 400
     var error: String
-    var code: Int
+    /// The AADSTS number; nil for errors no public source gives a number for (then `error_codes` is
+    /// empty and the description has no `AADSTSnnnnn: ` prefix).
+    var code: Int?
     /// The text after `AADSTSnnnnn: `.
     var message: String
     var suberror: String?
     var continuationToken: String?
+    /// Members after the envelope's, such as sign-up's `required_attributes` and `invalid_attributes`.
+    var extra: [(String, JSONValue)] = []
 
     /// Renders the service's error envelope.
     func body(correlationId: String, traceId: String, timestamp: String) -> JSONValue {
-        let description = "AADSTS\(code): \(message)\r\nTrace ID: \(traceId)\r\nCorrelation ID: \(correlationId)\r\nTimestamp: \(timestamp)"
+        let prefix = code.map { "AADSTS\($0): " } ?? ""
+        let description = "\(prefix)\(message)\r\nTrace ID: \(traceId)\r\nCorrelation ID: \(correlationId)\r\nTimestamp: \(timestamp)"
         var members: [(String, JSONValue)] = [
             ("error", .string(error)),
             ("error_description", .string(description)),
-            ("error_codes", .array([.int(code)])),
+            ("error_codes", .array(code.map { [.int($0)] } ?? [])),
             ("timestamp", .string(timestamp)),
             ("trace_id", .string(traceId)),
             ("correlation_id", .string(correlationId)),
         ]
         if let suberror { members.append(("suberror", .string(suberror))) }
         if let continuationToken { members.append(("continuation_token", .string(continuationToken))) }
-        return .object(members)
+        return .object(members + extra)
     }
 }
 

@@ -1,8 +1,11 @@
 import Foundation
+import NativeAuthShared
 
 /// The users JSON accepted by the seed file and `POST /_emulator/users`, and produced by
-/// `GET /_emulator/users`: `{"users":[{"username","method","password","displayName"}]}`.
-/// An export carries `passwordHash` instead of `password`; either is accepted on import.
+/// `GET /_emulator/users`: `{"users":[{"username","method","password","displayName","attributes"}]}`.
+/// An export carries `passwordHash` instead of `password`; either is accepted on import. A seed
+/// file may also hold the tenant's sign-up policy, `"signUp": {…}` (``TenantPolicy``), which
+/// `POST /_emulator/users` ignores; `users` may then be left out.
 struct SeedFile: Codable, Sendable {
     struct User: Codable, Sendable {
         var username: String
@@ -10,9 +13,11 @@ struct SeedFile: Codable, Sendable {
         var password: String?
         var passwordHash: String?
         var displayName: String?
+        var attributes: [String: JSONValue]?
     }
 
     var users: [User]
+    var signUp: TenantPolicy?
 
     /// Problems that make a seed unusable.
     struct Invalid: Error, CustomStringConvertible {
@@ -38,15 +43,28 @@ struct SeedFile: Codable, Sendable {
             }
             let id = existing[UserRecord.key(name)]?.id ?? UUID().uuidString.lowercased()
             let display = user.displayName ?? String(name.split(separator: "@").first ?? Substring(name))
-            return UserRecord(id: id, username: name, displayName: display, method: user.method, passwordHash: hash)
+            return UserRecord(id: id, username: name, displayName: display, method: user.method, passwordHash: hash,
+                              attributes: user.attributes)
         }
     }
 
     /// The export form of a list of users.
     static func export(_ users: [UserRecord]) -> SeedFile {
         SeedFile(users: users.sorted { $0.username < $1.username }.map {
-            User(username: $0.username, method: $0.method, password: nil, passwordHash: $0.passwordHash, displayName: $0.displayName)
+            User(username: $0.username, method: $0.method, password: nil, passwordHash: $0.passwordHash, displayName: $0.displayName,
+                 attributes: $0.attributes)
         })
+    }
+}
+
+extension SeedFile {
+    enum CodingKeys: String, CodingKey { case users, signUp }
+
+    /// Reads a seed file: `users` may be left out (a file holding only the sign-up policy).
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        users = try container.decodeIfPresent([User].self, forKey: .users) ?? []
+        signUp = try container.decodeIfPresent(TenantPolicy.self, forKey: .signUp)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthShared
 
 /// How a user signs in, as configured on a real tenant's account.
 enum SignInMethod: String, Codable, Sendable {
@@ -18,6 +19,8 @@ struct UserRecord: Codable, Sendable, Equatable {
     var method: SignInMethod
     /// `pbkdf2-sha256$ROUNDS$SALT$HASH` (base64url), only for password users.
     var passwordHash: String?
+    /// The user attributes collected at sign-up (or imported), by programmatic name.
+    var attributes: [String: JSONValue]?
 
     /// Dictionary key for a username: case-insensitive, like the service.
     static func key(_ username: String) -> String {

@@ -3,10 +3,11 @@ import HTTPTypes
 /// A protocol endpoint the emulator serves under `/{tenant}/`.
 enum ProtocolEndpoint: Sendable {
     case initiate, challenge, token, discovery, keys
+    case signUpStart, signUpChallenge, signUpContinue
 
     var method: HTTPRequest.Method {
         switch self {
-        case .initiate, .challenge, .token: .post
+        case .initiate, .challenge, .token, .signUpStart, .signUpChallenge, .signUpContinue: .post
         case .discovery, .keys: .get
         }
     }
@@ -19,6 +20,9 @@ enum ProtocolEndpoint: Sendable {
         case .token: "token"
         case .discovery: "discovery"
         case .keys: "keys"
+        case .signUpStart: "signup/start"
+        case .signUpChallenge: "signup/challenge"
+        case .signUpContinue: "signup/continue"
         }
     }
 }
@@ -34,6 +38,9 @@ struct ProtocolRoute: Sendable {
         "oauth2/v2.0/token": .token,
         "v2.0/.well-known/openid-configuration": .discovery,
         "discovery/v2.0/keys": .keys,
+        "signup/v1.0/start": .signUpStart,
+        "signup/v1.0/challenge": .signUpChallenge,
+        "signup/v1.0/continue": .signUpContinue,
     ]
 
     init?(path: String) {

@@ -9,6 +9,9 @@ struct ProtocolRoutes: Sendable {
         case .token: try .json(TokenService(core: core).token(form))
         case .discovery: .json(DiscoveryDocument(core: core).openIDConfiguration)
         case .keys: .json(.object([("keys", .array([core.key.jwk]))]))
+        case .signUpStart: try .json(SignUpService(core: core).start(form))
+        case .signUpChallenge: try .json(SignUpService(core: core).challenge(form))
+        case .signUpContinue: try .json(SignUpContinuation(core: core).proceed(form))
         }
     }
 }

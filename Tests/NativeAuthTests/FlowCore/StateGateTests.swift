@@ -25,6 +25,14 @@ struct StateGateTests {
         #expect(await gate.run(refused: { Result.refused }, retry: { .retried($0) }) { StepOutcome<Result, String>.advanced(.done) } == .done)
     }
 
+    @Test("handedBack returns the step's result and leaves the state ready, like retry")
+    func handedBackKeepsReady() async {
+        let gate = StateGate()
+        #expect(await gate.run(refused: { Result.refused }, retry: { .retried($0) }) { StepOutcome<Result, String>.handedBack(.retried("again")) } == .retried("again"))
+        #expect(await gate.run(refused: { Result.refused }, retry: { .retried($0) }) { StepOutcome<Result, String>.advanced(.done) } == .done)
+        #expect(await gate.run(refused: { Result.refused }, retry: { .retried($0) }) { StepOutcome<Result, String>.advanced(.done) } == .refused)
+    }
+
     @Test("A call while another is in flight is refused")
     func inFlightRefused() async {
         let gate = StateGate()

@@ -8,6 +8,10 @@ enum Recorded {
     static let wrongCode = "00000000"
     static let password = "Fake-Passw0rd!"
     static let wrongPassword = "Wrong-Passw0rd!"
+    /// The password a sign-up's recordings have the policy refuse (a placeholder, whatever the rule).
+    static let refusedPassword = "fake"
+    /// Every password a recording may send.
+    static let passwords = [password, wrongPassword, refusedPassword]
     static let apiScope = "api://contoso-api/Data.Read"
     static let accessToken = "fake-access-token-1"
     static let refreshToken = "fake-refresh-token-1"

@@ -1,0 +1,57 @@
+import Foundation
+
+/// What every "sign in after a previous flow" state holds (``SignInAfterSignUpState`` now, the
+/// state after a password reset next): the finished flow's context, the `continuation_token` its
+/// last answer carried (if any), and a single-use gate. Its one step redeems that token with the
+/// `continuation_token` grant at `/oauth2/v2.0/token` (docs/PROTOCOL.md §6.3, §7.5) and stores the
+/// account as a sign-in does.
+///
+/// - No token: the step fails locally ("Sign in is not available at this point, use the standalone
+///   sign-in", as MSAL says) and sends nothing; the state is used up.
+/// - A failure with no answer (``NativeAuthError/isServerUnavailable``) hands the state back; any
+///   other outcome uses it up. A server's refusal is a browser-required error for `mfa_required` or
+///   `registration_required`, else a general one (MSAL collapses these errors the same way).
+final class SignInAfterFlowCore: Sendable {
+    let context: FlowContext
+    let continuationToken: String?
+    private let gate = StateGate()
+
+    init(context: FlowContext, continuationToken: String?) {
+        self.context = context
+        self.continuationToken = continuationToken.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    var correlationId: UUID { context.correlationId }
+
+    /// Redeems the token for `scopes` (merged with the OpenID scopes) through the state's gate.
+    ///
+    /// - Parameters:
+    ///   - completed: The result for a signed-in account.
+    ///   - retry: The result for a failure that hands the state back.
+    ///   - failed: The result for a failure that ends the flow (also used, with an "already used"
+    ///     error, when the state is in use or used up).
+    func signIn<Result, Failure: FlowError>(
+        scopes: [String]?, completed: (NativeAuthUserAccountResult) -> Result,
+        retry: (Failure) -> Result, failed: (Failure) -> Result
+    ) async -> Result {
+        await gate.run(refused: { failed(Failure(FlowErrorMapping.alreadyUsed(correlationId: correlationId))) },
+                       retry: retry) { () async -> StepOutcome<Result, Failure> in
+            guard let token = continuationToken else {
+                return .advanced(failed(Failure(FlowErrorMapping.signInAfterFlowUnavailable(correlationId: correlationId))))
+            }
+            let context = self.context.with(scopes: RequestedScopes.merged(scopes))
+            let grant = TokenGrant.continuationToken(token, username: context.username,
+                                                     challengeTypes: context.environment.challengeTypes)
+            let (outcome, answered) = await TokenRedemption.redeem(grant, context: context)
+            switch outcome {
+            case .signedIn(let result):
+                return .advanced(completed(result))
+            case .storeFailed(let details):
+                return .advanced(failed(Failure(details)))
+            case .rejected(let rejection):
+                let error = Failure(answered.details(rejection) { ErrorMeaning.strongAuthentication($0) ?? .general })
+                return error.isServerUnavailable ? .retry(error) : .advanced(failed(error))
+            }
+        }
+    }
+}

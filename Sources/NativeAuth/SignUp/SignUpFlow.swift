@@ -1,0 +1,213 @@
+import Foundation
+
+/// The sign-up flow: `/signup/v1.0/start`, `/signup/v1.0/challenge`, then `/signup/v1.0/continue`
+/// with the code, the password and the attributes the server asks for (docs/PROTOCOL.md §7), on the
+/// shared flow parts (``FlowContext``, ``ChallengeAnswer``, ``FlowStateCore``, ``FlowErrorMapping``).
+/// The completed flow hands its continuation token to ``SignInAfterFlowCore``.
+///
+/// Which failures hand the state back follows MSAL (docs/PROTOCOL.md §7.6): a wrong code, a password
+/// the policy refuses, refused attribute values, a refused resend (but not an expired token), and
+/// (this library's addition) any failure with no answer from the server.
+enum SignUpFlow {
+    /// The longest username sent.
+    static let maximumUsernameLength = 320
+    /// The longest password sent (the service's policy allows 256 characters; the server says so).
+    static let maximumPasswordLength = 1024
+
+    // MARK: Start
+
+    static func start(_ parameters: NativeAuthSignUpParameters, environment: ApplicationEnvironment) async -> SignUpStartResult {
+        let values = parameters.snapshot
+        let username = values.username.trimmingCharacters(in: .whitespacesAndNewlines)
+        var context = FlowContext(environment: environment, username: username, scopes: RequestedScopes.merged(nil),
+                                  correlationId: values.correlationId ?? UUID())
+        environment.logger.info("sign-up starting", metadata: ["username": "\(LogMasking.username(username))",
+                                                               "correlation-id": "\(context.correlationId)"])
+        func failure(_ details: NativeAuthErrorDetails) -> SignUpStartResult { .error(SignUpStartError(details)) }
+        func local(_ kind: ErrorKind, _ message: String) -> SignUpStartResult {
+            failure(FlowErrorMapping.local(kind, message, correlationId: context.correlationId))
+        }
+        guard !username.isEmpty else { return local(.invalidUsername, "The username is empty.") }
+        guard username.count <= maximumUsernameLength else {
+            return local(.invalidUsername, "The username is longer than \(maximumUsernameLength) characters.")
+        }
+        if let password = values.password {
+            guard !password.isEmpty else { return local(.invalidPassword, "The password is empty.") }
+            guard password.count <= maximumPasswordLength else {
+                return local(.invalidPassword, "The password is longer than \(maximumPasswordLength) characters.")
+            }
+        }
+        if let problem = values.attributes?.problem { return local(.invalidAttributes, problem + " Nothing was sent.") }
+
+        var fields = [("username", username)]
+        if let password = values.password { fields.append(("password", password)) }
+        if let attributes = values.attributes, !attributes.members.isEmpty { fields.append(("attributes", attributes.formValue)) }
+        fields.append(("challenge_type", environment.challengeTypes.wireValue))
+        if let capabilities = environment.capabilities.wireValue { fields.append(("capabilities", capabilities)) }
+        let started: WireOutcome<ContinuationTokenResponse>
+        (started, context) = await context.post(.signUpStart, fields)
+        let token: String
+        switch SignUpAnswer(started) {
+        case .succeeded(let value?):
+            token = value
+        case .succeeded(nil):
+            return failure(FlowErrorMapping.unexpectedAnswer("the answer to /signup/v1.0/start has no continuation_token",
+                                                             correlationId: context.correlationId))
+        case .attributesInvalid(let names):
+            return .attributesInvalid(attributeNames: names)
+        case .rejected(let rejection):
+            return failure(context.details(rejection, meaning: SignUpStep.start.meaning))
+        case .credentialRequired, .attributesRequired:
+            return failure(FlowErrorMapping.unexpectedAnswer("the server asked for more before the address was verified",
+                                                             correlationId: context.correlationId))
+        case .unexpected(let what):
+            return failure(FlowErrorMapping.unexpectedAnswer(what, correlationId: context.correlationId))
+        }
+
+        let answer: ChallengeAnswer
+        (answer, context) = await context.challenge(.signUpChallenge, continuationToken: token)
+        switch answer {
+        case .code(let token, let sentTo, let channel, let length):
+            return .codeRequired(newState: SignUpCodeRequiredState(core: FlowStateCore(context: context, continuationToken: token)),
+                                 sentTo: sentTo, channelTargetType: channel, codeLength: length)
+        case .password:
+            return failure(FlowErrorMapping.unexpectedAnswer("the server asked for a password before sending a code to verify the address",
+                                                             correlationId: context.correlationId))
+        case .rejected(let rejection):
+            return failure(context.details(rejection, meaning: SignUpStep.challenge.meaning))
+        case .unexpected(let what):
+            return failure(FlowErrorMapping.unexpectedAnswer(what, correlationId: context.correlationId))
+        }
+    }
+
+    // MARK: Steps on states
+
+    static func submitCode(_ code: String, on core: FlowStateCore) async -> StepOutcome<SignUpVerifyCodeResult, VerifyCodeError> {
+        let code = code.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !code.isEmpty, code.count <= ChallengeAnswer.maximumCodeLength else {
+            let message = code.isEmpty ? "The code is empty." : "The code is longer than \(ChallengeAnswer.maximumCodeLength) characters."
+            return .retry(VerifyCodeError(FlowErrorMapping.local(.invalidCode, message, correlationId: core.correlationId)))
+        }
+        let (answer, context) = await proceed(grantType: "oob", ("oob", code), on: core)
+        func ended(_ details: NativeAuthErrorDetails) -> StepOutcome<SignUpVerifyCodeResult, VerifyCodeError> {
+            .advanced(.error(VerifyCodeError(details), newState: nil))
+        }
+        switch answer {
+        case .succeeded(let token):
+            return .advanced(.completed(signedUp(context, token)))
+        case .credentialRequired(let token):
+            // MSAL asks for the password step itself: the answer must be the password challenge.
+            let (challenge, asked) = await context.challenge(.signUpChallenge, continuationToken: token)
+            switch challenge {
+            case .password(let token):
+                return .advanced(.passwordRequired(newState: SignUpPasswordRequiredState(core: FlowStateCore(context: asked, continuationToken: token))))
+            case .code:
+                return ended(FlowErrorMapping.unexpectedAnswer("the server sent another code instead of asking for the password",
+                                                               correlationId: asked.correlationId))
+            case .rejected(let rejection):
+                return ended(asked.details(rejection, meaning: SignUpStep.challenge.meaning))
+            case .unexpected(let what):
+                return ended(FlowErrorMapping.unexpectedAnswer(what, correlationId: asked.correlationId))
+            }
+        case .attributesRequired(let attributes, let token):
+            return .advanced(.attributesRequired(attributes: attributes, newState: attributesState(context, token)))
+        case .attributesInvalid:
+            return ended(FlowErrorMapping.unexpectedAnswer("the server refused attributes in answer to a code", correlationId: context.correlationId))
+        case .rejected(let rejection):
+            let error = VerifyCodeError(context.details(rejection, meaning: SignUpStep.oobContinue.meaning))
+            return error.isInvalidCode || error.isServerUnavailable ? .retry(error) : .advanced(.error(error, newState: nil))
+        case .unexpected(let what):
+            return ended(FlowErrorMapping.unexpectedAnswer(what, correlationId: context.correlationId))
+        }
+    }
+
+    static func resendCode(on core: FlowStateCore) async -> StepOutcome<SignUpResendCodeResult, ResendCodeError> {
+        let (answer, context) = await core.context.challenge(.signUpChallenge, continuationToken: core.continuationToken)
+        let failure: NativeAuthErrorDetails
+        switch answer {
+        case .code(let token, let sentTo, let channel, let length):
+            let next = SignUpCodeRequiredState(core: FlowStateCore(context: context, continuationToken: token))
+            return .advanced(.codeRequired(newState: next, sentTo: sentTo, channelTargetType: channel, codeLength: length))
+        case .password:
+            failure = FlowErrorMapping.unexpectedAnswer("the server asked for a password instead of sending a new code",
+                                                        correlationId: context.correlationId)
+        case .rejected(let rejection):
+            let error = ResendCodeError(context.details(rejection, meaning: SignUpStep.resend.meaning))
+            // As MSAL: a refusal hands the state back (its code may still work) and a redirect ends the
+            // flow; unlike MSAL, so does an expired token, which no retry can fix.
+            if case .redirect = rejection { return .advanced(.error(error, newState: nil)) }
+            if rejection.serverError?.error == .expiredToken { return .advanced(.error(error, newState: nil)) }
+            return .retry(error)
+        case .unexpected(let what):
+            failure = FlowErrorMapping.unexpectedAnswer(what, correlationId: context.correlationId)
+        }
+        return .advanced(.error(ResendCodeError(failure), newState: nil))
+    }
+
+    static func submitPassword(_ password: String, on core: FlowStateCore) async -> StepOutcome<SignUpPasswordRequiredResult, PasswordRequiredError> {
+        guard !password.isEmpty, password.count <= maximumPasswordLength else {
+            let message = password.isEmpty ? "The password is empty." : "The password is longer than \(maximumPasswordLength) characters."
+            return .retry(PasswordRequiredError(FlowErrorMapping.local(.invalidPassword, message, correlationId: core.correlationId)))
+        }
+        let (answer, context) = await proceed(grantType: "password", ("password", password), on: core)
+        switch answer {
+        case .succeeded(let token):
+            return .advanced(.completed(signedUp(context, token)))
+        case .attributesRequired(let attributes, let token):
+            return .advanced(.attributesRequired(attributes: attributes, newState: attributesState(context, token)))
+        case .rejected(let rejection):
+            let error = PasswordRequiredError(context.details(rejection, meaning: SignUpStep.passwordContinue.meaning))
+            return error.isInvalidPassword || error.isServerUnavailable ? .retry(error) : .advanced(.error(error, newState: nil))
+        case .credentialRequired, .attributesInvalid, .unexpected:
+            let error = PasswordRequiredError(FlowErrorMapping.unexpectedAnswer(
+                "the answer to the password is not an account, a request for attributes or a refusal", correlationId: context.correlationId))
+            return .advanced(.error(error, newState: nil))
+        }
+    }
+
+    static func submitAttributes(
+        _ attributes: SignUpAttributes, on core: FlowStateCore, state: SignUpAttributesRequiredState
+    ) async -> StepOutcome<SignUpAttributesRequiredResult, AttributesRequiredError> {
+        if let problem = attributes.problem {
+            return .retry(AttributesRequiredError(FlowErrorMapping.local(.invalidAttributes, problem + " Nothing was sent.",
+                                                                         correlationId: core.correlationId)))
+        }
+        let (answer, context) = await proceed(grantType: "attributes", ("attributes", attributes.formValue), on: core)
+        switch answer {
+        case .succeeded(let token):
+            return .advanced(.completed(signedUp(context, token)))
+        case .attributesRequired(let required, let token):
+            return .advanced(.attributesRequired(attributes: required, newState: attributesState(context, token)))
+        case .attributesInvalid(let names):
+            // The same state (and token) goes back, to submit other values on.
+            return .handedBack(.attributesInvalid(attributeNames: names, newState: state))
+        case .rejected(let rejection):
+            let error = AttributesRequiredError(context.details(rejection, meaning: SignUpStep.attributesContinue.meaning))
+            return error.isServerUnavailable ? .retry(error) : .advanced(.error(error, newState: nil))
+        case .credentialRequired, .unexpected:
+            let error = AttributesRequiredError(FlowErrorMapping.unexpectedAnswer(
+                "the answer to the attributes is not an account, a request for attributes or a refusal", correlationId: context.correlationId))
+            return .advanced(.error(error, newState: nil))
+        }
+    }
+
+    // MARK: Shared steps
+
+    /// `/signup/v1.0/continue` with one grant and its value, on the state's token.
+    private static func proceed(grantType: String, _ value: (String, String), on core: FlowStateCore) async -> (SignUpAnswer, FlowContext) {
+        let fields = [("continuation_token", core.continuationToken), ("grant_type", grantType), value]
+        let (outcome, context) = await core.context.post(.signUpContinue, fields, as: ContinuationTokenResponse.self)
+        return (SignUpAnswer(outcome), context)
+    }
+
+    /// The account exists: the state that signs the new user in (with no token, it says sign-in is not available).
+    private static func signedUp(_ context: FlowContext, _ token: String?) -> SignInAfterSignUpState {
+        context.environment.logger.info("signed up", metadata: ["username": "\(LogMasking.username(context.username))",
+                                                               "correlation-id": "\(context.correlationId)"])
+        return SignInAfterSignUpState(core: SignInAfterFlowCore(context: context, continuationToken: token))
+    }
+
+    private static func attributesState(_ context: FlowContext, _ token: String) -> SignUpAttributesRequiredState {
+        SignUpAttributesRequiredState(core: FlowStateCore(context: context, continuationToken: token))
+    }
+}

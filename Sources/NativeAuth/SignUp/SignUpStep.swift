@@ -1,0 +1,73 @@
+/// The steps of a sign-up, and what the server's protocol errors mean at each of them (MSAL's
+/// sign-up validators; docs/PROTOCOL.md §7).
+enum SignUpStep {
+    case start, challenge, resend, oobContinue, passwordContinue, attributesContinue
+
+    func meaning(of error: ServerErrorResponse) -> ErrorMeaning {
+        switch (self, error.error) {
+        case (.start, .userAlreadyExists):
+            return ErrorMeaning(.userAlreadyExists)
+        case (.start, .invalidRequest) where error.errorCodes.first == AADSTSCode.invalidParameter
+            && (error.errorDescription ?? "").contains("username"):
+            return ErrorMeaning(.invalidUsername)
+        case (.start, .invalidGrant), (.passwordContinue, .invalidGrant):
+            return ErrorMeaning.passwordPolicy(error) ?? .general
+        case (.oobContinue, .invalidGrant) where error.suberror == .invalidOOBValue:
+            return ErrorMeaning(.invalidCode)
+        default:
+            // Among them: a password-policy suberror answering a code (retrying the code cannot fix a
+            // password, so unlike MSAL the flow ends), user_already_exists after the code (someone
+            // else finished a sign-up for the address first), verification_required (no flow uses it).
+            return .general
+        }
+    }
+}
+
+/// What a sign-up's `/start` or `/continue` answered, read without a transport.
+enum SignUpAnswer: Sendable, Equatable {
+    /// HTTP 200: the step succeeded (at `/continue`: the account exists; the token, when present,
+    /// signs the user in).
+    case succeeded(continuationToken: String?)
+    /// `credential_required` (AADSTS55103): ask `/signup/v1.0/challenge` for the password step.
+    case credentialRequired(continuationToken: String)
+    /// `attributes_required` (AADSTS55106): the server needs these attributes.
+    case attributesRequired([NativeAuthRequiredAttribute], continuationToken: String)
+    /// `invalid_grant` with `attribute_validation_failed`: the server refused these attributes.
+    case attributesInvalid([String])
+    /// Any other refusal, a redirect, or no usable answer.
+    case rejected(WireRejection)
+    /// An answer that does not fit: an error that should carry a token or a list and does not.
+    case unexpected(String)
+
+    init(_ outcome: WireOutcome<ContinuationTokenResponse>) {
+        switch outcome {
+        case .success(let body):
+            self = .succeeded(continuationToken: body.continuationToken.flatMap { $0.isEmpty ? nil : $0 })
+        case .rejected(let rejection):
+            self = Self.read(rejection)
+        }
+    }
+
+    private static func read(_ rejection: WireRejection) -> SignUpAnswer {
+        guard let error = rejection.serverError else { return .rejected(rejection) }
+        let token = error.continuationToken.flatMap { $0.isEmpty ? nil : $0 }
+        switch error.error {
+        case .credentialRequired:
+            guard let token else { return .unexpected("credential_required without a continuation_token") }
+            return .credentialRequired(continuationToken: token)
+        case .attributesRequired:
+            let attributes = NativeAuthRequiredAttribute.read(error.requiredAttributes)
+            guard let token, !attributes.isEmpty else {
+                return .unexpected("attributes_required without a continuation_token or a usable required_attributes list")
+            }
+            return .attributesRequired(attributes, continuationToken: token)
+        case .invalidGrant where error.suberror == .attributeValidationFailed:
+            let names = error.invalidAttributes.prefix(NativeAuthRequiredAttribute.maximumCount)
+                .filter { !$0.isEmpty && $0.count <= SignUpAttributes.maximumNameLength }
+            // Without the names, the server's own description is the best there is.
+            return names.isEmpty ? .rejected(rejection) : .attributesInvalid(Array(names))
+        default:
+            return .rejected(rejection)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import ArgumentParser
+import NativeAuth
+
+/// `nativeauth signup`: creates an account (email code, optionally a password, the attributes the
+/// tenant asks for), then signs the new user in and stores the account, as `signin` does.
+struct SignUpCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "signup",
+        abstract: "Create an account with an email code (and a password), then sign in.",
+        discussion: """
+            A code is sent to the address: type it, r to send a new one, or q to stop. With --password \
+            the new password is asked for next (hidden, and twice at a terminal); when the tenant's \
+            password policy refuses it, the rule is explained and it is asked for again. Then each \
+            attribute the tenant requires that was not given with --attribute is asked for; a value the \
+            server refuses is named and asked for again. When standard input is not a terminal, each \
+            prompt reads one line of it (the code, then the password, then each attribute). On success \
+            the new user is signed in and stored. An address that already has an account exits with 3. \
+            With no --tenant, --authority or NATIVEAUTH_* variables, the embedded emulator is used (it \
+            requires displayName; shows its codes here).
+
+            EXAMPLES:
+              nativeauth signup carol@example.com --attribute displayName=Carol
+              nativeauth signup --password dave@example.com
+              printf '12345678\\nS3cure-Passw0rd\\nDave\\n' | nativeauth signup --password dave@example.com
+            """)
+
+    @Flag(name: .long, help: "Sign up with email and password (the password is asked for after the code).")
+    var password = false
+
+    @Argument(help: ArgumentHelp("The new account's email address; prompted for when absent.", valueName: "ADDRESS"))
+    var address: String?
+
+    @Option(name: .customLong("attribute"), help: ArgumentHelp(
+        "A user attribute, such as displayName=Carol; repeat for several. Sent with the start.", valueName: "NAME=VALUE"))
+    var attributes: [String] = []
+
+    @OptionGroup var options: SharedOptions
+
+    func validate() throws {
+        if case .failure(let error) = AttributeOption.collect(attributes) { throw ValidationError(error.message) }
+    }
+
+    func run() async throws {
+        try await CommandRunner.run(verbose: options.verbose) { () throws(CLIFailure) in
+            let given: [String: String]
+            switch AttributeOption.collect(attributes) {
+            case .success(let values): given = values
+            case .failure(let error): throw CLIFailure(.usage, error.message)
+            }
+            let resolution = try TargetResolution(options)
+            let target = try resolution.signInTarget()
+            let store = try AppContext.openStore(options)
+            let context = try AppContext(location: target.location, clientId: target.clientId,
+                                         challengeTypes: password ? [.OOB, .password] : [.OOB], store: store, verbose: options.verbose)
+            try await context.run { context throws(CLIFailure) in
+                let username = try await AddressPrompt.read(given: address)
+                let driver = SignUpFlowDriver(attributes: given, scopes: resolution.scopes)
+                let result = try await driver.run(app: context.app, username: username)
+                context.forgetLegacyEmbeddedAccount()
+                report(result, context: context)
+            }
+        }
+    }
+
+    private func report(_ result: NativeAuthUserAccountResult, context: AppContext) {
+        let account = result.account
+        if options.json {
+            JSONOutput.print(["signedUp": true, "signedIn": true, "username": account.username, "identifier": account.identifier,
+                              "clientId": context.app.clientId, "location": context.location.json])
+        } else {
+            Console.result("Signed up and signed in as \(account.username) (\(context.location.summary)).")
+        }
+    }
+}

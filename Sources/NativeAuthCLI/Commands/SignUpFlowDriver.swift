@@ -1,0 +1,164 @@
+import Foundation
+import NativeAuth
+
+/// Drives a sign-up from the prompts: the code (``CodePrompt``, `r` resends), the new password
+/// (``PasswordPrompt``, asked twice at a terminal, the policy explained when the server refuses it),
+/// every attribute the server asks for that was not given with `--attribute`, then the sign-in that
+/// ends the sign-up.
+struct SignUpFlowDriver {
+    /// Attributes given with `--attribute`, sent with the start.
+    let attributes: [String: String]
+    /// The scopes of the sign-in that follows.
+    let scopes: [String]?
+
+    /// What the server asks for after the code (and after the password).
+    enum Next {
+        case created(SignInAfterSignUpState)
+        case password(SignUpPasswordRequiredState)
+        case attributes([NativeAuthRequiredAttribute], SignUpAttributesRequiredState)
+    }
+
+    func run(app: NativeAuthPublicClientApplication, username: String) async throws(CLIFailure) -> NativeAuthUserAccountResult {
+        let parameters = NativeAuthSignUpParameters(username: username)
+        if !attributes.isEmpty { parameters.attributes = attributes }
+        var next: Next
+        switch await app.signUp(parameters: parameters) {
+        case .codeRequired(let state, let sentTo, _, let codeLength):
+            next = try await codePrompt.run(state: state, sentTo: sentTo, codeLength: codeLength)
+        case .attributesInvalid(let names):
+            throw CLIFailure(.failure, "The server refused the value of \(Self.list(names)).",
+                             hint: "Run the command again with another value: --attribute NAME=VALUE.")
+        case .error(let error):
+            if error.isUserAlreadyExists {
+                throw CLIFailure(.wrongCredentials, "\(username) already has an account.",
+                                 hint: "Sign in instead: nativeauth signin \(username)", details: FailureMapping.details(error))
+            }
+            throw FailureMapping.failure(error, method: .signUp)
+        }
+        while true {
+            switch next {
+            case .created(let state):
+                return try await signIn(state, username: username)
+            case .password(let state):
+                next = try await passwordPrompt(username: username).run(state: state)
+            case .attributes(let wanted, let state):
+                next = .created(try await collect(wanted, on: state))
+            }
+        }
+    }
+
+    // MARK: Code and password
+
+    private var codePrompt: CodePrompt<SignUpCodeRequiredState, Next> {
+        CodePrompt(
+            presetCode: nil, stopped: "Sign-up stopped.",
+            submit: { state, code in
+                switch await state.submitCode(code: code) {
+                case .completed(let created): return .done(.created(created))
+                case .passwordRequired(let next): return .done(.password(next))
+                case .attributesRequired(let wanted, let next): return .done(.attributes(wanted, next))
+                case .error(let error, let next):
+                    guard error.isInvalidCode, let next else { return .failed(FailureMapping.failure(error, method: .signUp)) }
+                    return .wrong(next)
+                }
+            },
+            resend: { state in
+                switch await state.resendCode() {
+                case .codeRequired(let next, let target, _, let length):
+                    return .sent(next, sentTo: target, codeLength: length)
+                case .error(let error, let next):
+                    guard let next else { return .failed(FailureMapping.failure(error, method: .signUp)) }
+                    return .kept(next, reason: FailureMapping.firstLine(of: error.errorDescription))
+                }
+            })
+    }
+
+    private func passwordPrompt(username: String) -> PasswordPrompt<SignUpPasswordRequiredState, Next> {
+        PasswordPrompt(
+            prompt: "New password for \(username): ", confirm: true, question: .newPassword,
+            submit: { state, password in
+                switch await state.submitPassword(password: password) {
+                case .completed(let created): return .done(.created(created))
+                case .attributesRequired(let wanted, let next): return .done(.attributes(wanted, next))
+                case .error(let error, let next):
+                    guard error.isInvalidPassword, let next else { return .failed(FailureMapping.failure(error, method: .signUp)) }
+                    return .refused(next, explanation: PasswordRules.explanation(error))
+                }
+            })
+    }
+
+    // MARK: Attributes
+
+    /// Submits the attributes the server asks for: the `--attribute` values, then prompts for the
+    /// rest; a refused value names the attribute and is asked for again.
+    private func collect(_ first: [NativeAuthRequiredAttribute], on firstState: SignUpAttributesRequiredState)
+        async throws(CLIFailure) -> SignInAfterSignUpState
+    {
+        var wanted = first
+        var state = firstState
+        var known = attributes  // given values, then answers; a refused value is forgotten
+        while true {
+            var values: [String: Any] = [:]
+            for attribute in wanted {
+                if let value = known[attribute.name] {
+                    values[attribute.name] = value
+                } else if let answer = try await ask(attribute) {
+                    known[attribute.name] = answer
+                    values[attribute.name] = answer
+                }
+            }
+            switch await state.submitAttributes(attributes: values) {
+            case .completed(let created):
+                return created
+            case .attributesRequired(let more, let next):
+                wanted = more
+                state = next
+            case .attributesInvalid(let names, let next):
+                Console.info("The server refused the value of \(Self.list(names)): enter another.")
+                for name in names { known[name] = nil }
+                state = next
+            case .error(let error, _):
+                throw FailureMapping.failure(error, method: .signUp)
+            }
+        }
+    }
+
+    /// Asks for one attribute: a required one until it is answered, an optional one may be skipped (nil).
+    private func ask(_ attribute: NativeAuthRequiredAttribute) async throws(CLIFailure) -> String? {
+        var notes = [attribute.required ? "required" : "optional, empty to skip"]
+        if let regex = attribute.regex { notes.append("must match \(regex)") }
+        let prompt = "\(attribute.name) (\(notes.joined(separator: "; "))): "
+        while true {
+            guard let line = await LineReader.line(prompt: prompt) else { throw InputEnded.failure(.attribute(attribute.name)) }
+            let answer = line.trimmingCharacters(in: .whitespaces)
+            if answer.isEmpty {
+                if attribute.required { Console.info("\(attribute.name) is required."); continue }
+                return nil
+            }
+            guard answer.count <= AttributeOption.maximumValueLength else {
+                Console.info("That is over \(AttributeOption.maximumValueLength) characters: enter a shorter value.")
+                continue
+            }
+            return answer
+        }
+    }
+
+    // MARK: Sign-in
+
+    private func signIn(_ state: SignInAfterSignUpState, username: String) async throws(CLIFailure) -> NativeAuthUserAccountResult {
+        let parameters = NativeAuthSignInAfterSignUpParameters()
+        parameters.scopes = scopes
+        switch await state.signIn(parameters: parameters) {
+        case .completed(let result):
+            return result
+        case .error(let error, _):
+            let failure = FailureMapping.failure(error, method: .signUp)
+            throw CLIFailure(failure.exit, "The account was created, but signing in failed: \(failure.message)",
+                             hint: "Sign in with: nativeauth signin \(username)", details: failure.details)
+        }
+    }
+
+    private static func list(_ names: [String]) -> String {
+        names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
+}

@@ -1,0 +1,18 @@
+import NativeAuth
+
+/// What the CLI says when the server's password policy refuses a new password: the rule, from the
+/// suberror (docs/PROTOCOL.md §7.1 gives the service's rules), so the user can choose another.
+enum PasswordRules {
+    static func explanation(_ error: some NativeAuthError) -> String {
+        switch error.serverSubError {
+        case "password_too_short": return "The password is too short: use at least 8 characters."
+        case "password_too_long": return "The password is too long: use at most 256 characters."
+        case "password_too_weak":
+            return "The password is too weak: mix at least 3 of lowercase letters, uppercase letters, digits and symbols."
+        case "password_recently_used": return "That password was used recently: choose another."
+        case "password_banned": return "The password contains a banned word or pattern: choose another."
+        case "password_is_invalid": return "The password has characters that are not allowed: choose another."
+        default: return "The server refused the password: \(FailureMapping.firstLine(of: error.errorDescription)) Choose another."
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import NativeAuthShared
+
+/// The `continuation_token` grant at `/oauth2/v2.0/token` (docs/PROTOCOL.md §6.3, §7.5): signs in
+/// the user of any flow whose work is done and ends in a sign-in (a completed sign-up; later a
+/// password reset), once. `username`, when sent, must be that user's.
+struct ContinuationGrant: Sendable {
+    let core: EmulatorCore
+
+    func redeem(_ form: FormBody, clientId: String, clientInfo: Bool) throws -> TokenGrant {
+        let config = core.configuration
+        let presented = try RequestValidation.required("continuation_token", in: form)
+        let scopes = try ScopeRequest(parsing: RequestValidation.required("scope", in: form))
+        let username = form.nonEmpty("username")
+        let now = core.clock.now()
+        let refreshToken = scopes.wantsRefreshToken ? Secrets.opaqueToken(byteCount: 48) : nil
+        let user = try core.update { state -> UserRecord in
+            var flow = try FlowResolver.resolve(presented, clientId: clientId, kind: nil, in: state, now: now)
+            guard flow.stage == .readyForSignIn else {
+                throw ProtocolError.invalidContinuationToken(
+                    "the continuation_token grant needs the token that ends a completed sign-up or password reset; this one is for another step.")
+            }
+            if let username, UserRecord.key(username) != flow.userKey {
+                throw ProtocolError.invalidContinuationToken("it was issued for another username.")
+            }
+            guard let user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
+            flow.stage = .completed
+            flow.purgeAfter = flow.tokenExpiresAt
+            state.flows[flow.id] = flow
+            if let refreshToken {
+                state.refreshTokens[ContinuationToken.digest(refreshToken)] = RefreshTokenRecord(
+                    userKey: flow.userKey, clientId: clientId, scopes: scopes.scopes, issuedAt: now,
+                    expiresAt: now + config.refreshTokenLifetime, rotatedAt: nil, revoked: false)
+            }
+            return user
+        }
+        return TokenGrant(user: user, clientId: clientId, scopes: scopes, refreshToken: refreshToken,
+                          clientInfo: clientInfo, issuedAt: now)
+    }
+}

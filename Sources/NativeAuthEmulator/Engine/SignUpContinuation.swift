@@ -1,0 +1,99 @@
+import Foundation
+import NativeAuthShared
+
+/// `/signup/v1.0/continue` (docs/PROTOCOL.md §7.3, §7.4): the code, the password or the attributes.
+/// After each, the flow asks for what the account still lacks (`credential_required`, then
+/// `attributes_required`) or creates the user and answers the continuation token that signs them in.
+struct SignUpContinuation: Sendable {
+    let core: EmulatorCore
+
+    private var config: EmulatorConfiguration { core.configuration }
+    private var policy: TenantPolicy { core.tenantPolicy }
+
+    private enum Submission {
+        case code(String), password(hash: String), attributes([String: JSONValue])
+    }
+
+    func proceed(_ form: FormBody) throws -> JSONValue {
+        let clientId = try RequestValidation.clientId(form, core: core)
+        let presented = try RequestValidation.required("continuation_token", in: form)
+        let grantType = try RequestValidation.required("grant_type", in: form)
+        // What can be checked without the flow is checked before the state lock (PBKDF2 above all).
+        let submission: Submission
+        switch grantType {
+        case "oob":
+            guard let code = form["oob"], !code.isEmpty else { throw ProtocolError.missingParameter("oob") }
+            submission = .code(code)
+        case "password":
+            guard let password = form["password"], !password.isEmpty else { throw ProtocolError.missingParameter("password") }
+            if let violation = policy.passwordPolicy.violation(of: password) { throw ProtocolError.passwordPolicy(violation) }
+            submission = .password(hash: PasswordHasher.hash(password))
+        case "attributes":
+            guard form.nonEmpty("attributes") != nil else { throw ProtocolError.missingParameter("attributes") }
+            // Once the address is verified, only required attributes are taken (docs/PROTOCOL.md §7.4).
+            submission = .attributes(try SignUpAttributeCheck.accepted(form["attributes"], policy: policy, onlyRequired: true))
+        default:
+            throw ProtocolError.unsupportedSignUpGrant(grantType)
+        }
+        let now = core.clock.now()
+        return try core.update { state in
+            var flow = try FlowResolver.resolve(presented, clientId: clientId, kind: .signUp, in: state, now: now)
+            guard var progress = flow.signUp else { throw ProtocolError.invalidContinuationToken("it has no sign-up in progress.") }
+            switch submission {
+            case .code(let code):
+                guard flow.stage == .awaitingCode else { throw Self.wrongStep("oob", wants: "a /signup/v1.0/challenge that sent a code") }
+                do {
+                    try OneTimeCode.check(code, flow: &flow, now: now, maxAttempts: config.maxCodeAttempts, lockedOut: .signUpLockedOut)
+                } catch {
+                    state.flows[flow.id] = flow  // the attempt counts
+                    throw error
+                }
+                progress.verified = true
+            case .password(let hash):
+                guard flow.stage == .awaitingPassword else { throw Self.wrongStep("password", wants: "a /signup/v1.0/challenge that asked for the password") }
+                progress.passwordHash = hash
+            case .attributes(let values):
+                guard flow.stage == .awaitingAttributes else { throw Self.wrongStep("attributes", wants: "an attributes_required answer") }
+                progress.attributes.merge(values) { _, new in new }
+            }
+            return try advance(&flow, progress, state: &state, now: now)
+        }
+    }
+
+    /// Asks for what the account still lacks, or creates it. Every outcome issues the next token.
+    private func advance(_ flow: inout FlowRecord, _ progress: SignUpProgress, state: inout EmulatorState, now: Double) throws -> JSONValue {
+        let next = ContinuationToken.make(flowId: flow.id)
+        flow.signUp = progress
+        flow.tokenHash = ContinuationToken.digest(next)
+        flow.tokenExpiresAt = now + config.continuationTokenLifetime
+        flow.purgeAfter = flow.tokenExpiresAt + FlowRecord.unfinishedRetention
+        defer { state.flows[flow.id] = flow }
+        if progress.method == .password, progress.passwordHash == nil {
+            flow.stage = .awaitingCredential
+            throw ProtocolError.credentialRequired(continuationToken: next)
+        }
+        let missing = policy.attributes.filter { $0.required && progress.attributes[$0.name] == nil }
+        if !missing.isEmpty {
+            flow.stage = .awaitingAttributes
+            throw ProtocolError.attributesRequired(missing, continuationToken: next)
+        }
+        guard state.users[flow.userKey] == nil else {
+            // Another sign-up for the address finished first.
+            flow.stage = .completed
+            flow.signUp = nil
+            throw ProtocolError.userAlreadyExists
+        }
+        let local = String(progress.username.split(separator: "@").first ?? Substring(progress.username))
+        let displayName: String = if case .string(let name)? = progress.attributes["displayName"] { name } else { local }
+        state.users[flow.userKey] = UserRecord(
+            id: UUID().uuidString.lowercased(), username: progress.username, displayName: displayName, method: progress.method,
+            passwordHash: progress.passwordHash, attributes: progress.attributes.isEmpty ? nil : progress.attributes)
+        flow.stage = .readyForSignIn
+        flow.signUp = nil
+        return .object([("continuation_token", .string(next))])
+    }
+
+    private static func wrongStep(_ grant: String, wants: String) -> ProtocolError {
+        ProtocolError.invalidContinuationToken("it is for another step of the sign-up; the \(grant) grant needs the token from \(wants).")
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import NativeAuthShared
+
+/// `/signup/v1.0/start` and `/signup/v1.0/challenge` (docs/PROTOCOL.md §7.1, §7.2), under the
+/// tenant's sign-up policy (``TenantPolicy``). `/signup/v1.0/continue` is ``SignUpContinuation``.
+struct SignUpService: Sendable {
+    let core: EmulatorCore
+
+    private var config: EmulatorConfiguration { core.configuration }
+    private var policy: TenantPolicy { core.tenantPolicy }
+
+    /// Starts a sign-up for an address that has no account: checks the password (when the method
+    /// takes one) and the attributes given, and returns the flow's first continuation token. A
+    /// client that cannot handle the tenant's method gets the redirect.
+    func start(_ form: FormBody) throws -> JSONValue {
+        let clientId = try RequestValidation.clientId(form, core: core)
+        let types = try ChallengeTypes.parse(RequestValidation.required("challenge_type", in: form))
+        guard let username = form.nonEmpty("username"), UsernameRules.isWellFormed(username), username.contains("@") else {
+            throw ProtocolError.invalidUsername
+        }
+        let userKey = UserRecord.key(username)
+        if try core.store.read({ $0.users[userKey] != nil }) { throw ProtocolError.userAlreadyExists }
+        guard let method = policy.signUpMethod(clientTypes: types) else {
+            return Self.redirect("The tenant signs users up with \(Self.describe(policy.method)), which the client's challenge_type list does not include.")
+        }
+        // A password sent to an email-code sign-up is ignored: the account will have none.
+        var passwordHash: String?
+        if method == .password, let password = form.nonEmpty("password") {
+            if let violation = policy.passwordPolicy.violation(of: password) { throw ProtocolError.passwordPolicy(violation) }
+            passwordHash = PasswordHasher.hash(password)  // outside the state lock: PBKDF2 is slow on purpose
+        }
+        let attributes = try SignUpAttributeCheck.accepted(form["attributes"], policy: policy, onlyRequired: false)
+        let now = core.clock.now()
+        let flowId = ContinuationToken.newFlowId()
+        let token = ContinuationToken.make(flowId: flowId)
+        try core.update { state in
+            guard state.users[userKey] == nil else { throw ProtocolError.userAlreadyExists }
+            state.flows[flowId] = FlowRecord(
+                id: flowId, kind: .signUp, clientId: clientId, userKey: userKey, challengeTypes: types,
+                stage: .awaitingChallenge, tokenHash: ContinuationToken.digest(token),
+                tokenExpiresAt: now + config.continuationTokenLifetime, codeHash: nil, codeExpiresAt: nil, failedAttempts: 0,
+                purgeAfter: now + config.continuationTokenLifetime + FlowRecord.unfinishedRetention,
+                signUp: SignUpProgress(username: username, method: method, passwordHash: passwordHash, attributes: attributes, verified: false))
+        }
+        return .object([("continuation_token", .string(token))])
+    }
+
+    /// Before the address is verified: sends a code (again, for a resend). After `credential_required`:
+    /// asks for the password. A client list without the needed type gets the redirect.
+    func challenge(_ form: FormBody) throws -> JSONValue {
+        let clientId = try RequestValidation.clientId(form, core: core)
+        let presented = try RequestValidation.required("continuation_token", in: form)
+        let requestedTypes = try form.nonEmpty("challenge_type").map { raw throws(ProtocolError) in try ChallengeTypes.parse(raw) }
+        let now = core.clock.now()
+        let code = config.fixedCode ?? Secrets.numericCode(length: config.codeLength)
+        let (body, sent) = try core.update { state -> (JSONValue, SentCode?) in
+            var flow = try FlowResolver.resolve(presented, clientId: clientId, kind: .signUp, in: state, now: now)
+            guard let progress = flow.signUp else { throw ProtocolError.invalidContinuationToken("it has no sign-up in progress.") }
+            let types = requestedTypes ?? flow.challengeTypes
+            let next = ContinuationToken.make(flowId: flow.id)
+            defer { state.flows[flow.id] = flow }
+            let wanted: String
+            switch flow.stage {
+            case .awaitingChallenge, .awaitingCode: wanted = "oob"
+            case .awaitingCredential, .awaitingPassword: wanted = "password"
+            default: throw ProtocolError.invalidContinuationToken("it is for another step of the sign-up.")
+            }
+            guard types.contains(wanted) else {
+                flow.stage = .redirected
+                flow.purgeAfter = flow.tokenExpiresAt
+                return (Self.redirect("The sign-up needs \(wanted == "oob" ? "an email one-time passcode ('oob')" : "a password ('password')"), "
+                    + "which the client's challenge_type list does not include."), nil)
+            }
+            flow.tokenHash = ContinuationToken.digest(next)
+            flow.tokenExpiresAt = now + config.continuationTokenLifetime
+            flow.purgeAfter = flow.tokenExpiresAt + FlowRecord.unfinishedRetention
+            if wanted == "password" {
+                flow.stage = .awaitingPassword
+                return (.object([("continuation_token", .string(next)), ("challenge_type", "password")]), nil)
+            }
+            let (body, sent) = OneTimeCode.send(code, flow: &flow, username: progress.username, continuationToken: next,
+                                                state: &state, now: now, configuration: config)
+            return (body, sent)
+        }
+        if let sent { config.onCodeSent(sent) }
+        return body
+    }
+
+    static func redirect(_ reason: String) -> JSONValue {
+        .object([("challenge_type", "redirect"), ("redirect_reason", .string(reason))])
+    }
+
+    private static func describe(_ method: TenantPolicy.Method) -> String {
+        switch method {
+        case .otp, .any: "email one-time passcode ('oob')"
+        case .password: "email with password ('oob password')"
+        }
+    }
+}
