@@ -4,11 +4,10 @@ import NativeAuth
 import NativeAuthEmulator
 
 /// Sends the library's requests to the embedded emulator: the application's authority is the
-/// emulator's real one (`http://127.0.0.1:PORT/emulator.onmicrosoft.com`, on a port reserved for it),
+/// emulator's real one (`http://127.0.0.1:PORT/emulator.onmicrosoft.com`, on a port held for it),
 /// and the emulator is started on that port by the first request. So commands that send no request
-/// (`status`, `token` with a cached token) never start it. When another program took the reserved
-/// port in between (a reserved port is free again until the emulator binds it, and any process's
-/// outgoing connection may get it), the emulator listens on another free port and requests go there.
+/// (`status`, `token` with a cached token) never start it. Requests go out unchanged: no URL is
+/// rewritten, so the URLs the library hands out (a browser page, later) are the real ones.
 final class EmbeddedEmulatorTransport: HTTPTransport {
     private let host: EmbeddedEmulatorHost
     private let network = HTTPTransports.makeDefault()
@@ -18,22 +17,16 @@ final class EmbeddedEmulatorTransport: HTTPTransport {
     }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let port: Int
         do {
-            port = try await host.start()
+            try await host.start()
         } catch {
             throw HTTPTransportError(error.description, isTransient: false)
-        }
-        var request = request
-        if port != host.port, var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false) {
-            components.port = port
-            request.url = components.url ?? request.url
         }
         return try await network.send(request)
     }
 }
 
-/// The embedded emulator of this process: a port reserved up front (so the application can be built
+/// The embedded emulator of this process: a port held up front (so the application can be built
 /// with the real authority), the emulator started on it once, on demand, with its state in the
 /// shared emulator state folder.
 actor EmbeddedEmulatorHost {
@@ -41,43 +34,40 @@ actor EmbeddedEmulatorHost {
         let description: String
     }
 
-    /// The reserved port.
+    /// The port held for the emulator.
     nonisolated let port: Int
+    private let reservation: LoopbackPort
     /// `http://127.0.0.1:PORT/emulator.onmicrosoft.com`.
     nonisolated let authority: URL
     private let verbose: Bool
     private var emulator: Emulator?
     private var starting: Task<Emulator, any Error>?
 
-    /// Reserves a free loopback port; nothing listens on it until ``start()``.
+    /// Holds a free loopback port; nothing listens on it until ``start()``.
     init(verbose: Bool) throws(CLIFailure) {
         do {
-            port = try LoopbackPort.reserve()
+            reservation = try LoopbackPort()
         } catch {
             throw CLIFailure(.failure, "The embedded emulator found no port to listen on: \(error).")
         }
+        port = reservation.number
         authority = URL(string: "http://127.0.0.1:\(port)\(SignInLocation.embeddedTenantPath)")!
         self.verbose = verbose
     }
 
-    /// Starts the emulator on the reserved port (or, when that was taken meanwhile, on another free
-    /// one), unless it runs already, and returns the port it listens on.
-    func start() async throws(StartFailure) -> Int {
-        if let emulator { return emulator.port }
-        let task = starting ?? Task { [port, verbose] in
-            do {
-                return try await Self.launch(port: port, verbose: verbose)
-            } catch {
-                return try await Self.launch(port: 0, verbose: verbose)
-            }
+    /// Starts the emulator on the held port, unless it runs already.
+    func start() async throws(StartFailure) {
+        if emulator != nil { return }
+        let task = starting ?? Task { [port, verbose, reservation] in
+            reservation.release()
+            return try await Self.launch(port: port, verbose: verbose)
         }
         starting = task
         do {
-            let started = try await task.value
-            emulator = started
-            return started.port
+            emulator = try await task.value
         } catch {
-            throw StartFailure(description: "The embedded emulator could not listen on 127.0.0.1: \(error)")
+            throw StartFailure(description: "The embedded emulator could not listen on 127.0.0.1:\(port): \(error). "
+                + "Run the command again.")
         }
     }
 
