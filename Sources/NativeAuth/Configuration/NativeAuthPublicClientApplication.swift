@@ -23,6 +23,8 @@ import Logging
 /// - Sign-in steps: ``SignInCodeRequiredState``, ``SignInPasswordRequiredState``
 /// - Sign-up steps: ``SignUpCodeRequiredState``, ``SignUpPasswordRequiredState``,
 ///   ``SignUpAttributesRequiredState``, ``SignInAfterSignUpState``
+/// - Password reset: ``resetPassword(parameters:)``, ``resetPassword(parameters:delegate:)``,
+///   ``ResetPasswordCodeRequiredState``, ``ResetPasswordRequiredState``, ``SignInAfterResetPasswordState``
 /// - The account: ``NativeAuthUserAccountResult``, ``getNativeAuthUserAccount(correlationId:)``, ``currentAccount()``
 public final class NativeAuthPublicClientApplication: Sendable {
     /// The application (client) ID.
@@ -35,7 +37,7 @@ public final class NativeAuthPublicClientApplication: Sendable {
     public let capabilities: NativeAuthCapabilities
     /// The redirect URI registered for the browser fallback, if any.
     public let redirectUri: String?
-    private let environment: ApplicationEnvironment
+    let environment: ApplicationEnvironment
 
     /// Creates an application from a configuration, as MSAL's current API does.
     ///

@@ -81,6 +81,8 @@ enum ErrorKind: Sendable, Equatable {
     case invalidCode
     case invalidPassword
     case userAlreadyExists
+    /// A password reset for an account that has no password (it signs in with an email code).
+    case userDoesNotHavePassword
     case invalidAttributes
     case refreshTokenExpired
     case invalidScope

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Why ``SignInPasswordRequiredState/submitPassword(password:)`` or ``SignUpPasswordRequiredState/submitPassword(password:)`` failed.
+/// Why ``SignInPasswordRequiredState/submitPassword(password:)``, ``SignUpPasswordRequiredState/submitPassword(password:)``
+/// or ``ResetPasswordRequiredState/submitPassword(password:)`` failed.
 ///
 /// Shared members (``NativeAuthError``): `errorDescription`, `correlationId`, `errorCodes`,
 /// `isBrowserRequired`, `isServerUnavailable`, `isStateAlreadyUsed`.
@@ -9,7 +10,7 @@ public struct PasswordRequiredError: NativeAuthError, FlowError {
 
     init(_ details: NativeAuthErrorDetails) { self.details = details }
 
-    /// The password is wrong (sign-in), or the server's password policy refused it (sign-up;
-    /// `serverSubError` names the rule); retry on the returned state.
+    /// The password is wrong (sign-in), or the server's password policy refused it (sign-up,
+    /// password reset; `serverSubError` names the rule); retry on the returned state.
     public var isInvalidPassword: Bool { details.kind == .invalidPassword }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Why ``SignInCodeRequiredState/resendCode()`` or ``SignUpCodeRequiredState/resendCode()`` failed.
+/// Why ``SignInCodeRequiredState/resendCode()``, ``SignUpCodeRequiredState/resendCode()`` or
+/// ``ResetPasswordCodeRequiredState/resendCode()`` failed.
 ///
 /// Shared members (``NativeAuthError``): `errorDescription`, `correlationId`, `errorCodes`,
 /// `isBrowserRequired`, `isServerUnavailable`, `isStateAlreadyUsed`.

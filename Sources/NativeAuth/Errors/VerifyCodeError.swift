@@ -1,6 +1,7 @@
 import Foundation
 
-/// Why ``SignInCodeRequiredState/submitCode(code:)`` or ``SignUpCodeRequiredState/submitCode(code:)`` failed.
+/// Why ``SignInCodeRequiredState/submitCode(code:)``, ``SignUpCodeRequiredState/submitCode(code:)`` or
+/// ``ResetPasswordCodeRequiredState/submitCode(code:)`` failed.
 ///
 /// Shared members (``NativeAuthError``): `errorDescription`, `correlationId`, `errorCodes`,
 /// `isBrowserRequired`, `isServerUnavailable`, `isStateAlreadyUsed`.

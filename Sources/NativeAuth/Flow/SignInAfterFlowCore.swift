@@ -1,9 +1,9 @@
 import Foundation
 
-/// What every "sign in after a previous flow" state holds (``SignInAfterSignUpState`` now, the
-/// state after a password reset next): the finished flow's context, the `continuation_token` its
+/// What every "sign in after a previous flow" state holds (``SignInAfterSignUpState``,
+/// ``SignInAfterResetPasswordState``): the finished flow's context, the `continuation_token` its
 /// last answer carried (if any), and a single-use gate. Its one step redeems that token with the
-/// `continuation_token` grant at `/oauth2/v2.0/token` (docs/PROTOCOL.md §6.3, §7.5) and stores the
+/// `continuation_token` grant at `/oauth2/v2.0/token` (docs/PROTOCOL.md §6.3, §7.5, §8) and stores the
 /// account as a sign-in does.
 ///
 /// - No token: the step fails locally ("Sign in is not available at this point, use the standalone

@@ -9,16 +9,12 @@ import Foundation
 /// the policy refuses, refused attribute values, a refused resend (but not an expired token), and
 /// (this library's addition) any failure with no answer from the server.
 enum SignUpFlow {
-    /// The longest username sent.
-    static let maximumUsernameLength = 320
-    /// The longest password sent (the service's policy allows 256 characters; the server says so).
-    static let maximumPasswordLength = 1024
-
     // MARK: Start
 
     static func start(_ parameters: NativeAuthSignUpParameters, environment: ApplicationEnvironment) async -> SignUpStartResult {
         let values = parameters.snapshot
-        let username = values.username.trimmingCharacters(in: .whitespacesAndNewlines)
+        let checkedUsername = LocalInput.username(values.username)
+        let username = checkedUsername.value
         var context = FlowContext(environment: environment, username: username, scopes: RequestedScopes.merged(nil),
                                   correlationId: values.correlationId ?? UUID())
         environment.logger.info("sign-up starting", metadata: ["username": "\(LogMasking.username(username))",
@@ -27,16 +23,8 @@ enum SignUpFlow {
         func local(_ kind: ErrorKind, _ message: String) -> SignUpStartResult {
             failure(FlowErrorMapping.local(kind, message, correlationId: context.correlationId))
         }
-        guard !username.isEmpty else { return local(.invalidUsername, "The username is empty.") }
-        guard username.count <= maximumUsernameLength else {
-            return local(.invalidUsername, "The username is longer than \(maximumUsernameLength) characters.")
-        }
-        if let password = values.password {
-            guard !password.isEmpty else { return local(.invalidPassword, "The password is empty.") }
-            guard password.count <= maximumPasswordLength else {
-                return local(.invalidPassword, "The password is longer than \(maximumPasswordLength) characters.")
-            }
-        }
+        if let problem = checkedUsername.problem { return local(.invalidUsername, problem) }
+        if let problem = values.password.flatMap({ LocalInput.password($0).problem }) { return local(.invalidPassword, problem) }
         if let problem = values.attributes?.problem { return local(.invalidAttributes, problem + " Nothing was sent.") }
 
         var fields = [("username", username)]
@@ -83,11 +71,11 @@ enum SignUpFlow {
     // MARK: Steps on states
 
     static func submitCode(_ code: String, on core: FlowStateCore) async -> StepOutcome<SignUpVerifyCodeResult, VerifyCodeError> {
-        let code = code.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !code.isEmpty, code.count <= ChallengeAnswer.maximumCodeLength else {
-            let message = code.isEmpty ? "The code is empty." : "The code is longer than \(ChallengeAnswer.maximumCodeLength) characters."
-            return .retry(VerifyCodeError(FlowErrorMapping.local(.invalidCode, message, correlationId: core.correlationId)))
+        let checked = LocalInput.code(code)
+        if let problem = checked.problem {
+            return .retry(VerifyCodeError(FlowErrorMapping.local(.invalidCode, problem, correlationId: core.correlationId)))
         }
+        let code = checked.value
         let (answer, context) = await proceed(grantType: "oob", ("oob", code), on: core)
         func ended(_ details: NativeAuthErrorDetails) -> StepOutcome<SignUpVerifyCodeResult, VerifyCodeError> {
             .advanced(.error(VerifyCodeError(details), newState: nil))
@@ -145,9 +133,8 @@ enum SignUpFlow {
     }
 
     static func submitPassword(_ password: String, on core: FlowStateCore) async -> StepOutcome<SignUpPasswordRequiredResult, PasswordRequiredError> {
-        guard !password.isEmpty, password.count <= maximumPasswordLength else {
-            let message = password.isEmpty ? "The password is empty." : "The password is longer than \(maximumPasswordLength) characters."
-            return .retry(PasswordRequiredError(FlowErrorMapping.local(.invalidPassword, message, correlationId: core.correlationId)))
+        if let problem = LocalInput.password(password).problem {
+            return .retry(PasswordRequiredError(FlowErrorMapping.local(.invalidPassword, problem, correlationId: core.correlationId)))
         }
         let (answer, context) = await proceed(grantType: "password", ("password", password), on: core)
         switch answer {

@@ -8,6 +8,11 @@ enum Endpoint: String, Sendable, CaseIterable {
     case signUpStart = "/signup/v1.0/start"
     case signUpChallenge = "/signup/v1.0/challenge"
     case signUpContinue = "/signup/v1.0/continue"
+    case resetPasswordStart = "/resetpassword/v1.0/start"
+    case resetPasswordChallenge = "/resetpassword/v1.0/challenge"
+    case resetPasswordContinue = "/resetpassword/v1.0/continue"
+    case resetPasswordSubmit = "/resetpassword/v1.0/submit"
+    case resetPasswordPollCompletion = "/resetpassword/v1.0/poll_completion"
 
     /// The endpoint's URL under `authority` (its path is appended to the authority's path).
     func url(authority: URL) -> URL {

@@ -153,4 +153,7 @@ enum AADSTSCode {
     static let invalidParameter = 90100
     static let strongAuthRequired = 50076
     static let passwordChangeRequired = 50142
+    /// `/resetpassword/v1.0/start`: the account has no password to reset (an email-code account), or
+    /// the tenant does not offer self-service password reset.
+    static let userDoesNotHavePassword = 500222
 }
