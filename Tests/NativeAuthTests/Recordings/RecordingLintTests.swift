@@ -51,6 +51,8 @@ struct RecordingLintTests {
                  replace: "fake-refresh-token-1", with: "0.AXoA1b2c3d4e5f6g7h8i9j0kLmNoPqRsTuVwXyZ", complaint: "refresh_token"),
         Breakage(what: "JWT whose signature is not fake", scenario: "OTPSuccess", file: "03-token.json",
                  replace: ".ZmFrZS1zaWduYXR1cmU", with: ".c2lnbmF0dXJlLWJ5dGVzLWhlcmU", complaint: "signature"),
+        Breakage(what: "a new password that is not one of the fake ones", scenario: "ResetPasswordSuccess", file: "04-submit.json",
+                 replace: #""new_password": "Fake-Passw0rd!""#, with: #""new_password": "Hunter2-Real!""#, complaint: "new_password"),
         Breakage(what: "file name not matching the path", scenario: "UserNotFound", file: "01-initiate.json",
                  renamedTo: "01-challenge.json", replace: "", with: "", complaint: "file name"),
     ]
@@ -223,8 +225,10 @@ struct RecordingLint {
         }
         for (key, value) in form { problems += Self.checkSecret(key: key, value: value) }
         for (key, value) in headers { problems += Self.checkSecret(key: key, value: value) }
-        if let password = form["password"], !Recorded.passwords.contains(password) {
-            problems.append("password '\(password)' is not one of the fake passwords of Recorded")
+        for field in ["password", "new_password"] {
+            if let password = form[field], !Recorded.passwords.contains(password) {
+                problems.append("\(field) '\(password)' is not one of the fake passwords of Recorded")
+            }
         }
         Self.walk(body) { key, value in problems += Self.checkSecret(key: key, value: value) }
         if let bodyText {
