@@ -49,6 +49,12 @@ public struct EmulatorConfiguration: Sendable {
     public var idTokenLifetime: TimeInterval = 3600
     /// Refresh token lifetime, in seconds. Each rotation issues a token with a fresh lifetime.
     public var refreshTokenLifetime: TimeInterval = 86_400
+    /// How many times `/resetpassword/v1.0/poll_completion` answers `in_progress` before `succeeded`
+    /// (0 to 1000; a seed file's `passwordReset.pendingPolls` overrides it).
+    public var passwordResetPendingPolls: Int = 1
+    /// The `poll_interval` `/resetpassword/v1.0/submit` answers, in seconds (1 to 60; a seed file's
+    /// `passwordReset.pollInterval` overrides it).
+    public var passwordResetPollInterval: Int = 1
     /// The tenant's subdomain: routes answer under `/{tenantSubdomain}.onmicrosoft.com/`.
     public var tenantSubdomain: String = "emulator"
     /// Client IDs accepted besides ``defaultClientId``.

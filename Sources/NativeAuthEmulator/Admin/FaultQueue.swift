@@ -3,7 +3,8 @@ import Foundation
 /// A fault queued through `POST /_emulator/faults`.
 struct Fault: Codable, Sendable {
     /// `initiate`, `challenge`, `token`, `discovery`, `keys`, `signup/start`, `signup/challenge`,
-    /// `signup/continue`, or `*` for any protocol endpoint.
+    /// `signup/continue`, `resetpassword/start` (…`/challenge`, `/continue`, `/submit`,
+    /// `/poll_completion`), or `*` for any protocol endpoint.
     var endpoint: String
     /// Status to answer with; nil means "answer normally after the delay".
     var status: Int?
@@ -17,7 +18,9 @@ struct Fault: Codable, Sendable {
     var count: Int?
 
     static let endpoints: Set<String> = ["initiate", "challenge", "token", "discovery", "keys",
-                                         "signup/start", "signup/challenge", "signup/continue", "*"]
+                                         "signup/start", "signup/challenge", "signup/continue",
+                                         "resetpassword/start", "resetpassword/challenge", "resetpassword/continue",
+                                         "resetpassword/submit", "resetpassword/poll_completion", "*"]
 }
 
 /// Queued faults, consumed in order by matching requests.

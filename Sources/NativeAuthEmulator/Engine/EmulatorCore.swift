@@ -15,6 +15,8 @@ final class EmulatorCore: Sendable {
     let clientIds: Set<String>
     /// The tenant's sign-up policy: the seed file's `signUp`, else ``TenantPolicy/standard``.
     let tenantPolicy: TenantPolicy
+    /// How password resets complete: the configuration's, or the seed file's `passwordReset`.
+    let passwordReset: PasswordResetSettings
     private let boundPort = Locked<Int>(0)
     /// When dead flows and tokens were last purged (emulator clock).
     private let lastPurge = Locked<Double>(0)
@@ -28,6 +30,7 @@ final class EmulatorCore: Sendable {
         let tenantPolicy = seedUsers?.signUp ?? .standard
         try tenantPolicy.validate()
         self.tenantPolicy = tenantPolicy
+        self.passwordReset = try PasswordResetSettings(configuration, seed: seedUsers?.passwordReset)
         let store = try StateStore(directory: configuration.stateDirectory) {
             var state = EmulatorState(tenantId: UUID().uuidString.lowercased())
             state.upsert(try SeedFile(users: DemoUsers.seeds).records(existing: [:]))

@@ -112,7 +112,7 @@ enum FlowResolver {
             throw ProtocolError.invalidContinuationToken("it was superseded or already used; send the most recent continuation_token.")
         }
         if let kind, flow.flowKind != kind {
-            throw ProtocolError.invalidContinuationToken("it belongs to a \(flow.flowKind == .signUp ? "sign-up" : "sign-in") flow, not a \(kind == .signUp ? "sign-up" : "sign-in").")
+            throw ProtocolError.invalidContinuationToken("it belongs to a \(flow.flowKind.name) flow, not a \(kind.name).")
         }
         switch flow.stage {
         case .completed:
@@ -121,7 +121,8 @@ enum FlowResolver {
             throw ProtocolError.invalidContinuationToken("the flow it belongs to ended with a redirect to the browser.")
         case .locked:
             throw ProtocolError.invalidContinuationToken("the flow it belongs to ended after too many wrong codes or passwords; start a new one.")
-        case .awaitingChallenge, .awaitingCode, .awaitingPassword, .awaitingCredential, .awaitingAttributes, .readyForSignIn:
+        case .awaitingChallenge, .awaitingCode, .awaitingPassword, .awaitingCredential, .awaitingAttributes,
+             .awaitingNewPassword, .awaitingCompletion, .readyForSignIn:
             break
         }
         guard now < flow.tokenExpiresAt else { throw ProtocolError.expiredContinuationToken }

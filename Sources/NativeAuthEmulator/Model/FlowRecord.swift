@@ -1,11 +1,11 @@
 import Foundation
 
-/// The server-side state of one flow (a sign-in, a sign-up), identified by the continuation tokens
-/// it hands out.
+/// The server-side state of one flow (a sign-in, a sign-up, a password reset), identified by the
+/// continuation tokens it hands out.
 struct FlowRecord: Codable, Sendable {
     /// What the flow does; each kind's endpoints accept only its own tokens.
     enum Kind: String, Codable, Sendable {
-        case signIn, signUp
+        case signIn, signUp, passwordReset
     }
 
     /// Where the flow stands; each stage accepts exactly one kind of next request.
@@ -21,7 +21,12 @@ struct FlowRecord: Codable, Sendable {
         case awaitingCredential
         /// Sign-up: waiting for the required attributes (`attributes_required` was answered).
         case awaitingAttributes
-        /// The flow's work is done (the account exists): waiting for the `continuation_token` grant.
+        /// Password reset: the code was right; waiting for `/resetpassword/v1.0/submit`.
+        case awaitingNewPassword
+        /// Password reset: the new password was submitted; waiting for `/resetpassword/v1.0/poll_completion`.
+        case awaitingCompletion
+        /// The flow's work is done (the account exists, or its password was reset): waiting for the
+        /// `continuation_token` grant.
         case readyForSignIn
         /// Tokens were issued; the flow is over.
         case completed
@@ -49,6 +54,8 @@ struct FlowRecord: Codable, Sendable {
     var purgeAfter: Double
     /// A sign-up's account in the making (nil for other kinds).
     var signUp: SignUpProgress?
+    /// A password reset's new password, once submitted (nil for other kinds).
+    var passwordReset: PasswordResetProgress? = nil
 
     /// The flow's kind (a record without one is a sign-in).
     var flowKind: Kind { kind ?? .signIn }

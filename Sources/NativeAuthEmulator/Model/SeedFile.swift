@@ -5,7 +5,8 @@ import NativeAuthShared
 /// `GET /_emulator/users`: `{"users":[{"username","method","password","displayName","attributes"}]}`.
 /// An export carries `passwordHash` instead of `password`; either is accepted on import. A seed
 /// file may also hold the tenant's sign-up policy, `"signUp": {…}` (``TenantPolicy``), which
-/// `POST /_emulator/users` ignores; `users` may then be left out.
+/// `POST /_emulator/users` ignores; `users` may then be left out. Likewise `"passwordReset": {…}`
+/// (``PasswordResetSettings``).
 struct SeedFile: Codable, Sendable {
     struct User: Codable, Sendable {
         var username: String
@@ -18,6 +19,8 @@ struct SeedFile: Codable, Sendable {
 
     var users: [User]
     var signUp: TenantPolicy?
+    /// How password resets complete (``PasswordResetSettings``).
+    var passwordReset: PasswordResetSettings.Seed? = nil
 
     /// Problems that make a seed unusable.
     struct Invalid: Error, CustomStringConvertible {
@@ -58,13 +61,14 @@ struct SeedFile: Codable, Sendable {
 }
 
 extension SeedFile {
-    enum CodingKeys: String, CodingKey { case users, signUp }
+    enum CodingKeys: String, CodingKey { case users, signUp, passwordReset }
 
     /// Reads a seed file: `users` may be left out (a file holding only the sign-up policy).
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         users = try container.decodeIfPresent([User].self, forKey: .users) ?? []
         signUp = try container.decodeIfPresent(TenantPolicy.self, forKey: .signUp)
+        passwordReset = try container.decodeIfPresent(PasswordResetSettings.Seed.self, forKey: .passwordReset)
     }
 }
 

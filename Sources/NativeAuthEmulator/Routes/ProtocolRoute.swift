@@ -4,10 +4,12 @@ import HTTPTypes
 enum ProtocolEndpoint: Sendable {
     case initiate, challenge, token, discovery, keys
     case signUpStart, signUpChallenge, signUpContinue
+    case resetPasswordStart, resetPasswordChallenge, resetPasswordContinue, resetPasswordSubmit, resetPasswordPollCompletion
 
     var method: HTTPRequest.Method {
         switch self {
         case .initiate, .challenge, .token, .signUpStart, .signUpChallenge, .signUpContinue: .post
+        case .resetPasswordStart, .resetPasswordChallenge, .resetPasswordContinue, .resetPasswordSubmit, .resetPasswordPollCompletion: .post
         case .discovery, .keys: .get
         }
     }
@@ -23,6 +25,11 @@ enum ProtocolEndpoint: Sendable {
         case .signUpStart: "signup/start"
         case .signUpChallenge: "signup/challenge"
         case .signUpContinue: "signup/continue"
+        case .resetPasswordStart: "resetpassword/start"
+        case .resetPasswordChallenge: "resetpassword/challenge"
+        case .resetPasswordContinue: "resetpassword/continue"
+        case .resetPasswordSubmit: "resetpassword/submit"
+        case .resetPasswordPollCompletion: "resetpassword/poll_completion"
         }
     }
 }
@@ -41,6 +48,11 @@ struct ProtocolRoute: Sendable {
         "signup/v1.0/start": .signUpStart,
         "signup/v1.0/challenge": .signUpChallenge,
         "signup/v1.0/continue": .signUpContinue,
+        "resetpassword/v1.0/start": .resetPasswordStart,
+        "resetpassword/v1.0/challenge": .resetPasswordChallenge,
+        "resetpassword/v1.0/continue": .resetPasswordContinue,
+        "resetpassword/v1.0/submit": .resetPasswordSubmit,
+        "resetpassword/v1.0/poll_completion": .resetPasswordPollCompletion,
     ]
 
     init?(path: String) {

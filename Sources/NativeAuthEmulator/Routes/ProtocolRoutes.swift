@@ -12,6 +12,11 @@ struct ProtocolRoutes: Sendable {
         case .signUpStart: try .json(SignUpService(core: core).start(form))
         case .signUpChallenge: try .json(SignUpService(core: core).challenge(form))
         case .signUpContinue: try .json(SignUpContinuation(core: core).proceed(form))
+        case .resetPasswordStart: try .json(PasswordResetService(core: core).start(form))
+        case .resetPasswordChallenge: try .json(PasswordResetService(core: core).challenge(form))
+        case .resetPasswordContinue: try .json(PasswordResetCompletion(core: core).proceed(form))
+        case .resetPasswordSubmit: try .json(PasswordResetCompletion(core: core).submit(form))
+        case .resetPasswordPollCompletion: try .json(PasswordResetCompletion(core: core).pollCompletion(form))
         }
     }
 }

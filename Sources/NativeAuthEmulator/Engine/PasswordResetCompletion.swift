@@ -1,0 +1,113 @@
+import Foundation
+import NativeAuthShared
+
+/// `/resetpassword/v1.0/continue` (the code), `/submit` (the new password) and `/poll_completion`
+/// (docs/PROTOCOL.md §8). The new password takes effect when a poll answers `succeeded`, after
+/// ``PasswordResetSettings/pendingPolls`` polls answered `in_progress`: then the old password stops
+/// working, every refresh token the user was issued before is revoked, and the answer's token signs
+/// the user in (the `continuation_token` grant, ``ContinuationGrant``).
+struct PasswordResetCompletion: Sendable {
+    let core: EmulatorCore
+
+    private var config: EmulatorConfiguration { core.configuration }
+
+    /// The longest a token of a reset's last steps lives: the reference's `expires_in` is at most 600 s.
+    static let maximumTokenLifetime: Double = 600
+
+    private var tokenLifetime: Double { min(config.continuationTokenLifetime, Self.maximumTokenLifetime) }
+
+    /// The code: right, the flow asks for the new password (`{"continuation_token", "expires_in"}`).
+    func proceed(_ form: FormBody) throws -> JSONValue {
+        let clientId = try RequestValidation.clientId(form, core: core)
+        let presented = try RequestValidation.required("continuation_token", in: form)
+        let grantType = try RequestValidation.required("grant_type", in: form)
+        guard grantType == "oob" else { throw ProtocolError.unsupportedPasswordResetGrant(grantType) }
+        guard let code = form["oob"], !code.isEmpty else { throw ProtocolError.missingParameter("oob") }
+        let now = core.clock.now()
+        return try core.update { state in
+            var flow = try FlowResolver.resolve(presented, clientId: clientId, kind: .passwordReset, in: state, now: now)
+            guard flow.stage == .awaitingCode else {
+                throw ProtocolError.wrongPasswordResetStep("the oob grant needs the token from a /resetpassword/v1.0/challenge that sent a code")
+            }
+            do {
+                try OneTimeCode.check(code, flow: &flow, now: now, maxAttempts: config.maxCodeAttempts, lockedOut: .passwordResetLockedOut)
+            } catch {
+                state.flows[flow.id] = flow  // the attempt counts
+                throw error
+            }
+            let next = rotate(&flow, now: now)
+            flow.stage = .awaitingNewPassword
+            state.flows[flow.id] = flow
+            return .object([("continuation_token", .string(next)), ("expires_in", .int(Int(tokenLifetime)))])
+        }
+    }
+
+    /// The new password: the tenant's policy, and not the current password (`password_recently_used`).
+    func submit(_ form: FormBody) throws -> JSONValue {
+        let clientId = try RequestValidation.clientId(form, core: core)
+        let presented = try RequestValidation.required("continuation_token", in: form)
+        guard let password = form["new_password"], !password.isEmpty else { throw ProtocolError.missingParameter("new_password") }
+        let now = core.clock.now()
+        let awaitingPassword = "/submit needs the token that /resetpassword/v1.0/continue answered to the code"
+        // The current password's hash is read first and compared outside the state lock (PBKDF2 is slow on purpose).
+        let currentHash = try core.store.read { state -> String? in
+            let flow = try FlowResolver.resolve(presented, clientId: clientId, kind: .passwordReset, in: state, now: now)
+            guard flow.stage == .awaitingNewPassword else { throw ProtocolError.wrongPasswordResetStep(awaitingPassword) }
+            return state.users[flow.userKey]?.passwordHash
+        }
+        let isCurrent = currentHash.map { PasswordHasher.verify(password, against: $0) } ?? false
+        if let violation = core.tenantPolicy.passwordPolicy.violation(of: password, isCurrent: isCurrent) {
+            throw ProtocolError.passwordPolicy(violation)
+        }
+        let hash = PasswordHasher.hash(password)
+        let settings = core.passwordReset
+        return try core.update { state in
+            var flow = try FlowResolver.resolve(presented, clientId: clientId, kind: .passwordReset, in: state, now: now)
+            guard flow.stage == .awaitingNewPassword else { throw ProtocolError.wrongPasswordResetStep(awaitingPassword) }
+            let next = rotate(&flow, now: now)
+            flow.stage = .awaitingCompletion
+            flow.passwordReset = PasswordResetProgress(newPasswordHash: hash, pendingPolls: settings.pendingPolls)
+            state.flows[flow.id] = flow
+            return .object([("continuation_token", .string(next)), ("poll_interval", .int(settings.pollInterval))])
+        }
+    }
+
+    /// `in_progress` while polls are pending (the submit's token stays good for the next poll), then
+    /// `succeeded`: the password changes, earlier refresh tokens are revoked, and a token to sign in.
+    func pollCompletion(_ form: FormBody) throws -> JSONValue {
+        let clientId = try RequestValidation.clientId(form, core: core)
+        let presented = try RequestValidation.required("continuation_token", in: form)
+        let now = core.clock.now()
+        return try core.update { state in
+            var flow = try FlowResolver.resolve(presented, clientId: clientId, kind: .passwordReset, in: state, now: now)
+            guard flow.stage == .awaitingCompletion, var progress = flow.passwordReset else {
+                throw ProtocolError.wrongPasswordResetStep("/poll_completion needs the token that /resetpassword/v1.0/submit answered")
+            }
+            if progress.pendingPolls > 0 {
+                progress.pendingPolls -= 1
+                flow.passwordReset = progress
+                state.flows[flow.id] = flow
+                return .object([("status", "in_progress")])
+            }
+            guard var user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
+            user.passwordHash = progress.newPasswordHash
+            state.users[flow.userKey] = user
+            RefreshTokenRevocation.revokeAll(of: flow.userKey, in: &state)
+            let next = rotate(&flow, now: now)
+            flow.stage = .readyForSignIn
+            flow.passwordReset = nil
+            flow.purgeAfter = flow.tokenExpiresAt
+            state.flows[flow.id] = flow
+            return .object([("status", "succeeded"), ("continuation_token", .string(next)), ("expires_in", .int(Int(tokenLifetime)))])
+        }
+    }
+
+    /// Issues the flow's next token (the previous one stops working), valid for at most 600 s.
+    private func rotate(_ flow: inout FlowRecord, now: Double) -> String {
+        let next = ContinuationToken.make(flowId: flow.id)
+        flow.tokenHash = ContinuationToken.digest(next)
+        flow.tokenExpiresAt = now + tokenLifetime
+        flow.purgeAfter = flow.tokenExpiresAt + FlowRecord.unfinishedRetention
+        return next
+    }
+}
