@@ -9,7 +9,7 @@ struct NativeAuthCommand: AsyncParsableCommand {
         commandName: "nativeauth",
         abstract: "Sign in to a Microsoft Entra External ID tenant (or the local emulator) from a terminal or a script.",
         discussion: """
-            With no --tenant, --authority or NATIVEAUTH_* variables, `signin` and `signup` use an embedded emulator \
+            With no --tenant, --authority or NATIVEAUTH_* variables, `signin`, `signup` and `reset-password` use an embedded emulator \
             (demo users alice@example.com with an email code, bob@example.com with password Passw0rd!). \
             After `signin`, `token`, `status` and `signout` need no flags: the store remembers where the \
             account signed in. Several accounts can be stored (one per place and client ID): `status` \
@@ -18,6 +18,7 @@ struct NativeAuthCommand: AsyncParsableCommand {
             EXAMPLES:
               nativeauth signin --email alice@example.com
               nativeauth signup carol@example.com --attribute displayName=Carol
+              nativeauth reset-password bob@example.com
               nativeauth token
               nativeauth status --json
               nativeauth token --account bob@example.com
@@ -26,7 +27,7 @@ struct NativeAuthCommand: AsyncParsableCommand {
             \(CLIExit.helpText)
             """,
         version: NativeAuthVersion.current,
-        subcommands: [SignInCommand.self, SignUpCommand.self, TokenCommand.self, StatusCommand.self, SignOutCommand.self, EmulatorCommand.self]
+        subcommands: [SignInCommand.self, SignUpCommand.self, ResetPasswordCommand.self, TokenCommand.self, StatusCommand.self, SignOutCommand.self, EmulatorCommand.self]
     )
 
     /// Parses and runs like ArgumentParser's `main()`, but a usage error exits with 2 (not 64).

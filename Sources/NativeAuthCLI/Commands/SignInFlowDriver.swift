@@ -57,7 +57,9 @@ struct SignInFlowDriver {
                     return .done(result)
                 case .error(let error, let next):
                     guard error.isInvalidPassword, let next else { return .failed(FailureMapping.failure(error, method: method)) }
-                    return .refused(next, explanation: "The password is wrong. Try again.")
+                    // At a terminal, a person who forgot the password learns how to reset it.
+                    let hint = TTY.stdinIsTerminal ? " Try again, or reset it: nativeauth reset-password \(username)" : " Try again."
+                    return .refused(next, explanation: "The password is wrong." + hint)
                 }
             })
     }

@@ -19,6 +19,7 @@ enum AttemptLimit {
         case .password: return "Too many wrong passwords: run `nativeauth signin` again."
         case .token: return "Too many wrong sign-in attempts: run `nativeauth signin` again."
         case .signUp: return "Too many wrong codes: run `nativeauth signup` again."
+        case .resetPassword: return "Too many wrong codes: run `nativeauth reset-password` again."
         }
     }
 }

@@ -9,8 +9,9 @@ import NativeAuth
 /// not be reached or failed (`isServerUnavailable`); a refusal from a server that answered is 1,
 /// 3 when it is about the answer the user gave, 4 when it needs a browser.
 enum FailureMapping {
-    /// What the user was doing, for the sentences that depend on it (`signUp`: any step of a sign-up).
-    enum Method { case code, password, token, signUp }
+    /// What the user was doing, for the sentences that depend on it (`signUp`, `resetPassword`: any
+    /// step of that flow).
+    enum Method { case code, password, token, signUp, resetPassword }
 
     static func failure(_ error: some NativeAuthError, method: Method) -> CLIFailure {
         let lines = details(error)
@@ -32,6 +33,8 @@ enum FailureMapping {
         switch error.serverError {
         case "expired_token" where method == .signUp:
             return CLIFailure(.failure, "The sign-up took too long: run `nativeauth signup` again.", details: lines)
+        case "expired_token" where method == .resetPassword:
+            return CLIFailure(.failure, "The password reset took too long: run `nativeauth reset-password` again.", details: lines)
         case "expired_token":
             return CLIFailure(.failure, "The sign-in took too long: run `nativeauth signin` again.", details: lines)
         case "invalid_scope":
@@ -50,6 +53,7 @@ enum FailureMapping {
         switch error {
         case let start as SignInStartError: return start.isUserNotFound || start.isInvalidUsername || start.isInvalidCredentials
         case let start as SignUpStartError: return start.isUserAlreadyExists || start.isInvalidUsername || start.isInvalidPassword
+        case let start as ResetPasswordStartError: return start.isUserNotFound || start.isInvalidUsername
         case let code as VerifyCodeError: return code.isInvalidCode
         case let password as PasswordRequiredError: return password.isInvalidPassword
         default: return false
@@ -95,6 +99,9 @@ enum FailureMapping {
         case .signUp:
             return "The tenant signs users up with a method this command did not offer (try `nativeauth signup --password`), "
                 + "or needs a step only the web page can do: sign up through the app's web page."
+        case .resetPassword:
+            return "The tenant resets this password with a method this command cannot offer, or needs a step only "
+                + "the web page can do: reset the password through the app's web page."
         }
     }
 }

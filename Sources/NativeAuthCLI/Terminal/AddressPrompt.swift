@@ -1,4 +1,4 @@
-/// The email address a command works on: the argument, else one prompt (`signin`, `signup`).
+/// The email address a command works on: the argument, else one prompt (`signin`, `signup`, `reset-password`).
 enum AddressPrompt {
     /// `given` when it is not blank, else the first non-blank line answered at `Email address: `.
     static func read(given: String?) async throws(CLIFailure) -> String {

@@ -1,7 +1,8 @@
-/// The code prompt of every flow that sends a one-time code (`signin`, `signup`): the code given with
-/// `--code` first, then one line per prompt. `r` sends a new code, `q` stops, an empty line asks
-/// again, and an answer that is not the announced number of digits is refused here, without spending
-/// one of the server's attempts. A wrong code asks again; the flow's closures say what the library answered.
+/// The code prompt of every flow that sends a one-time code (`signin`, `signup`, `reset-password`):
+/// the code given with `--code` first, then one line per prompt. `r` sends a new code, `q` stops, an
+/// empty line asks again, and an answer that is not the announced number of digits is refused here,
+/// without spending one of the server's attempts. A wrong code asks again; the flow's closures say
+/// what the library answered.
 struct CodePrompt<State, Outcome> {
     /// What submitting a code came to.
     enum Submitted {

@@ -7,6 +7,8 @@ enum InputEnded {
         case newPassword
         /// A user attribute the server asks for (`signup`).
         case attribute(String)
+        /// The new password of a password reset (`reset-password`).
+        case replacementPassword
     }
 
     static func failure(_ question: Question, afterWrongAnswer: Bool = false) -> CLIFailure {
@@ -25,6 +27,10 @@ enum InputEnded {
             let refused = afterWrongAnswer ? " after the refused one" : ""
             return CLIFailure(.failure, "No password was entered\(refused): standard input ended.",
                               hint: "Pipe the code and then the password, one per line: printf '%s\\n%s\\n' \"$CODE\" \"$PASSWORD\" | nativeauth signup --password ADDRESS")
+        case .replacementPassword:
+            let refused = afterWrongAnswer ? " after the refused one" : ""
+            return CLIFailure(.failure, "No new password was entered\(refused): standard input ended.",
+                              hint: "Pipe the code and then the new password, one per line: printf '%s\\n%s\\n' \"$CODE\" \"$PASSWORD\" | nativeauth reset-password ADDRESS")
         case .attribute(let name):
             return CLIFailure(.failure, "No value for \(name) was entered: standard input ended.",
                               hint: "Give it on the command line: --attribute \(name)=VALUE")

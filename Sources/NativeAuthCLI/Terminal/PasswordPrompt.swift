@@ -1,5 +1,5 @@
-/// The password prompt of every flow that asks for one (`signin`, `signup`): hidden at a terminal,
-/// one line of piped input otherwise. A refused password explains why and asks again.
+/// The password prompt of every flow that asks for one (`signin`, `signup`, `reset-password`): hidden
+/// at a terminal, one line of piped input otherwise. A refused password explains why and asks again.
 struct PasswordPrompt<State, Outcome> {
     /// What submitting a password came to.
     enum Submitted {

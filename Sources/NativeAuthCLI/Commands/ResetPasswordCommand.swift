@@ -1,0 +1,70 @@
+import Foundation
+import ArgumentParser
+import NativeAuth
+
+/// `nativeauth reset-password`: resets a forgotten password (a code to the address, then the new
+/// password), then signs the user in and stores the account, as `signin` does.
+struct ResetPasswordCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reset-password",
+        abstract: "Reset a forgotten password with a code sent to the address, then sign in.",
+        discussion: """
+            A code is sent to the account's address: type it, r to send a new one, or q to stop. Then \
+            the new password is asked for (hidden, and twice at a terminal); when the tenant's password \
+            policy refuses it (too short, too weak, the current password, ...), the rule is explained \
+            and it is asked for again. While the server completes the reset, a line says so; then the \
+            user is signed in and stored. The old password stops working, and sessions signed in \
+            before the reset can no longer refresh. When standard input is not a terminal, each prompt \
+            reads one line of it (the code, then the new password). An address with no account exits \
+            with 3; an account without a password (it signs in with an email code) with 1. With no \
+            --tenant, --authority or NATIVEAUTH_* variables, the embedded emulator is used and shows \
+            its codes here.
+
+            EXAMPLES:
+              nativeauth reset-password bob@example.com
+              printf '12345678\\nN3w-Passw0rd!\\n' | nativeauth reset-password bob@example.com
+              nativeauth reset-password --json --code 12345678 bob@example.com < new-password.txt
+            """)
+
+    @Argument(help: ArgumentHelp("The account's email address; prompted for when absent.", valueName: "ADDRESS"))
+    var address: String?
+
+    @Option(name: .long, help: ArgumentHelp("The code, if you already have it (else it is prompted for).", valueName: "CODE"))
+    var code: String?
+
+    @OptionGroup var options: SharedOptions
+
+    func validate() throws {
+        if let code, !CodeFormat.isDigits(code.trimmingCharacters(in: .whitespaces)) {
+            throw ValidationError("--code '\(code)' is not a code: give the digits of the code that was sent, such as 12345678.")
+        }
+    }
+
+    func run() async throws {
+        try await CommandRunner.run(verbose: options.verbose) { () throws(CLIFailure) in
+            let resolution = try TargetResolution(options)
+            let target = try resolution.signInTarget()
+            let store = try AppContext.openStore(options)
+            // A password reset verifies the address with a code: `oob redirect`, as [CT] recommends.
+            let context = try AppContext(location: target.location, clientId: target.clientId,
+                                         challengeTypes: [.OOB], store: store, verbose: options.verbose)
+            try await context.run { context throws(CLIFailure) in
+                let username = try await AddressPrompt.read(given: address)
+                let driver = ResetPasswordFlowDriver(presetCode: code, scopes: resolution.scopes)
+                let result = try await driver.run(app: context.app, username: username)
+                context.forgetLegacyEmbeddedAccount()
+                report(result, context: context)
+            }
+        }
+    }
+
+    private func report(_ result: NativeAuthUserAccountResult, context: AppContext) {
+        let account = result.account
+        if options.json {
+            JSONOutput.print(["passwordReset": true, "signedIn": true, "username": account.username, "identifier": account.identifier,
+                              "clientId": context.app.clientId, "location": context.location.json])
+        } else {
+            Console.result("Password reset; signed in as \(account.username) (\(context.location.summary)).")
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import NativeAuth
+
+/// Drives a password reset from the prompts: the code (``CodePrompt``, `r` resends), the new
+/// password (``PasswordPrompt``, asked twice at a terminal, the policy explained when the server
+/// refuses it), a line while the server completes the reset, then the sign-in that ends it.
+struct ResetPasswordFlowDriver {
+    /// A code given with `--code`, tried before prompting.
+    let presetCode: String?
+    /// The scopes of the sign-in that follows.
+    let scopes: [String]?
+
+    func run(app: NativeAuthPublicClientApplication, username: String) async throws(CLIFailure) -> NativeAuthUserAccountResult {
+        let passwordState: ResetPasswordRequiredState
+        switch await app.resetPassword(parameters: NativeAuthResetPasswordParameters(username: username)) {
+        case .codeRequired(let state, let sentTo, _, let codeLength):
+            passwordState = try await codePrompt.run(state: state, sentTo: sentTo, codeLength: codeLength)
+        case .error(let error):
+            throw Self.startFailure(error, username: username)
+        }
+        let reset = try await passwordPrompt(username: username).run(state: passwordState)
+        return try await signIn(reset, username: username)
+    }
+
+    static func startFailure(_ error: ResetPasswordStartError, username: String) -> CLIFailure {
+        if error.isUserNotFound {
+            return CLIFailure(.wrongCredentials, "No account has the address \(username).",
+                              hint: "Check the address, or create an account: nativeauth signup \(username)",
+                              details: FailureMapping.details(error))
+        }
+        if error.isUserDoesNotHavePassword {
+            return CLIFailure(.failure, "\(username) has no password to reset: it signs in with an email code "
+                                  + "(or the tenant does not offer password reset).",
+                              hint: "Sign in with a code: nativeauth signin --email \(username)", details: FailureMapping.details(error))
+        }
+        return FailureMapping.failure(error, method: .resetPassword)
+    }
+
+    // MARK: Code and password
+
+    private var codePrompt: CodePrompt<ResetPasswordCodeRequiredState, ResetPasswordRequiredState> {
+        CodePrompt(
+            presetCode: presetCode, stopped: "Password reset stopped.",
+            submit: { state, code in
+                switch await state.submitCode(code: code) {
+                case .passwordRequired(let next): return .done(next)
+                case .error(let error, let next):
+                    guard error.isInvalidCode, let next else { return .failed(FailureMapping.failure(error, method: .resetPassword)) }
+                    return .wrong(next)
+                }
+            },
+            resend: { state in
+                switch await state.resendCode() {
+                case .codeRequired(let next, let target, _, let length):
+                    return .sent(next, sentTo: target, codeLength: length)
+                case .error(let error, let next):
+                    guard let next else { return .failed(FailureMapping.failure(error, method: .resetPassword)) }
+                    return .kept(next, reason: FailureMapping.firstLine(of: error.errorDescription))
+                }
+            })
+    }
+
+    private func passwordPrompt(username: String) -> PasswordPrompt<ResetPasswordRequiredState, SignInAfterResetPasswordState> {
+        PasswordPrompt(
+            prompt: "New password for \(username): ", confirm: true, question: .replacementPassword,
+            submit: { state, password in
+                Console.info("Setting the new password; the server completes the reset in the background…")
+                switch await state.submitPassword(password: password) {
+                case .completed(let reset):
+                    Console.info("The password was reset.")
+                    return .done(reset)
+                case .error(let error, let next):
+                    // A refused password, or a reset the server could not complete and asks to submit again.
+                    guard let next, !error.isServerUnavailable else {
+                        return .failed(FailureMapping.failure(error, method: .resetPassword))
+                    }
+                    let explanation = error.isInvalidPassword
+                        ? PasswordRules.explanation(error)
+                        : "\(FailureMapping.firstLine(of: error.errorDescription)) Enter the new password again."
+                    return .refused(next, explanation: explanation)
+                }
+            })
+    }
+
+    // MARK: Sign-in
+
+    private func signIn(_ state: SignInAfterResetPasswordState, username: String) async throws(CLIFailure) -> NativeAuthUserAccountResult {
+        let parameters = NativeAuthSignInAfterResetPasswordParameters()
+        parameters.scopes = scopes
+        switch await state.signIn(parameters: parameters) {
+        case .completed(let result):
+            return result
+        case .error(let error, _):
+            let failure = FailureMapping.failure(error, method: .resetPassword)
+            throw CLIFailure(failure.exit, "The password was reset, but signing in failed: \(failure.message)",
+                             hint: "Sign in with the new password: nativeauth signin --password \(username)", details: failure.details)
+        }
+    }
+}
