@@ -2,7 +2,7 @@ import Foundation
 
 /// A fault queued through `POST /_emulator/faults`.
 struct Fault: Codable, Sendable {
-    /// `initiate`, `challenge`, `token`, `discovery`, `keys`, or `*` for any protocol endpoint.
+    /// `initiate`, `challenge`, `token`, `discovery`, `keys`, `devicecode`, or `*` for any protocol endpoint.
     var endpoint: String
     /// Status to answer with; nil means "answer normally after the delay".
     var status: Int?
@@ -15,7 +15,7 @@ struct Fault: Codable, Sendable {
     /// How many matching requests this fault applies to (default 1).
     var count: Int?
 
-    static let endpoints: Set<String> = ["initiate", "challenge", "token", "discovery", "keys", "*"]
+    static let endpoints: Set<String> = ["initiate", "challenge", "token", "discovery", "keys", "devicecode", "*"]
 }
 
 /// Queued faults, consumed in order by matching requests.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The users JSON accepted by the seed file and `POST /_emulator/users`, and produced by
-/// `GET /_emulator/users`: `{"users":[{"username","method","password","displayName"}]}`.
+/// `GET /_emulator/users`: `{"users":[{"username","method","password","displayName","browserOnly"}]}`.
 /// An export carries `passwordHash` instead of `password`; either is accepted on import.
 struct SeedFile: Codable, Sendable {
     struct User: Codable, Sendable {
@@ -10,6 +10,8 @@ struct SeedFile: Codable, Sendable {
         var password: String?
         var passwordHash: String?
         var displayName: String?
+        /// The user signs in only in the browser: native sign-in is answered with the redirect.
+        var browserOnly: Bool?
     }
 
     var users: [User]
@@ -38,14 +40,16 @@ struct SeedFile: Codable, Sendable {
             }
             let id = existing[UserRecord.key(name)]?.id ?? UUID().uuidString.lowercased()
             let display = user.displayName ?? String(name.split(separator: "@").first ?? Substring(name))
-            return UserRecord(id: id, username: name, displayName: display, method: user.method, passwordHash: hash)
+            return UserRecord(id: id, username: name, displayName: display, method: user.method, passwordHash: hash,
+                              browserOnly: user.browserOnly == true ? true : nil)
         }
     }
 
     /// The export form of a list of users.
     static func export(_ users: [UserRecord]) -> SeedFile {
         SeedFile(users: users.sorted { $0.username < $1.username }.map {
-            User(username: $0.username, method: $0.method, password: nil, passwordHash: $0.passwordHash, displayName: $0.displayName)
+            User(username: $0.username, method: $0.method, password: nil, passwordHash: $0.passwordHash, displayName: $0.displayName,
+                 browserOnly: $0.browserOnly)
         })
     }
 }

@@ -2,11 +2,11 @@ import HTTPTypes
 
 /// A protocol endpoint the emulator serves under `/{tenant}/`.
 enum ProtocolEndpoint: Sendable {
-    case initiate, challenge, token, discovery, keys
+    case initiate, challenge, token, discovery, keys, deviceCode
 
     var method: HTTPRequest.Method {
         switch self {
-        case .initiate, .challenge, .token: .post
+        case .initiate, .challenge, .token, .deviceCode: .post
         case .discovery, .keys: .get
         }
     }
@@ -19,6 +19,7 @@ enum ProtocolEndpoint: Sendable {
         case .token: "token"
         case .discovery: "discovery"
         case .keys: "keys"
+        case .deviceCode: "devicecode"
         }
     }
 }
@@ -34,6 +35,7 @@ struct ProtocolRoute: Sendable {
         "oauth2/v2.0/token": .token,
         "v2.0/.well-known/openid-configuration": .discovery,
         "discovery/v2.0/keys": .keys,
+        "oauth2/v2.0/devicecode": .deviceCode,
     ]
 
     init?(path: String) {

@@ -9,6 +9,7 @@ struct ProtocolRoutes: Sendable {
         case .token: try .json(TokenService(core: core).token(form))
         case .discovery: .json(DiscoveryDocument(core: core).openIDConfiguration)
         case .keys: .json(.object([("keys", .array([core.key.jwk]))]))
+        case .deviceCode: try .json(DeviceCodeService(core: core).start(form))
         }
     }
 }
