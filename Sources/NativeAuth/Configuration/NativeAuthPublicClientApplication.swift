@@ -32,7 +32,7 @@ public final class NativeAuthPublicClientApplication: Sendable {
     public let capabilities: NativeAuthCapabilities
     /// The redirect URI registered for the browser fallback, if any.
     public let redirectUri: String?
-    private let environment: ApplicationEnvironment
+    let environment: ApplicationEnvironment
 
     /// Creates an application from a configuration, as MSAL's current API does.
     ///
