@@ -10,7 +10,7 @@ import NativeAuth
 /// 3 when it is about the answer the user gave, 4 when it needs a browser.
 enum FailureMapping {
     /// What the user was doing, for the sentences that depend on it.
-    enum Method { case code, password, token }
+    enum Method { case code, password, token, browser }
 
     static func failure(_ error: some NativeAuthError, method: Method) -> CLIFailure {
         let lines = details(error)
@@ -82,13 +82,14 @@ enum FailureMapping {
         switch method {
         case .code:
             return "This account does not sign in with an email code here (it may use a password, or need a step "
-                + "only the web page can do). Try `nativeauth signin --password`, or sign in through the app's web page."
+                + "only the web page can do). Try `nativeauth signin --password`, or `nativeauth signin --browser`."
         case .password:
             return "This account does not sign in with a password here (it may use an email code, or need a step "
-                + "only the web page can do). Try `nativeauth signin --email`, or sign in through the app's web page."
+                + "only the web page can do). Try `nativeauth signin --email`, or `nativeauth signin --browser`."
         case .token:
-            return "The session needs a step only the web page can do: sign in through the app's web page, "
-                + "or run `nativeauth signin` again."
+            return "The session needs a step only the web page can do: run `nativeauth signin --browser`."
+        case .browser:
+            return "The server refused this sign-in on its web page too; check the app registration (redirect URI http://localhost, public client flows)."
         }
     }
 }
