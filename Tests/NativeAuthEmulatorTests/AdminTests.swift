@@ -50,7 +50,7 @@ struct AdminTests {
     @Test func usersCanBeImportedExportedAndReset() async throws {
         try await withEmulator { client in
             let initial = try #require(try await client.admin("GET", "users").json["users"] as? [[String: Any]])
-            #expect(initial.compactMap { $0["username"] as? String } == ["alice@example.com", "bob@example.com", "erin@example.com"])
+            #expect(initial.compactMap { $0["username"] as? String } == ["alice@example.com", "bob@example.com", "webuser@example.com"])
             #expect(initial.allSatisfy { $0["password"] == nil })
 
             let imported = try await client.admin("POST", "users", json: """

@@ -24,7 +24,7 @@ struct SignInCommand: AsyncParsableCommand {
 
             EXAMPLES:
               nativeauth signin --email alice@example.com
-              nativeauth signin --browser erin@example.com
+              nativeauth signin --browser webuser@example.com
               nativeauth signin --device-code
               printf 'Passw0rd!\\n' | nativeauth signin --password bob@example.com
               nativeauth signin --tenant contoso --client-id 00001111-aaaa-2222-bbbb-3333cccc4444 me@contoso.com

@@ -33,7 +33,7 @@ enum DemoUsers {
     static let seeds: [SeedFile.User] = [
         SeedFile.User(username: "alice@example.com", method: .otp, password: nil, passwordHash: nil, displayName: "Alice Example"),
         SeedFile.User(username: "bob@example.com", method: .password, password: "Passw0rd!", passwordHash: nil, displayName: "Bob Example"),
-        SeedFile.User(username: "erin@example.com", method: .otp, password: nil, passwordHash: nil, displayName: "Erin Example",
+        SeedFile.User(username: "webuser@example.com", method: .otp, password: nil, passwordHash: nil, displayName: "Web User Example",
                       browserOnly: true),
     ]
 }

@@ -71,7 +71,7 @@ struct BrowserSignInEndToEndTests {
     @Test func aBrowserOnlyUserFallsBackFromNativeSignIn() async throws {
         try await EmulatorHarness.run { harness in
             let app = try harness.browserApp()
-            let native = NativeAuthSignInParameters(username: EmulatorHarness.erin)
+            let native = NativeAuthSignInParameters(username: EmulatorHarness.webUser)
             native.scopes = ["api://contoso/Data.Read"]
             guard case .error(let error) = await app.signIn(parameters: native) else {
                 Issue.record("a browser-only user must be sent to the browser")
@@ -79,17 +79,17 @@ struct BrowserSignInEndToEndTests {
             }
             #expect(error.isBrowserRequired)
             let fallback = try #require(error.browserFallback)
-            #expect(fallback.loginHint == EmulatorHarness.erin)
+            #expect(fallback.loginHint == EmulatorHarness.webUser)
             #expect(fallback.scopes == ["api://contoso/Data.Read"])
             #expect(fallback.reason.contains("browser"))
 
             let parameters = NativeAuthInteractiveTokenParameters(fallback: fallback)
-            let user = EmulatorUser(.signIn(username: EmulatorHarness.erin, secret: "12345678"))
+            let user = EmulatorUser(.signIn(username: EmulatorHarness.webUser, secret: "12345678"))
             parameters.browserOpener = user
             let result = try await app.acquireToken(parameters: parameters)
-            #expect(result.account.username == EmulatorHarness.erin)
-            #expect(user.pages.first?.value(of: "username") == EmulatorHarness.erin)
-            #expect(app.getNativeAuthUserAccount()?.account.username == EmulatorHarness.erin)
+            #expect(result.account.username == EmulatorHarness.webUser)
+            #expect(user.pages.first?.value(of: "username") == EmulatorHarness.webUser)
+            #expect(app.getNativeAuthUserAccount()?.account.username == EmulatorHarness.webUser)
         }
     }
 

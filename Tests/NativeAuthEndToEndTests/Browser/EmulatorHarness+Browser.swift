@@ -3,7 +3,7 @@ import NativeAuth
 import NativeAuthEmulator
 
 extension EmulatorHarness {
-    static let erin = "erin@example.com"
+    static let webUser = "webuser@example.com"
 
     /// An application of the emulator's default client with the seams a browser test needs.
     func browserApp(transport: (any HTTPTransport)? = nil, clock: any NativeAuthClock = SystemClock(),
