@@ -20,14 +20,14 @@ struct PersistenceTests {
             let idToken = try JWT(try #require(tokens.string("id_token")))
             kid = try #require(idToken.header["kid"] as? String)
             tenant = client.emulator.tenantId
-            _ = try await client.admin("POST", "users", json: #"{"users":[{"username":"webuser@example.com","method":"otp"}]}"#)
+            _ = try await client.admin("POST", "users", json: #"{"users":[{"username":"erin@example.com","method":"otp"}]}"#)
         }
         try await withEmulator({ $0.stateDirectory = directory }) { client in
             #expect(client.emulator.tenantId == tenant)
             let refreshed = try await client.refresh(refreshToken)
             #expect(refreshed.status == 200)
             #expect(try JWT(try #require(refreshed.string("id_token"))).header["kid"] as? String == kid)
-            #expect(try await client.signInOTP("webuser@example.com").status == 200)
+            #expect(try await client.signInOTP("erin@example.com").status == 200)
         }
     }
 
