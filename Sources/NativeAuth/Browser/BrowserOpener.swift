@@ -46,8 +46,8 @@ public struct SystemBrowserOpener: BrowserOpener {
             for entry in browser.split(separator: ":").prefix(8) {
                 var words = entry.split(separator: " ").map(String.init)
                 guard !words.isEmpty else { continue }
-                if words.contains("%s") {
-                    words = words.map { $0 == "%s" ? url : $0 }
+                if words.contains(where: { $0.contains("%s") }) {
+                    words = words.map { $0.replacingOccurrences(of: "%s", with: url) }
                 } else {
                     words.append(url)
                 }
