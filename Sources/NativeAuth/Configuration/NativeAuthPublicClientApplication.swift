@@ -20,6 +20,8 @@ import Logging
 /// - Configuring: ``NativeAuthPublicClientApplicationConfig``, ``init(nativeAuthConfiguration:)``
 /// - Starting: ``signIn(parameters:)``, ``signIn(parameters:delegate:)``
 /// - Steps: ``SignInCodeRequiredState``, ``SignInPasswordRequiredState``
+/// - In the browser (the fallback of ``NativeAuthError/isBrowserRequired``): ``acquireToken(parameters:)``,
+///   ``acquireTokenWithDeviceCode(parameters:)``, ``BrowserFallback``
 /// - The account: ``NativeAuthUserAccountResult``, ``getNativeAuthUserAccount(correlationId:)``, ``currentAccount()``
 public final class NativeAuthPublicClientApplication: Sendable {
     /// The application (client) ID.
