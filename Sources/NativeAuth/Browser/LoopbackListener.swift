@@ -11,8 +11,9 @@ import Darwin
 /// page, and closes.
 ///
 /// Bounded in every way: requests of at most 8 KiB, 5 seconds to send one, at most 32 requests that
-/// are not the answer (a favicon, a probe), one answer. The socket is served by a thread of its own
-/// that checks every 200 ms whether it should stop.
+/// are not the answer (a favicon, a probe), 4 connections read at once (a browser may open an idle
+/// one beside the one it uses), one answer. The socket is served by a thread of its own that checks
+/// every 200 ms whether it should stop.
 final class LoopbackListener: Sendable {
     /// The port the system picked.
     let port: Int
@@ -22,11 +23,14 @@ final class LoopbackListener: Sendable {
     private let state = Mutex(State())
 
     static let maximumStrayRequests = 32
+    static let maximumConnections = 4
 
     private struct State {
         var outcome: LoopbackOutcome?
         var waiters: [CheckedContinuation<LoopbackOutcome, Never>] = []
         var stopping = false
+        var connections = 0
+        var strays = 0
     }
 
     struct SetupFailure: Error, CustomStringConvertible {
@@ -99,7 +103,6 @@ final class LoopbackListener: Sendable {
 
     private func serve() {
         defer { close(descriptor) }
-        var strays = 0
         while !state.withLock({ $0.stopping || $0.outcome != nil }) {
             var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&entry, 1, 200)
@@ -110,15 +113,28 @@ final class LoopbackListener: Sendable {
             guard ready > 0 else { continue }
             let client = accept(descriptor, nil, nil)
             guard client >= 0 else { continue }
-            let answered = handle(client)
-            close(client)
-            if !answered {
-                strays += 1
+            let admitted = state.withLock { state -> Bool in
+                guard state.connections < Self.maximumConnections else { return false }
+                state.connections += 1
+                return true
+            }
+            guard admitted else {
+                close(client)
+                continue
+            }
+            // Each connection on a thread of its own: an idle connection cannot hold up the answer.
+            Thread { [self] in
+                let answered = handle(client)
+                close(client)
+                let strays = state.withLock { state -> Int in
+                    state.connections -= 1
+                    if !answered { state.strays += 1 }
+                    return state.strays
+                }
                 if strays >= Self.maximumStrayRequests {
                     finish(.failed("\(strays) requests reached the loopback redirect without the sign-in answer"))
-                    return
                 }
-            }
+            }.start()
         }
     }
 
