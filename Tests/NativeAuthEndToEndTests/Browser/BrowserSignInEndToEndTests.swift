@@ -200,6 +200,20 @@ struct BrowserSignInEndToEndTests {
         }
     }
 
+    @Test func theCompletionFormDeliversOnTheMainActor() async throws {
+        try await EmulatorHarness.run { harness in
+            let app = try harness.browserApp()
+            let user = EmulatorUser(.signIn(username: EmulatorHarness.alice, secret: "12345678"))
+            let delivered: (String?, Bool) = await withCheckedContinuation { continuation in
+                app.acquireToken(parameters: parameters(user)) { result in
+                    MainActor.assertIsolated()
+                    continuation.resume(returning: ((try? result.get())?.account.username, true))
+                }
+            }
+            #expect(delivered.0 == EmulatorHarness.alice)
+        }
+    }
+
     @Test func theAppsLoopbackRedirectPathIsUsed() async throws {
         try await EmulatorHarness.run { harness in
             let app = try harness.browserApp(redirectUri: "http://127.0.0.1/callback")

@@ -104,6 +104,27 @@ struct DeviceCodeEndToEndTests {
         }
     }
 
+    @Test func theDelegateFormReportsTheCodeThenTheAccount() async throws {
+        // Real waits of one second: the person on the page and the polls run at the same time.
+        try await EmulatorHarness.run(configure: { $0.deviceCodePollInterval = 1 }) { harness in
+            let app = try harness.browserApp()
+            let delegate = await DeviceCodeRecorder()
+            let username: String? = await withCheckedContinuation { continuation in
+                Task { @MainActor in
+                    delegate.onIssued = { state in
+                        Task {
+                            _ = try? await signInOnThePage(state)
+                            await MainActor.run { delegate.pageDone = true }
+                        }
+                    }
+                    delegate.onFinished = { continuation.resume(returning: $0) }
+                    app.acquireTokenWithDeviceCode(parameters: NativeAuthDeviceCodeParameters(), delegate: delegate)
+                }
+            }
+            #expect(username == EmulatorHarness.alice)
+        }
+    }
+
     @Test func cancellingTheWaitHandsTheStateBack() async throws {
         try await EmulatorHarness.run { harness in
             let app = try harness.browserApp(clock: ManualClock())
@@ -124,4 +145,16 @@ struct DeviceCodeEndToEndTests {
             }
         }
     }
+}
+
+/// A device-code delegate for the test: hands the issued state to the test's page-person.
+@MainActor
+final class DeviceCodeRecorder: DeviceCodeDelegate {
+    var onIssued: (DeviceCodePendingState) -> Void = { _ in }
+    var onFinished: (String?) -> Void = { _ in }
+    var pageDone = false
+
+    func onDeviceCodeIssued(state: DeviceCodePendingState) { onIssued(state) }
+    func onDeviceCodeSignInCompleted(result: NativeAuthUserAccountResult) { onFinished(result.account.username) }
+    func onDeviceCodeError(error: DeviceCodeError, newState: DeviceCodePendingState?) { onFinished(nil) }
 }
