@@ -10,7 +10,7 @@ import sys
 import traceback
 import urllib.parse
 
-from headless import click, fill, log, shot, start, title, wait_for_title
+from headless import click, fill, log, shot, start, wait_for_title
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -27,8 +27,7 @@ try:
     if field.get_attribute("value") != username and username:
         fill(driver, "username", username)
     click(driver, "next")
-    WebDriverWait(driver, 20).until(lambda d: title(d) in ("Enter code", "Enter password"))
-    if title(driver) == "Enter code":
+    if wait_for_title(driver, ("Enter code", "Enter password")) == "Enter code":
         shot(driver, prefix + "02-enter-code")
         if os.environ.get("NATIVEAUTH_TEST_WRONG_FIRST") == "1":
             fill(driver, "code", "00000000")
@@ -42,7 +41,7 @@ try:
     click(driver, "next")
     wait_for_title(driver, "Signed in")
     shot(driver, prefix + "04-back-in-the-terminal")
-    log("signed in: " + title(driver))
+    log("signed in: Signed in")
 except Exception:
     traceback.print_exc()
     query = urllib.parse.parse_qs(urllib.parse.urlparse(url).query)

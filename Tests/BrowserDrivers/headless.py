@@ -43,13 +43,17 @@ def title(driver):
 
 
 def wait_for_title(driver, expected, timeout=20):
-    WebDriverWait(driver, timeout).until(lambda d: _title_or_none(d) == expected)
+    """Waits until the page's title is `expected` (or one of them, for a tuple); returns it. A page
+    that is still loading (no title yet, or a title of the page being left) is waited through."""
+    wanted = expected if isinstance(expected, tuple) else (expected,)
+    WebDriverWait(driver, timeout).until(lambda d: _title_or_none(d) in wanted)
+    return _title_or_none(driver)
 
 
 def _title_or_none(driver):
     try:
         return title(driver)
-    except Exception:  # the page is still loading
+    except Exception:  # the page is still loading, or was just left (a stale element)
         return None
 
 

@@ -8,10 +8,11 @@ import Darwin
 /// A free TCP port on 127.0.0.1 for the embedded emulator, which listens on it later; if another
 /// program took it in between, the emulator fails to start and says so.
 ///
-/// The port is picked below the system's ephemeral range (`/proc/sys/net/ipv4/ip_local_port_range`,
-/// 32768–60999 by default on Linux; 49152 and up on macOS): a port of that range, once released, may
-/// be handed to any outgoing connection on the machine before the emulator binds it, while one below
-/// it is only taken by a program that asks for it. When no such port is free, port 0 picks one.
+/// The port is picked from 20000 up to the system's ephemeral range (`/proc/sys/net/ipv4/ip_local_port_range`,
+/// from 32768 by default on Linux; from 49152 on macOS). A port of the ephemeral range, once released,
+/// may be handed to any outgoing connection on the machine before the emulator binds it; one below
+/// it is only taken by a program that asks for it. (Below 20000, browsers refuse some ports, such as
+/// 10080.) When no such port is free, port 0 picks one.
 enum LoopbackPort {
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -19,9 +20,10 @@ enum LoopbackPort {
 
     static func reserve() throws(Failure) -> Int {
         let low = ephemeralLow()
-        if low > 12_000 {
+        if low > 21_000 {
             for _ in 0..<32 {
-                let port = Int.random(in: 10_000..<low)
+                // From 20000: browsers refuse some lower ports (Chromium and Firefox block 10080).
+                let port = Int.random(in: 20_000..<low)
                 if (try? bindOnce(port: port)) == port { return port }
             }
         }
