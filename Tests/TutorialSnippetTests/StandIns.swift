@@ -20,9 +20,10 @@ final class TextFieldStandIn {
 let codeTheUserTypesNext = "12345678"
 
 /// Waits until `condition` holds, letting the delegate callbacks run on the main actor; throws
-/// ``ConditionNeverHeld`` when it still does not hold after `seconds` (a generous bound, not a timing).
+/// ``ConditionNeverHeld`` when it still does not hold after `seconds` (a generous bound, not a timing:
+/// 10 s proved too short on a loaded 2-core machine running the whole suite and a headless browser).
 @MainActor
-func waitUntil(seconds: Int = 10, _ condition: @MainActor () -> Bool) async throws {
+func waitUntil(seconds: Int = 60, _ condition: @MainActor () -> Bool) async throws {
     let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
     while !condition() {
         guard ContinuousClock.now < deadline else { throw ConditionNeverHeld(seconds: seconds) }
