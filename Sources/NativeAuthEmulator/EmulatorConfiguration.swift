@@ -43,6 +43,12 @@ public struct EmulatorConfiguration: Sendable {
     public var maxCodeAttempts: Int = 5
     /// How long a continuation token stays valid, in seconds.
     public var continuationTokenLifetime: TimeInterval = 600
+    /// How long an authorization code from the sign-in page can be redeemed, in seconds.
+    public var authorizationCodeLifetime: TimeInterval = 600
+    /// How long a device code (and its user code) stays valid (`expires_in`), in seconds.
+    public var deviceCodeLifetime: TimeInterval = 900
+    /// The seconds a device-code client must wait between polls (`interval`).
+    public var deviceCodePollInterval: Int = 5
     /// Access token lifetime (`expires_in`), in seconds.
     public var accessTokenLifetime: TimeInterval = 3600
     /// ID token lifetime, in seconds.

@@ -97,7 +97,7 @@ struct ProtocolErrorTests {
 
     @Test func unknownGrantTypeIsUnsupported() async throws {
         try await withEmulator { client in
-            let result = try await client.post("oauth2/v2.0/token", [("client_id", client.clientId), ("grant_type", "authorization_code"),
+            let result = try await client.post("oauth2/v2.0/token", [("client_id", client.clientId), ("grant_type", "client_credentials"),
                                                                      ("scope", "openid")])
             #expect(result.status == 400)
             #expect(result.string("error") == "unsupported_grant_type")

@@ -151,11 +151,10 @@ import Testing
         for _ in 0..<1000 where server.requestHeads.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
         #expect(server.requestHeads.count == 1)
 
-        let clock = ContinuousClock()
-        let cancelledAt = clock.now
         task.cancel()
+        // The transport's own timeout is 120 s and the server never answers: only the cancellation can
+        // end the send with CancellationError (a timeout would be an HTTPTransportError).
         let result = await task.result
-        #expect(clock.now - cancelledAt < .seconds(10), "the send should end within moments of the cancellation")
         #expect(throws: CancellationError.self) { try result.get() }
     }
 

@@ -25,6 +25,8 @@ import Logging
 ///   ``SignUpAttributesRequiredState``, ``SignInAfterSignUpState``
 /// - Password reset: ``resetPassword(parameters:)``, ``resetPassword(parameters:delegate:)``,
 ///   ``ResetPasswordCodeRequiredState``, ``ResetPasswordRequiredState``, ``SignInAfterResetPasswordState``
+/// - In the browser (the fallback of ``NativeAuthError/isBrowserRequired``): ``acquireToken(parameters:)``,
+///   ``acquireTokenWithDeviceCode(parameters:)``, ``BrowserFallback``
 /// - The account: ``NativeAuthUserAccountResult``, ``getNativeAuthUserAccount(correlationId:)``, ``currentAccount()``
 public final class NativeAuthPublicClientApplication: Sendable {
     /// The application (client) ID.

@@ -53,6 +53,8 @@ public struct NativeAuthErrorDetails: Sendable, Equatable {
     public let errorCodes: [Int]
     let serverError: ServerErrorResponse?
     let httpStatus: Int?
+    /// What the browser sign-in needs, on a browser-required error of a flow (see ``NativeAuthError/browserFallback``).
+    var browserFallback: BrowserFallback?
 
     init(
         _ kind: ErrorKind, message: String, correlationId: UUID,
@@ -68,13 +70,17 @@ public struct NativeAuthErrorDetails: Sendable, Equatable {
 
     /// The same details with another kind and message (a step that knows better what the error means).
     func with(_ kind: ErrorKind, message: String) -> NativeAuthErrorDetails {
-        NativeAuthErrorDetails(kind, message: message, correlationId: correlationId, serverError: serverError, httpStatus: httpStatus)
+        var details = NativeAuthErrorDetails(kind, message: message, correlationId: correlationId, serverError: serverError, httpStatus: httpStatus)
+        details.browserFallback = browserFallback
+        return details
     }
 }
 
 /// Every reason a step can fail; each public error type exposes the ones it can carry.
 enum ErrorKind: Sendable, Equatable {
     case browserRequired
+    /// A failure of the browser or device-code sign-in (see ``WebFailure``).
+    case web(WebFailure)
     case userNotFound
     case invalidUsername
     case invalidCredentials

@@ -28,8 +28,13 @@ struct FlowContext: Sendable {
         return (reply.outcome, with(correlationId: reply.correlationId))
     }
 
-    /// The details of a rejection at `step`, with this flow's correlation ID.
+    /// The details of a rejection at `step`, with this flow's correlation ID. A browser-required
+    /// error carries what the browser sign-in needs: the reason, this flow's username and scopes.
     func details(_ rejection: WireRejection, meaning: (ServerErrorResponse) -> ErrorMeaning) -> NativeAuthErrorDetails {
-        FlowErrorMapping.details(rejection, correlationId: correlationId, meaning: meaning)
+        var details = FlowErrorMapping.details(rejection, correlationId: correlationId, meaning: meaning)
+        if details.kind == .browserRequired {
+            details.browserFallback = BrowserFallback(reason: details.message, username: username, scopes: scopes)
+        }
+        return details
     }
 }

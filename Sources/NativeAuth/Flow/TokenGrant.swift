@@ -1,7 +1,8 @@
 /// Every grant the library redeems at `/oauth2/v2.0/token`, and the one place their forms are built.
 ///
 /// The fields follow MSAL: `client_info=true` on every grant, `challenge_type` on the grants that
-/// start from a credential the app collected (password, continuation token), none on `oob`.
+/// start from a credential the app collected (password, continuation token), none on `oob` nor on
+/// the browser flows' grants.
 enum TokenGrant: Sendable, Equatable {
     /// A one-time code sent by email (`grant_type=oob`).
     case oob(code: String, continuationToken: String)
@@ -11,6 +12,11 @@ enum TokenGrant: Sendable, Equatable {
     case continuationToken(String, username: String?, challengeTypes: NativeAuthChallengeTypes)
     /// A refresh (`grant_type=refresh_token`).
     case refreshToken(String)
+    /// The code the browser brought back to the loopback redirect (`grant_type=authorization_code`),
+    /// with the redirect URI exactly as sent to `/authorize` and the PKCE verifier.
+    case authorizationCode(String, redirectUri: String, codeVerifier: String)
+    /// One poll of a device code (RFC 8628 `urn:ietf:params:oauth:grant-type:device_code`).
+    case deviceCode(String)
 
     /// The `grant_type` value.
     var grantType: String {
@@ -19,6 +25,8 @@ enum TokenGrant: Sendable, Equatable {
         case .password: return "password"
         case .continuationToken: return "continuation_token"
         case .refreshToken: return "refresh_token"
+        case .authorizationCode: return "authorization_code"
+        case .deviceCode: return "urn:ietf:params:oauth:grant-type:device_code"
         }
     }
 
@@ -37,6 +45,10 @@ enum TokenGrant: Sendable, Equatable {
             fields.append(("challenge_type", challengeTypes.wireValue))
         case .refreshToken(let refreshToken):
             fields = [("grant_type", grantType), ("refresh_token", refreshToken)]
+        case .authorizationCode(let code, let redirectUri, let codeVerifier):
+            fields = [("grant_type", grantType), ("code", code), ("redirect_uri", redirectUri), ("code_verifier", codeVerifier)]
+        case .deviceCode(let deviceCode):
+            fields = [("grant_type", grantType), ("device_code", deviceCode)]
         }
         fields.append(("scope", scopes.joined(separator: " ")))
         fields.append(("client_info", "true"))

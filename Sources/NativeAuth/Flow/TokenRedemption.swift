@@ -14,21 +14,31 @@ enum TokenRedemption {
 
     /// Redeems `grant` with the flow's scopes; returns the outcome and the context to go on with.
     static func redeem(_ grant: TokenGrant, context: FlowContext) async -> (outcome: Outcome, context: FlowContext) {
-        let environment = context.environment
-        let (reply, context) = await context.post(.token, grant.fields(scopes: context.scopes), as: TokenResponse.self)
-        let tokens: TokenResponse
+        let (reply, context) = await exchange(grant, context: context)
         switch reply {
         case .rejected(let rejection): return (.rejected(rejection), context)
-        case .success(let body): tokens = body
+        case .success(let tokens): return (store(tokens, username: context.username, context: context), context)
         }
+    }
+
+    /// The request half of ``redeem(_:context:)``: the grant at `/token`, nothing stored. For flows
+    /// that check the tokens before keeping them (the browser flows check the ID token).
+    static func exchange(_ grant: TokenGrant, context: FlowContext) async -> (reply: WireOutcome<TokenResponse>, context: FlowContext) {
+        let (reply, context) = await context.post(.token, grant.fields(scopes: context.scopes), as: TokenResponse.self)
+        return (reply, context)
+    }
+
+    /// The storing half of ``redeem(_:context:)``: keeps the account of `tokens` as `username`.
+    static func store(_ tokens: TokenResponse, username: String, context: FlowContext) -> Outcome {
+        let environment = context.environment
         do {
-            let result = try environment.accounts.signedIn(tokens, username: context.username, requestedScopes: context.scopes)
-            environment.logger.info("signed in", metadata: ["username": "\(LogMasking.username(context.username))",
+            let result = try environment.accounts.signedIn(tokens, username: username, requestedScopes: context.scopes)
+            environment.logger.info("signed in", metadata: ["username": "\(LogMasking.username(username))",
                                                            "correlation-id": "\(context.correlationId)"])
-            return (.signedIn(result), context)
+            return .signedIn(result)
         } catch {
-            return (.storeFailed(FlowErrorMapping.local(
-                .tokenStore, "Signed in, but the tokens could not be stored: \(error)", correlationId: context.correlationId)), context)
+            return .storeFailed(FlowErrorMapping.local(
+                .tokenStore, "Signed in, but the tokens could not be stored: \(error)", correlationId: context.correlationId))
         }
     }
 }

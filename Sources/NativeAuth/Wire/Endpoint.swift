@@ -1,6 +1,6 @@
 import Foundation
 
-/// The native-auth endpoints the library calls, as paths appended to the authority.
+/// The endpoints the library calls (and the browser's sign-in page), as paths appended to the authority.
 enum Endpoint: String, Sendable, CaseIterable {
     case signInInitiate = "/oauth2/v2.0/initiate"
     case signInChallenge = "/oauth2/v2.0/challenge"
@@ -13,6 +13,10 @@ enum Endpoint: String, Sendable, CaseIterable {
     case resetPasswordContinue = "/resetpassword/v1.0/continue"
     case resetPasswordSubmit = "/resetpassword/v1.0/submit"
     case resetPasswordPollCompletion = "/resetpassword/v1.0/poll_completion"
+    /// The browser's sign-in page (a GET the browser makes; the library only builds its URL).
+    case authorize = "/oauth2/v2.0/authorize"
+    /// The device authorization endpoint (RFC 8628 §3.1).
+    case deviceCode = "/oauth2/v2.0/devicecode"
 
     /// The endpoint's URL under `authority` (its path is appended to the authority's path).
     func url(authority: URL) -> URL {

@@ -17,8 +17,15 @@ struct SignInCommand: AsyncParsableCommand {
             SIGTERM (exit 143) put the terminal back as it was. With no --tenant, --authority or \
             NATIVEAUTH_* variables, the embedded emulator is used and shows its codes here.
 
+            --browser signs in on the tenant's web page in your browser ($BROWSER, else xdg-open), with a \
+            redirect back to this machine; --device-code prints a code to type on a web page on any \
+            device. When a native sign-in is answered "browser required", a terminal is asked whether \
+            to continue in the browser; a script gets exit 4 and the command that would.
+
             EXAMPLES:
               nativeauth signin --email alice@example.com
+              nativeauth signin --browser webuser@example.com
+              nativeauth signin --device-code
               printf 'Passw0rd!\\n' | nativeauth signin --password bob@example.com
               nativeauth signin --tenant contoso --client-id 00001111-aaaa-2222-bbbb-3333cccc4444 me@contoso.com
             """)
@@ -28,6 +35,12 @@ struct SignInCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Sign in with email and password.")
     var password = false
+
+    @Flag(name: .long, help: "Sign in in the browser (authorization code with PKCE, a loopback redirect); $BROWSER picks the browser.")
+    var browser = false
+
+    @Flag(name: .customLong("device-code"), help: "Sign in on another device: type the code shown here on the page shown here.")
+    var deviceCode = false
 
     @Argument(help: ArgumentHelp("The email address; prompted for when absent.", valueName: "ADDRESS"))
     var address: String?
@@ -39,6 +52,7 @@ struct SignInCommand: AsyncParsableCommand {
 
     func validate() throws {
         if email && password { throw ValidationError("Give --email or --password, not both.") }
+        try WebSignIn.validate(browser: browser, deviceCode: deviceCode, native: email || password || code != nil)
         if password && code != nil { throw ValidationError("--code goes with --email, not --password.") }
         if let code, !CodeFormat.isDigits(code.trimmingCharacters(in: .whitespaces)) {
             throw ValidationError("--code '\(code)' is not a code: give the digits of the code that was sent, such as 12345678.")
@@ -53,11 +67,22 @@ struct SignInCommand: AsyncParsableCommand {
             let context = try AppContext(location: target.location, clientId: target.clientId,
                                          challengeTypes: password ? [.password] : [.OOB], store: store, verbose: options.verbose)
             try await context.run { context throws(CLIFailure) in
-                let username = try await AddressPrompt.read(given: address)
-                let parameters = NativeAuthSignInParameters(username: username)
-                parameters.scopes = resolution.scopes
-                let flow = SignInFlowDriver(presetCode: code, method: password ? .password : .code)
-                let result = try await flow.run(app: context.app, parameters: parameters)
+                let result: NativeAuthUserAccountResult
+                if browser || deviceCode {
+                    let web = WebSignIn(context: context, scopes: resolution.scopes, loginHint: address)
+                    result = try await deviceCode ? web.deviceCode() : web.browser()
+                } else {
+                    let username = try await AddressPrompt.read(given: address)
+                    let parameters = NativeAuthSignInParameters(username: username)
+                    parameters.scopes = resolution.scopes
+                    let flow = SignInFlowDriver(presetCode: code, method: password ? .password : .code)
+                    do throws(CLIFailure) {
+                        result = try await flow.run(app: context.app, parameters: parameters)
+                    } catch where error.exit == .browserRequired {
+                        result = try await BrowserFallbackOffer(options: options, username: username)
+                            .offer(error, web: WebSignIn(context: context, scopes: resolution.scopes, loginHint: username))
+                    }
+                }
                 context.forgetLegacyEmbeddedAccount()
                 report(result, context: context)
             }

@@ -7,7 +7,7 @@ struct AppContext {
     let app: NativeAuthPublicClientApplication
     let store: FileTokenStore
     let location: SignInLocation
-    private let emulator: EmbeddedEmulatorHost?
+    let emulator: EmbeddedEmulatorHost?
 
     /// Opens the token store of `options` (its `--store-dir`, else the default folder).
     static func openStore(_ options: SharedOptions) throws(CLIFailure) -> FileTokenStore {

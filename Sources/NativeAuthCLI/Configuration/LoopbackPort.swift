@@ -3,12 +3,18 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 import Synchronization
 
 /// A free TCP port on 127.0.0.1, held for the embedded emulator: bound (not listening) from the
-/// moment it is found until ``release()``, so that no other socket (another process's listener, or
-/// an outgoing connection picking an ephemeral port) can take it meanwhile. The emulator binds it
-/// right after the release.
+/// moment it is found until ``release()``, so that no other socket can take it meanwhile; the
+/// emulator binds it right after the release.
+///
+/// The port is picked from 20000 up to the system's ephemeral range (`/proc/sys/net/ipv4/ip_local_port_range`,
+/// from 32768 by default on Linux; from 49152 on macOS): in the short moment between the release and
+/// the emulator's bind, a port of the ephemeral range may be handed to any outgoing connection or to
+/// another program asking for "any port"; one below it is only taken by a program that asks for it.
+/// (Below 20000, browsers refuse some ports, such as 10080.) When no such port is free, port 0 picks one.
 final class LoopbackPort: Sendable {
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -18,27 +24,21 @@ final class LoopbackPort: Sendable {
     let number: Int
     private let descriptor: Mutex<Int32?>
 
-    /// Binds a socket to port 0 on 127.0.0.1 and keeps it bound.
+    /// Finds a free port and keeps a socket bound to it.
     init() throws(Failure) {
-        let socketDescriptor = socket(AF_INET, streamSocket, 0)
-        guard socketDescriptor >= 0 else { throw Failure(description: "no socket (errno \(errno))") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(socketDescriptor, pointer, length) == 0 && getsockname(socketDescriptor, pointer, &length) == 0
+        let low = Self.ephemeralLow()
+        if low > 21_000 {
+            for _ in 0..<32 {
+                if let found = try? Self.bindSocket(port: Int.random(in: 20_000..<low)) {
+                    number = found.port
+                    descriptor = Mutex(found.socket)
+                    return
+                }
             }
         }
-        guard bound else {
-            let code = errno
-            close(socketDescriptor)
-            throw Failure(description: "no free port on 127.0.0.1 (errno \(code))")
-        }
-        number = Int(UInt16(bigEndian: address.sin_port))
-        descriptor = Mutex(socketDescriptor)
+        let found = try Self.bindSocket(port: 0)
+        number = found.port
+        descriptor = Mutex(found.socket)
     }
 
     deinit {
@@ -51,6 +51,38 @@ final class LoopbackPort: Sendable {
             if let open = held { close(open) }
             held = nil
         }
+    }
+
+    /// The first port of the system's ephemeral range.
+    private static func ephemeralLow() -> Int {
+        #if os(Linux)
+        let text = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8)) ?? ""
+        return text.split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) } ?? 32768
+        #else
+        return 49152
+        #endif
+    }
+
+    /// A socket bound to 127.0.0.1:`port` (0: any) and the port it got.
+    private static func bindSocket(port: Int) throws(Failure) -> (socket: Int32, port: Int) {
+        let socketDescriptor = socket(AF_INET, streamSocket, 0)
+        guard socketDescriptor >= 0 else { throw Failure(description: "no socket (errno \(errno))") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(socketDescriptor, pointer, length) == 0 && getsockname(socketDescriptor, pointer, &length) == 0
+            }
+        }
+        guard bound else {
+            let code = errno
+            close(socketDescriptor)
+            throw Failure(description: "no free port on 127.0.0.1 (errno \(code))")
+        }
+        return (socketDescriptor, Int(UInt16(bigEndian: address.sin_port)))
     }
 }
 

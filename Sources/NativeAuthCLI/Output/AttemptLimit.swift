@@ -17,7 +17,7 @@ enum AttemptLimit {
         switch method {
         case .code: return "Too many wrong codes: run `nativeauth signin` again."
         case .password: return "Too many wrong passwords: run `nativeauth signin` again."
-        case .token: return "Too many wrong sign-in attempts: run `nativeauth signin` again."
+        case .token, .browser: return "Too many wrong sign-in attempts: run `nativeauth signin` again."
         case .signUp: return "Too many wrong codes: run `nativeauth signup` again."
         case .resetPassword: return "Too many wrong codes: run `nativeauth reset-password` again."
         }

@@ -11,7 +11,7 @@ import NativeAuth
 enum FailureMapping {
     /// What the user was doing, for the sentences that depend on it (`signUp`, `resetPassword`: any
     /// step of that flow).
-    enum Method { case code, password, token, signUp, resetPassword }
+    enum Method { case code, password, token, browser, signUp, resetPassword }
 
     static func failure(_ error: some NativeAuthError, method: Method) -> CLIFailure {
         let lines = details(error)
@@ -89,13 +89,14 @@ enum FailureMapping {
         switch method {
         case .code:
             return "This account does not sign in with an email code here (it may use a password, or need a step "
-                + "only the web page can do). Try `nativeauth signin --password`, or sign in through the app's web page."
+                + "only the web page can do). Try `nativeauth signin --password`, or `nativeauth signin --browser`."
         case .password:
             return "This account does not sign in with a password here (it may use an email code, or need a step "
-                + "only the web page can do). Try `nativeauth signin --email`, or sign in through the app's web page."
+                + "only the web page can do). Try `nativeauth signin --email`, or `nativeauth signin --browser`."
         case .token:
-            return "The session needs a step only the web page can do: sign in through the app's web page, "
-                + "or run `nativeauth signin` again."
+            return "The session needs a step only the web page can do: run `nativeauth signin --browser`."
+        case .browser:
+            return "The server refused this sign-in on its web page too; check the app registration (redirect URI http://localhost, public client flows)."
         case .signUp:
             return "The tenant signs users up with a method this command did not offer (try `nativeauth signup --password`), "
                 + "or needs a step only the web page can do: sign up through the app's web page."

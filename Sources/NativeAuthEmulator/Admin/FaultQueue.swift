@@ -2,7 +2,7 @@ import Foundation
 
 /// A fault queued through `POST /_emulator/faults`.
 struct Fault: Codable, Sendable {
-    /// `initiate`, `challenge`, `token`, `discovery`, `keys`, `signup/start`, `signup/challenge`,
+    /// `initiate`, `challenge`, `token`, `discovery`, `keys`, `devicecode`, `signup/start`, `signup/challenge`,
     /// `signup/continue`, `resetpassword/start` (…`/challenge`, `/continue`, `/submit`,
     /// `/poll_completion`), or `*` for any protocol endpoint.
     var endpoint: String
@@ -20,7 +20,7 @@ struct Fault: Codable, Sendable {
     static let endpoints: Set<String> = ["initiate", "challenge", "token", "discovery", "keys",
                                          "signup/start", "signup/challenge", "signup/continue",
                                          "resetpassword/start", "resetpassword/challenge", "resetpassword/continue",
-                                         "resetpassword/submit", "resetpassword/poll_completion", "*"]
+                                         "resetpassword/submit", "resetpassword/poll_completion", "devicecode", "*"]
 }
 
 /// Queued faults, consumed in order by matching requests.

@@ -12,7 +12,8 @@ struct RequestLogEntry: Sendable {
     var fault: Bool
 
     /// Form fields whose values are never recorded.
-    static let secretFields: Set<String> = ["password", "new_password", "oob", "continuation_token", "refresh_token", "code", "client_assertion"]
+    static let secretFields: Set<String> = ["password", "new_password", "oob", "continuation_token", "refresh_token", "code",
+                                               "client_assertion", "code_verifier", "device_code", "session"]
 
     var json: JSONValue {
         .object([

@@ -17,16 +17,19 @@ struct SignInService: Sendable {
         let now = core.clock.now()
         let flowId = ContinuationToken.newFlowId()
         let token = ContinuationToken.make(flowId: flowId)
-        try core.update { state in
+        let browserOnly = try core.update { state -> Bool in
             let userKey = UserRecord.key(username)
-            guard state.users[userKey] != nil else { throw ProtocolError.userNotFound }
+            guard let user = state.users[userKey] else { throw ProtocolError.userNotFound }
+            if user.browserOnly == true { return true }
             state.flows[flowId] = FlowRecord(
                 id: flowId, clientId: clientId, userKey: userKey, challengeTypes: types,
                 stage: .awaitingChallenge, tokenHash: ContinuationToken.digest(token),
                 tokenExpiresAt: now + config.continuationTokenLifetime, codeHash: nil, codeExpiresAt: nil,
                 failedAttempts: 0,
                 purgeAfter: now + config.continuationTokenLifetime + FlowRecord.unfinishedRetention)
+            return false
         }
+        if browserOnly { return BrowserOnlyUsers.redirect }
         return .object([("continuation_token", .string(token))])
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import NativeAuthShared
 
 /// `/oauth2/v2.0/token`: the `oob`, `password`, `continuation_token` and `refresh_token` grants
-/// (docs/PROTOCOL.md §10).
+/// (docs/PROTOCOL.md §10), and the browser flows' grants (`WebTokenGrants`).
 struct TokenService: Sendable {
     let core: EmulatorCore
 
@@ -22,6 +22,10 @@ struct TokenService: Sendable {
             grant = try ContinuationGrant(core: core).redeem(form, clientId: clientId, clientInfo: clientInfo)
         case "refresh_token":
             grant = try refreshGrant(form, clientId: clientId, clientInfo: clientInfo)
+        case "authorization_code":
+            grant = try WebTokenGrants(core: core).authorizationCode(form, clientId: clientId, clientInfo: clientInfo)
+        case WebTokenGrants.deviceCodeGrantType:
+            grant = try WebTokenGrants(core: core).deviceCode(form, clientId: clientId, clientInfo: clientInfo)
         default:
             throw ProtocolError.unsupportedGrantType(grantType)
         }

@@ -10,6 +10,8 @@ struct EmulatorState: Codable, Sendable {
     var refreshTokens: [String: RefreshTokenRecord] = [:]
     /// Codes sent, per user key, oldest first.
     var outbox: [String: [SentCodeRecord]] = [:]
+    /// The browser flows' pages, authorization codes and device codes (absent in older state files).
+    var web: WebSignInState?
 
     static let outboxLimit = 20
 
@@ -36,6 +38,7 @@ struct EmulatorState: Codable, Sendable {
     /// still says "expired" rather than "unknown".
     mutating func purge(now: Double, refreshGrace: Double) {
         flows = flows.filter { $0.value.purgeAfter > now }
+        web?.purge(now: now)
         refreshTokens = refreshTokens.filter { $0.value.expiresAt + refreshGrace > now }
     }
 }

@@ -14,10 +14,19 @@ struct ProtocolError: Error, Sendable {
     /// Members after the envelope's, such as sign-up's `required_attributes` and `invalid_attributes`.
     var extra: [(String, JSONValue)] = []
 
+    /// `AADSTSnnnnn: message`, or just the message when the error has no number.
+    var summary: String {
+        code.map { "AADSTS\($0): \(message)" } ?? message
+    }
+
+    /// The `error_codes` value as JSON text: `[50126]`, or `[]`.
+    var codesText: String {
+        code.map { "[\($0)]" } ?? "[]"
+    }
+
     /// Renders the service's error envelope.
     func body(correlationId: String, traceId: String, timestamp: String) -> JSONValue {
-        let prefix = code.map { "AADSTS\($0): " } ?? ""
-        let description = "\(prefix)\(message)\r\nTrace ID: \(traceId)\r\nCorrelation ID: \(correlationId)\r\nTimestamp: \(timestamp)"
+        let description = "\(summary)\r\nTrace ID: \(traceId)\r\nCorrelation ID: \(correlationId)\r\nTimestamp: \(timestamp)"
         var members: [(String, JSONValue)] = [
             ("error", .string(error)),
             ("error_description", .string(description)),

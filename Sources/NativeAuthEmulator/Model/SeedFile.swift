@@ -2,7 +2,7 @@ import Foundation
 import NativeAuthShared
 
 /// The users JSON accepted by the seed file and `POST /_emulator/users`, and produced by
-/// `GET /_emulator/users`: `{"users":[{"username","method","password","displayName","attributes"}]}`.
+/// `GET /_emulator/users`: `{"users":[{"username","method","password","displayName","attributes","browserOnly"}]}`.
 /// An export carries `passwordHash` instead of `password`; either is accepted on import. A seed
 /// file may also hold the tenant's sign-up policy, `"signUp": {…}` (``TenantPolicy``), which
 /// `POST /_emulator/users` ignores; `users` may then be left out. Likewise `"passwordReset": {…}`
@@ -15,6 +15,8 @@ struct SeedFile: Codable, Sendable {
         var passwordHash: String?
         var displayName: String?
         var attributes: [String: JSONValue]?
+        /// The user signs in only in the browser: native sign-in is answered with the redirect.
+        var browserOnly: Bool?
     }
 
     var users: [User]
@@ -47,7 +49,7 @@ struct SeedFile: Codable, Sendable {
             let id = existing[UserRecord.key(name)]?.id ?? UUID().uuidString.lowercased()
             let display = user.displayName ?? String(name.split(separator: "@").first ?? Substring(name))
             return UserRecord(id: id, username: name, displayName: display, method: user.method, passwordHash: hash,
-                              attributes: user.attributes)
+                              attributes: user.attributes, browserOnly: user.browserOnly == true ? true : nil)
         }
     }
 
@@ -55,7 +57,7 @@ struct SeedFile: Codable, Sendable {
     static func export(_ users: [UserRecord]) -> SeedFile {
         SeedFile(users: users.sorted { $0.username < $1.username }.map {
             User(username: $0.username, method: $0.method, password: nil, passwordHash: $0.passwordHash, displayName: $0.displayName,
-                 attributes: $0.attributes)
+                 attributes: $0.attributes, browserOnly: $0.browserOnly)
         })
     }
 }

@@ -21,6 +21,9 @@ struct UserRecord: Codable, Sendable, Equatable {
     var passwordHash: String?
     /// The user attributes collected at sign-up (or imported), by programmatic name.
     var attributes: [String: JSONValue]?
+    /// True for a user who signs in only in the browser (the tenant needs a step the native API
+    /// cannot do for them): native sign-in is answered with the redirect.
+    var browserOnly: Bool? = nil
 
     /// Dictionary key for a username: case-insensitive, like the service.
     static func key(_ username: String) -> String {
@@ -33,5 +36,7 @@ enum DemoUsers {
     static let seeds: [SeedFile.User] = [
         SeedFile.User(username: "alice@example.com", method: .otp, password: nil, passwordHash: nil, displayName: "Alice Example"),
         SeedFile.User(username: "bob@example.com", method: .password, password: "Passw0rd!", passwordHash: nil, displayName: "Bob Example"),
+        SeedFile.User(username: "webuser@example.com", method: .otp, password: nil, passwordHash: nil, displayName: "Web User Example",
+                      browserOnly: true),
     ]
 }

@@ -1,6 +1,8 @@
 import NativeAuthShared
 
 /// The OpenID Connect discovery document (docs/PROTOCOL.md §12.1), with the tenant GUID in every URL.
+/// It lists only what the emulator serves: its endpoints, `response_type=code` with
+/// `response_mode=query`, PKCE with S256, and the grants `/token` accepts.
 struct DiscoveryDocument: Sendable {
     let core: EmulatorCore
 
@@ -10,15 +12,18 @@ struct DiscoveryDocument: Sendable {
             ("issuer", .string(core.issuer)),
             ("authorization_endpoint", .string("\(tenantBase)/oauth2/v2.0/authorize")),
             ("token_endpoint", .string("\(tenantBase)/oauth2/v2.0/token")),
+            ("device_authorization_endpoint", .string("\(tenantBase)/oauth2/v2.0/devicecode")),
             ("jwks_uri", .string("\(tenantBase)/discovery/v2.0/keys")),
-            ("response_types_supported", .array(["code", "id_token", "code id_token", "id_token token"])),
-            ("response_modes_supported", .array(["query", "fragment", "form_post"])),
+            ("response_types_supported", .array(["code"])),
+            ("response_modes_supported", .array(["query"])),
+            ("code_challenge_methods_supported", .array(["S256"])),
             ("subject_types_supported", .array(["pairwise"])),
             ("id_token_signing_alg_values_supported", .array(["RS256"])),
             ("token_endpoint_auth_methods_supported", .array(["none"])),
-            ("grant_types_supported", .array(["oob", "password", "continuation_token", "refresh_token"])),
+            ("grant_types_supported", .array(["authorization_code", "urn:ietf:params:oauth:grant-type:device_code",
+                                              "oob", "password", "continuation_token", "refresh_token"])),
             ("scopes_supported", .array(["openid", "profile", "email", "offline_access"])),
-            ("claims_supported", .array(["aud", "iss", "iat", "nbf", "exp", "sub", "oid", "tid", "preferred_username", "name", "ver"])),
+            ("claims_supported", .array(["aud", "iss", "iat", "nbf", "exp", "sub", "oid", "tid", "preferred_username", "name", "ver", "nonce"])),
             ("tenant_region_scope", .null),
             ("emulator", true),
         ])

@@ -2,13 +2,13 @@ import HTTPTypes
 
 /// A protocol endpoint the emulator serves under `/{tenant}/`.
 enum ProtocolEndpoint: Sendable {
-    case initiate, challenge, token, discovery, keys
+    case initiate, challenge, token, discovery, keys, deviceCode
     case signUpStart, signUpChallenge, signUpContinue
     case resetPasswordStart, resetPasswordChallenge, resetPasswordContinue, resetPasswordSubmit, resetPasswordPollCompletion
 
     var method: HTTPRequest.Method {
         switch self {
-        case .initiate, .challenge, .token, .signUpStart, .signUpChallenge, .signUpContinue: .post
+        case .initiate, .challenge, .token, .deviceCode, .signUpStart, .signUpChallenge, .signUpContinue: .post
         case .resetPasswordStart, .resetPasswordChallenge, .resetPasswordContinue, .resetPasswordSubmit, .resetPasswordPollCompletion: .post
         case .discovery, .keys: .get
         }
@@ -30,6 +30,7 @@ enum ProtocolEndpoint: Sendable {
         case .resetPasswordContinue: "resetpassword/continue"
         case .resetPasswordSubmit: "resetpassword/submit"
         case .resetPasswordPollCompletion: "resetpassword/poll_completion"
+        case .deviceCode: "devicecode"
         }
     }
 }
@@ -53,6 +54,7 @@ struct ProtocolRoute: Sendable {
         "resetpassword/v1.0/continue": .resetPasswordContinue,
         "resetpassword/v1.0/submit": .resetPasswordSubmit,
         "resetpassword/v1.0/poll_completion": .resetPasswordPollCompletion,
+        "oauth2/v2.0/devicecode": .deviceCode,
     ]
 
     init?(path: String) {

@@ -17,6 +17,7 @@ struct ProtocolRoutes: Sendable {
         case .resetPasswordContinue: try .json(PasswordResetCompletion(core: core).proceed(form))
         case .resetPasswordSubmit: try .json(PasswordResetCompletion(core: core).submit(form))
         case .resetPasswordPollCompletion: try .json(PasswordResetCompletion(core: core).pollCompletion(form))
+        case .deviceCode: try .json(DeviceCodeService(core: core).start(form))
         }
     }
 }

@@ -20,6 +20,10 @@ struct EmulatorResponder: HTTPResponder {
             let reply = await AdminRoutes(core: core).handle(request, path: path, context: context)
             return reply.response(clientRequestId: clientRequestId)
         }
+        if let page = WebRoute(path: path) {
+            return await WebRoutes(core: core).respond(to: request, route: page, clientRequestId: clientRequestId)
+                .response(clientRequestId: clientRequestId)
+        }
         let route = ProtocolRoute(path: path)
         if let endpoint = route?.endpoint, let fault = core.faults.take(for: endpoint.faultName) {
             if let delay = fault.delayMs, delay > 0 {

@@ -10,6 +10,8 @@ struct TokenGrant: Sendable {
     var refreshToken: String?
     var clientInfo: Bool
     var issuedAt: Double
+    /// The `nonce` of the authorize request, echoed in the ID token.
+    var nonce: String? = nil
 }
 
 /// Builds and signs the token response (docs/PROTOCOL.md §10.2, §12).
@@ -50,7 +52,7 @@ struct TokenIssuer: Sendable {
             members.append(("refresh_token", .string(refreshToken)))
         }
         if grant.scopes.wantsIdToken {
-            let idClaims: JSONValue = .object([
+            var idClaims: JSONValue = .object([
                 ("aud", .string(grant.clientId)),
                 ("iss", .string(core.issuer)),
                 ("iat", .int(iat)), ("nbf", .int(iat)), ("exp", .int(iat + Int(config.idTokenLifetime))),
@@ -61,6 +63,9 @@ struct TokenIssuer: Sendable {
                 ("tid", .string(core.tenantId)),
                 ("ver", "2.0"),
             ])
+            if let nonce = grant.nonce, case .object(let claims) = idClaims {
+                idClaims = .object(claims + [("nonce", .string(nonce))])
+            }
             members.append(("id_token", .string(try core.key.sign(claims: idClaims))))
         }
         if grant.clientInfo {

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Shows the sign-in page to the user: the app's choice of browser for
+/// ``NativeAuthPublicClientApplication/acquireToken(parameters:)``.
+///
+/// The default is ``SystemBrowserOpener`` (`$BROWSER`, then `xdg-open`, then macOS `open`). An app
+/// with its own way (a web view, a QR code, a message to another device) supplies its own:
+///
+/// ```swift
+/// struct PrintingOpener: BrowserOpener {
+///     func open(_ url: URL) async -> Bool {
+///         print("Open this page to sign in: \(url)")
+///         return true
+///     }
+/// }
+/// ```
+public protocol BrowserOpener: Sendable {
+    /// Shows `url`; returns whether something took it. On false, the library hands the URL to
+    /// ``NativeAuthInteractiveTokenParameters/showURL`` (or fails with `isBrowserUnavailable`).
+    func open(_ url: URL) async -> Bool
+}
+
+/// Opens URLs the way the desktop does: each command of `$BROWSER` (colon-separated; `%s` stands for
+/// the URL, else it is the last argument), then `xdg-open`, then `open` on macOS. Commands run
+/// without a shell, with standard input closed and their output on standard error (standard output
+/// is the caller's), and are not waited for: a browser may run until its window closes.
+public struct SystemBrowserOpener: BrowserOpener {
+    private let environment: [String: String]
+
+    /// An opener reading `BROWSER` and `PATH` from `environment`.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.environment = environment
+    }
+
+    public func open(_ url: URL) async -> Bool {
+        for command in commands(for: url.absoluteString) where launch(command) {
+            return true
+        }
+        return false
+    }
+
+    /// The candidate command lines, in order: at most 8 from `$BROWSER`, then the platform's opener.
+    func commands(for url: String) -> [[String]] {
+        var commands: [[String]] = []
+        if let browser = environment["BROWSER"], !browser.isEmpty {
+            for entry in browser.split(separator: ":").prefix(8) {
+                var words = entry.split(separator: " ").map(String.init)
+                guard !words.isEmpty else { continue }
+                if words.contains(where: { $0.contains("%s") }) {
+                    words = words.map { $0.replacingOccurrences(of: "%s", with: url) }
+                } else {
+                    words.append(url)
+                }
+                commands.append(words)
+            }
+        }
+        #if os(macOS)
+        commands.append(["open", url])
+        #else
+        commands.append(["xdg-open", url])
+        #endif
+        return commands
+    }
+
+    private func launch(_ command: [String]) -> Bool {
+        guard let executable = resolve(command[0]) else { return false }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = Array(command.dropFirst())
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.standardError
+        do {
+            try process.run()
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// An absolute or relative path as it is, else the first executable of that name on `PATH`.
+    private func resolve(_ name: String) -> URL? {
+        if name.contains("/") {
+            return FileManager.default.isExecutableFile(atPath: name) ? URL(fileURLWithPath: name) : nil
+        }
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for folder in path.split(separator: ":") {
+            let candidate = "\(folder)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return URL(fileURLWithPath: candidate) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Why ``NativeAuthPublicClientApplication/acquireToken(parameters:)`` failed.
+///
+/// Shared members (``NativeAuthError``): `errorDescription`, `correlationId`, `errorCodes`,
+/// `serverError` (such as `access_denied` or `login_required` from the sign-in page, `invalid_grant`
+/// from the code's redemption), `isServerUnavailable`.
+public struct InteractiveTokenError: NativeAuthError, FlowError {
+    public let details: NativeAuthErrorDetails
+
+    init(_ details: NativeAuthErrorDetails) { self.details = details }
+
+    /// The browser did not come back within ``NativeAuthInteractiveTokenParameters/timeout``.
+    public var isTimedOut: Bool { details.kind == .web(.timedOut) }
+
+    /// The task running the sign-in was cancelled.
+    public var isCancelled: Bool { details.kind == .web(.cancelled) }
+
+    /// The answer at the loopback redirect carried another `state`: it was not used (it may have
+    /// been forged, or belong to an older sign-in).
+    public var isStateMismatch: Bool { details.kind == .web(.stateMismatch) }
+
+    /// No browser could be opened, and ``NativeAuthInteractiveTokenParameters/showURL`` was not set.
+    public var isBrowserUnavailable: Bool { details.kind == .web(.browserUnavailable) }
+
+    /// The user cancelled on the sign-in page, or the server refused access (`access_denied`).
+    public var isAccessDenied: Bool { details.kind == .web(.accessDenied) }
+
+    /// The ID token failed the checks (`nonce`, audience, issuer): nothing was stored.
+    public var isInvalidIDToken: Bool { details.kind == .web(.invalidIDToken) }
+
+    /// The loopback redirect could not be set up, or was flooded with requests that were not the answer.
+    public var isLoopbackFailure: Bool { details.kind == .web(.loopbackFailed) }
+}

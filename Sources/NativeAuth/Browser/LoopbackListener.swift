@@ -1,0 +1,180 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The loopback redirect of a browser sign-in (RFC 8252 §7.3): a socket on `127.0.0.1`, on a port
+/// the system picks, that waits for the one request carrying the answer, sends the browser a small
+/// page, and closes.
+///
+/// Bounded in every way: requests of at most 8 KiB, 5 seconds to send one, at most 32 requests that
+/// are not the answer (a favicon, a probe), 4 connections read at once (a browser may open an idle
+/// one beside the one it uses), one answer. The socket is served by a thread of its own that checks
+/// every 200 ms whether it should stop.
+final class LoopbackListener: Sendable {
+    /// The port the system picked.
+    let port: Int
+    private let descriptor: Int32
+    private let path: String
+    private let expectedState: String
+    private let state = Mutex(State())
+
+    static let maximumStrayRequests = 32
+    static let maximumConnections = 4
+
+    private struct State {
+        var outcome: LoopbackOutcome?
+        var waiters: [CheckedContinuation<LoopbackOutcome, Never>] = []
+        var stopping = false
+        var connections = 0
+        var strays = 0
+    }
+
+    struct SetupFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Binds `127.0.0.1:0` and starts serving; the answer is expected at `path` with `state`.
+    init(path: String, state expectedState: String) throws(SetupFailure) {
+        let descriptor = socket(AF_INET, Self.streamSocket, 0)
+        guard descriptor >= 0 else { throw SetupFailure(description: "no socket (errno \(errno))") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
+            }
+        }
+        guard bound, listen(descriptor, 8) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw SetupFailure(description: "cannot listen on 127.0.0.1 (errno \(code))")
+        }
+        self.descriptor = descriptor
+        self.port = Int(UInt16(bigEndian: address.sin_port))
+        self.path = path
+        self.expectedState = expectedState
+        Thread { [self] in serve() }.start()
+    }
+
+    /// The answer, if one arrived already.
+    var received: LoopbackOutcome? { state.withLock { $0.outcome } }
+
+    /// Waits for the answer; `.cancelled` when the task is cancelled.
+    func outcome() async -> LoopbackOutcome {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<LoopbackOutcome, Never>) in
+                let ready: LoopbackOutcome? = state.withLock { state in
+                    if let outcome = state.outcome { return outcome }
+                    state.waiters.append(continuation)
+                    return nil
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+        } onCancel: {
+            finish(.cancelled)
+        }
+    }
+
+    /// Stops listening (the socket closes within 200 ms). Waiters get `.cancelled` if nothing came.
+    func stop() {
+        finish(.cancelled)
+        state.withLock { $0.stopping = true }
+    }
+
+    /// Records the outcome (the first one wins) and wakes the waiters.
+    private func finish(_ outcome: LoopbackOutcome) {
+        let waiters = state.withLock { state -> [CheckedContinuation<LoopbackOutcome, Never>] in
+            if state.outcome == nil { state.outcome = outcome }
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        let final = received ?? outcome
+        for waiter in waiters { waiter.resume(returning: final) }
+    }
+
+    // MARK: The serving thread
+
+    private func serve() {
+        defer { close(descriptor) }
+        while !state.withLock({ $0.stopping || $0.outcome != nil }) {
+            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&entry, 1, 200)
+            if ready < 0 && errno != EINTR {
+                finish(.failed("the loopback listener failed (errno \(errno))"))
+                return
+            }
+            guard ready > 0 else { continue }
+            let client = accept(descriptor, nil, nil)
+            guard client >= 0 else { continue }
+            let admitted = state.withLock { state -> Bool in
+                guard state.connections < Self.maximumConnections else { return false }
+                state.connections += 1
+                return true
+            }
+            guard admitted else {
+                close(client)
+                continue
+            }
+            // Each connection on a thread of its own: an idle connection cannot hold up the answer.
+            Thread { [self] in
+                let answered = handle(client)
+                close(client)
+                let strays = state.withLock { state -> Int in
+                    state.connections -= 1
+                    if !answered { state.strays += 1 }
+                    return state.strays
+                }
+                if strays >= Self.maximumStrayRequests {
+                    finish(.failed("\(strays) requests reached the loopback redirect without the sign-in answer"))
+                }
+            }.start()
+        }
+    }
+
+    /// Reads one request and answers it; true when it carried the answer (then it is recorded).
+    private func handle(_ client: Int32) -> Bool {
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 2048)
+        while bytes.count < LoopbackRequest.maximumSize, !bytes.ends(with: [13, 10, 13, 10]) {
+            let count = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { break }
+            bytes += buffer[0..<count]
+            if let end = bytes.firstRange(of: [13, 10, 13, 10]) { bytes = Array(bytes[..<end.upperBound]) }
+        }
+        let head = String(decoding: bytes.prefix(LoopbackRequest.maximumSize), as: UTF8.self)
+        let (outcome, status, page) = LoopbackRequest.read(head, path: path, state: expectedState)
+        if let outcome { finish(outcome) }
+        let response = LoopbackRequest.response(status: status, page: page)
+        var sent = 0
+        while sent < response.count {
+            let count = response[sent...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Self.noSignal) }
+            guard count > 0 else { break }
+            sent += count
+        }
+        return outcome != nil
+    }
+
+    #if canImport(Glibc)
+    private static let streamSocket = Int32(SOCK_STREAM.rawValue)
+    private static let noSignal = Int32(MSG_NOSIGNAL)
+    #else
+    private static let streamSocket = SOCK_STREAM
+    private static let noSignal: Int32 = 0
+    #endif
+}
+
+extension Array where Element == UInt8 {
+    fileprivate func ends(with suffix: [UInt8]) -> Bool {
+        count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
+    }
+}

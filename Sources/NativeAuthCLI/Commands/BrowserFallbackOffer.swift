@@ -1,0 +1,36 @@
+import Foundation
+import NativeAuth
+
+/// A native sign-in answered "browser required": at a terminal, offer to continue in the browser;
+/// in a script, fail with exit 4 and print the command that would.
+struct BrowserFallbackOffer {
+    let options: SharedOptions
+    let username: String
+
+    func offer(_ failure: CLIFailure, web: WebSignIn) async throws(CLIFailure) -> NativeAuthUserAccountResult {
+        var failure = failure
+        failure.hint = (failure.hint.map { $0 + "\n" } ?? "") + "To sign in in the browser instead: \(command)"
+        guard TTY.stdinIsTerminal else { throw failure }
+        Console.info("This account needs a browser sign-in: the server will not complete it from a terminal.")
+        guard let answer = await LineReader.line(prompt: "Continue in the browser? [Y/n] ") else { throw failure }
+        guard ["", "y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased()) else { throw failure }
+        return try await web.browser()
+    }
+
+    /// `nativeauth signin --browser ADDRESS` with the options that chose where to sign in.
+    var command: String {
+        var words = ["nativeauth", "signin", "--browser", username]
+        if let tenant = options.tenant { words += ["--tenant", tenant] }
+        if let authority = options.authority { words += ["--authority", authority] }
+        if let clientId = options.clientId { words += ["--client-id", clientId] }
+        for scope in options.scopes { words += ["--scope", scope] }
+        if let store = options.storeDirectory { words += ["--store-dir", store] }
+        return words.map(Self.quoted).joined(separator: " ")
+    }
+
+    /// A word as a POSIX shell reads it back: as is when it is plain, else in single quotes.
+    static func quoted(_ word: String) -> String {
+        let plain = word.allSatisfy { $0.isLetter || $0.isNumber || "@%+=:,./-_".contains($0) }
+        return plain && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

@@ -1,0 +1,72 @@
+@testable import NativeAuth
+import Foundation
+import Testing
+
+/// The loopback redirect on its own, with raw requests over real loopback sockets.
+@Suite("Loopback listener", .timeLimit(.minutes(1)))
+struct LoopbackListenerTests {
+    private let transport = HTTPTransports.makeDefault(timeout: 10)
+
+    private func get(_ listener: LoopbackListener, _ target: String) async throws -> HTTPResponse {
+        try await transport.send(HTTPRequest(method: "GET", url: URL(string: "http://127.0.0.1:\(listener.port)\(target)")!,
+                                             headers: [], body: Data()))
+    }
+
+    @Test func strayRequestsAreAnsweredAndTheAnswerIsKept() async throws {
+        let listener = try LoopbackListener(path: "/", state: "S1")
+        defer { listener.stop() }
+        #expect(try await get(listener, "/favicon.ico").status == 404)
+        #expect(try await get(listener, "/").status == 400, "no parameters: not an answer")
+        #expect(try await transport.send(HTTPRequest(method: "POST", url: URL(string: "http://127.0.0.1:\(listener.port)/?code=x&state=S1")!,
+                                                     headers: [], body: Data("a".utf8))).status == 405)
+        #expect(listener.received == nil)
+        let page = try await get(listener, "/?code=C%2B1&state=S1")
+        #expect(page.status == 200 && String(decoding: page.body, as: UTF8.self).contains("return to the terminal"))
+        #expect(await listener.outcome() == .code("C+1"))
+    }
+
+    @Test func anotherStateIsAnAnswerThatIsRefused() async throws {
+        let listener = try LoopbackListener(path: "/cb", state: "S1")
+        defer { listener.stop() }
+        #expect(try await get(listener, "/cb?code=C1&state=S2").status == 400)
+        #expect(await listener.outcome() == .stateMismatch)
+    }
+
+    @Test func anErrorRedirectCarriesTheServersError() async throws {
+        let listener = try LoopbackListener(path: "/", state: "S1")
+        defer { listener.stop() }
+        _ = try await get(listener, "/?error=access_denied&error_description=AADSTS65004%3A%20declined.&error_codes=%5B65004%5D&state=S1")
+        guard case .error(let server) = await listener.outcome() else {
+            Issue.record("an error redirect is an answer")
+            return
+        }
+        #expect(server.error == .accessDenied && server.errorCodes == [65004] && server.errorDescription == "AADSTS65004: declined.")
+    }
+
+    @Test func tooManyStrayRequestsEndTheWait() async throws {
+        let listener = try LoopbackListener(path: "/", state: "S1")
+        defer { listener.stop() }
+        for _ in 0..<LoopbackListener.maximumStrayRequests {
+            _ = try? await get(listener, "/probe")
+        }
+        guard case .failed = await listener.outcome() else {
+            Issue.record("a flood ends the wait")
+            return
+        }
+    }
+
+    @Test func stoppingWakesTheWaiterAndClosesThePort() async throws {
+        let listener = try LoopbackListener(path: "/", state: "S1")
+        let waiting = Task { await listener.outcome() }
+        listener.stop()
+        #expect(await waiting.value == .cancelled)
+    }
+
+    @Test func anOversizedRequestIsCutAtTheBound() async throws {
+        let listener = try LoopbackListener(path: "/", state: "S1")
+        defer { listener.stop() }
+        let long = String(repeating: "a", count: 20_000)
+        _ = try? await get(listener, "/?x=\(long)&code=C&state=S1")
+        #expect(listener.received == nil, "the code past 8 KiB was never read")
+    }
+}
