@@ -65,7 +65,7 @@ struct SignInCommand: AsyncParsableCommand {
             let target = try resolution.signInTarget()
             let store = try AppContext.openStore(options)
             let context = try AppContext(location: target.location, clientId: target.clientId,
-                                         challengeTypes: password ? [.password] : [.OOB], store: store, verbose: options.verbose)
+                                         challengeTypes: password ? [.password] : [.OOB], store: store, verbose: options.verbose, caFile: options.caFile)
             try await context.run { context throws(CLIFailure) in
                 let result: NativeAuthUserAccountResult
                 if browser || deviceCode {

@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+
+/// `nativeauth call` with the account of the embedded emulator: its Graph-shaped `/v1.0/me`, and a
+/// small API on loopback (`Tests/Servers/fake_api.py`) for bodies, headers, redirects, limits and a 401.
+@Suite(.timeLimit(.minutes(3)))
+struct CallTests {
+    /// A sandbox where alice signed in to the embedded emulator.
+    static func signedIn() async throws -> CLISandbox {
+        let sandbox = try CLISandbox(fixedCode: "11223344")
+        let signIn = try await sandbox.run(["signin", "--email", "alice@example.com", "--code", "11223344"])
+        try #require(signIn.status == 0, "\(signIn)")
+        return sandbox
+    }
+
+    @Test func aRelativeURLReachesTheEmbeddedEmulatorsMe() async throws {
+        let sandbox = try await Self.signedIn()
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["call", "/v1.0/me"])
+        #expect(result.status == 0, "\(result)")
+        let user = try #require(result.json, "\(result)")
+        #expect(user["displayName"] as? String == "Alice Example")
+        #expect(user["mail"] as? String == "alice@example.com")
+        #expect(user["userPrincipalName"] as? String == "alice@example.com")
+        #expect(!result.stdout.contains("eyJ") && !result.stderr.contains("eyJ"), "no token is printed: \(result)")
+    }
+
+    @Test func includePrintsTheStatusLineAndHeadersFirst() async throws {
+        let sandbox = try await Self.signedIn()
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["call", "-i", "/v1.0/me"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.hasPrefix("HTTP 200 OK\r\n"), "\(result)")
+        let parts = result.stdout.components(separatedBy: "\r\n\r\n")
+        #expect(parts.count == 2, "\(result)")
+        #expect(parts[0].lowercased().contains("content-type: application/json"), "\(result)")
+        #expect(parts[1].contains(#""displayName":"Alice Example""#), "\(result)")
+    }
+
+    @Test func aMissingPermissionExits6AndSaysWhichScope() async throws {
+        let sandbox = try await Self.signedIn()
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["call", "/v1.0/me", "--scope", "Mail.Read"])
+        #expect(result.status == 6, "\(result)")
+        #expect(result.stdout.contains("Authorization_RequestDenied"), "the API's body is printed: \(result)")
+        #expect(result.stderr.contains("answered HTTP 403 (Forbidden): the token lacks the permission User.Read"), "\(result)")
+        #expect(result.stderr.contains("--scope User.Read"), "\(result)")
+    }
+
+    @Test func plainHTTPToAnotherHostIsRefused() async throws {
+        let sandbox = try await Self.signedIn()
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["call", "http://graph.microsoft.com/v1.0/me"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("Refusing to send the access token over plain http to graph.microsoft.com"), "\(result)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func aRelativeURLNeedsTheEmbeddedEmulator() async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let nobody = try await sandbox.run(["call", "/v1.0/me"])
+        #expect(nobody.status == 1, "nobody is signed in: \(nobody)")
+        let usage = try await sandbox.run(["call", "/v1.0/me", "--json"])
+        #expect(usage.status == 2, "\(usage)")
+        let header = try await sandbox.run(["call", "/v1.0/me", "-H", "Authorization: Bearer x"])
+        #expect(header.status == 2 && header.stderr.contains("sets it itself"), "\(header)")
+    }
+
+    @Test func dataFromAFileGoesAsTheBodyWithItsHeaders() async throws {
+        let sandbox = try await Self.signedIn()
+        defer { sandbox.remove() }
+        let api = try await FakeAPI.start()
+        defer { api.stop() }
+        let file = sandbox.stateHome.appendingPathComponent("order.json")
+        try Data(#"{"item":"tea","count":2}"#.utf8).write(to: file)
+        let result = try await sandbox.run(["call", "\(api.base)/echo?x=1", "-d", "@\(file.path)", "-X", "PUT",
+                                            "-H", "X-Trace: abc"])
+        #expect(result.status == 0, "\(result)")
+        let echo = try #require(result.json, "\(result)")
+        #expect(echo["method"] as? String == "PUT")
+        #expect(echo["path"] as? String == "/echo?x=1")
+        #expect(echo["body"] as? String == #"{"item":"tea","count":2}"#)
+        let headers = try #require(echo["headers"] as? [String: String])
+        #expect(headers["content-type"] == "application/json")
+        #expect(headers["x-trace"] == "abc")
+        #expect(headers["authorization"]?.hasPrefix("Bearer eyJ") == true, "the account's token goes along: \(headers)")
+
+        let piped = try await sandbox.run(["call", "\(api.base)/echo", "-d", "@-"], input: "a=1&b=2")
+        let pipedEcho = try #require(piped.json, "\(piped)")
+        #expect(pipedEcho["method"] as? String == "POST")
+        #expect(pipedEcho["body"] as? String == "a=1&b=2")
+        #expect((pipedEcho["headers"] as? [String: String])?["content-type"] == "application/x-www-form-urlencoded")
+    }
+
+    @Test func a401IsAnsweredByOneRefreshAndOneRetry() async throws {
+        let sandbox = try await Self.signedIn()
+        defer { sandbox.remove() }
+        let api = try await FakeAPI.start()
+        defer { api.stop() }
+        let result = try await sandbox.run(["call", "\(api.base)/unauthorized-once", "--verbose"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("The API answered 401, so the token was refreshed and the request sent again."), "\(result)")
+        let tokens = try #require(result.json?["tokens"] as? [String], "\(result)")
+        #expect(tokens.count == 2 && tokens[0] != tokens[1] && tokens.allSatisfy { $0.hasPrefix("Bearer ") }, "\(tokens)")
+    }
+
+    @Test func redirectsAreNotFollowedAndBodiesAreBounded() async throws {
+        let sandbox = try await Self.signedIn()
+        defer { sandbox.remove() }
+        let api = try await FakeAPI.start()
+        defer { api.stop() }
+        let redirect = try await sandbox.run(["call", "-i", "\(api.base)/redirect"])
+        #expect(redirect.status == 6, "\(redirect)")
+        #expect(redirect.stdout.contains("Location: http://localhost:"), "\(redirect)")
+        #expect(redirect.stderr.contains("redirects are not followed"), "\(redirect)")
+        let collected = try await sandbox.run(["call", "\(api.base)/collected"])
+        #expect(collected.status == 0, "\(collected)")
+        let requests = try #require(collected.json?["requests"] as? [Any], "\(collected)")
+        #expect(requests.isEmpty, "the redirect's target, a host not named, got nothing: \(requests)")
+
+        let big = try await sandbox.run(["call", "\(api.base)/big?bytes=70000", "--max-response-size", "64K"])
+        #expect(big.status == 1, "\(big)")
+        #expect(big.stdout.isEmpty, "\(big)")
+        #expect(big.stderr.contains("larger than 64 KiB") && big.stderr.contains("--max-response-size"), "\(big)")
+        let allowed = try await sandbox.run(["call", "\(api.base)/big?bytes=70000", "--max-response-size", "1M"])
+        #expect(allowed.status == 0 && allowed.stdout.count == 70000, "\(allowed.status) \(allowed.stderr)")
+    }
+}
+
+/// `Tests/Servers/fake_api.py`, running for one test.
+struct FakeAPI {
+    let process: Process
+    /// `http://127.0.0.1:PORT`.
+    let base: String
+
+    static func start() async throws -> FakeAPI {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Servers/fake_api.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let line = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+            Thread {
+                var text = ""
+                while !text.contains("\n") {
+                    let chunk = output.fileHandleForReading.availableData
+                    if chunk.isEmpty { break }
+                    text += String(decoding: chunk, as: UTF8.self)
+                }
+                continuation.resume(returning: text)
+            }.start()
+        }
+        let port = try #require(line.split(separator: " ").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) },
+                                "fake_api.py printed: \(line)")
+        return FakeAPI(process: process, base: "http://127.0.0.1:\(port)")
+    }
+
+    /// Ends it with SIGKILL, which no inherited signal mask blocks.
+    func stop() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}
