@@ -105,6 +105,28 @@ struct CallTests {
         #expect(tokens.count == 2 && tokens[0] != tokens[1] && tokens.allSatisfy { $0.hasPrefix("Bearer ") }, "\(tokens)")
     }
 
+    @Test func anExpiredTokenIsRefusedByTheEmulatorsMeThenRefreshedAndAccepted() async throws {
+        let sandbox = try CLISandbox(fixedCode: "31313131")
+        defer { sandbox.remove() }
+        let emulator = try await ForegroundEmulator.start(in: sandbox)
+        let signin = try await sandbox.run(["signin", "--authority", emulator.authority, "alice@example.com"], input: "31313131\n")
+        try #require(signin.status == 0, "\(signin)")
+        let base = emulator.baseURL.absoluteString
+        let first = try await sandbox.run(["call", "\(base)/v1.0/me", "--verbose"])
+        #expect(first.status == 0, "\(first)")
+        #expect(!first.stderr.contains("answered 401"), "\(first)")
+        // The emulator's clock passes the access token's expiry; this machine's does not, so the
+        // cached token is sent, refused with 401 invalid_token, refreshed once and sent again.
+        try await emulator.admin("POST", "clock/advance", json: #"{"seconds":7200}"#)
+        let second = try await sandbox.run(["call", "\(base)/v1.0/me", "--verbose"])
+        #expect(second.status == 0, "\(second)")
+        #expect(second.stderr.contains("The API answered 401, so the token was refreshed and the request sent again."), "\(second)")
+        #expect(second.json?["userPrincipalName"] as? String == "alice@example.com", "\(second)")
+        let paths = try await emulator.requestedPaths()
+        #expect(paths.filter { $0 == "/v1.0/me" }.count == 3, "\(paths)")
+        _ = await emulator.stop()
+    }
+
     @Test func redirectsAreNotFollowedAndBodiesAreBounded() async throws {
         let sandbox = try await Self.signedIn()
         defer { sandbox.remove() }
