@@ -61,9 +61,14 @@ final class LiveCLI: Sendable {
     private let output = StreamBuffer()
     private let errors = StreamBuffer()
 
-    init(_ arguments: [String], environment: [String: String]) throws {
+    convenience init(_ arguments: [String], environment: [String: String]) throws {
+        try self.init(executable: try CLIBinary.url(), arguments, environment: environment)
+    }
+
+    /// Runs `executable` (a wrapper such as `setpriv` or `sh`, for the tests that need one) with `arguments`.
+    init(executable: URL, _ arguments: [String], environment: [String: String]) throws {
         let process = Process()
-        process.executableURL = try CLIBinary.url()
+        process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
         let stdinPipe = Pipe(), stdoutPipe = Pipe(), stderrPipe = Pipe()
@@ -90,6 +95,12 @@ final class LiveCLI: Sendable {
 
     /// Sends SIGTERM.
     func terminate() { process.terminate() }
+
+    /// The process ID.
+    var pid: Int32 { process.processIdentifier }
+
+    /// Whether it is still running.
+    var isRunning: Bool { process.isRunning }
 
     /// Waits until standard output holds a match of `pattern`; returns its first group.
     @discardableResult
