@@ -46,12 +46,17 @@ enum LoopbackHTTP {
     }
 
     /// Waits up to `timeout` seconds for the peer to close `fd`; true when it did (end of file or reset).
-    static func waitForClose(_ fd: Int32, timeout: Int) -> Bool {
-        var limit = timeval(tv_sec: timeout, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        var byte: UInt8 = 0
-        let count = recv(fd, &byte, 1, 0)
-        return count == 0 || (count < 0 && errno == ECONNRESET)
+    /// The blocking read runs on a thread of its own, not on the concurrency pool.
+    static func waitForClose(_ fd: Int32, timeout: Int) async -> Bool {
+        await withCheckedContinuation { continuation in
+            Thread {
+                var limit = timeval(tv_sec: timeout, tv_usec: 0)
+                setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+                var byte: UInt8 = 0
+                let count = recv(fd, &byte, 1, 0)
+                continuation.resume(returning: count == 0 || (count < 0 && errno == ECONNRESET))
+            }.start()
+        }
     }
 }
 

@@ -23,6 +23,10 @@ import Darwin
 ///
 /// Dates are stored as ISO 8601 strings to the whole second. A file that cannot be decoded is reported
 /// as ``TokenStoreError/Reason/corrupt`` and is never overwritten.
+///
+/// The folder must be the user's own: one of another user, or one its group or others may write to,
+/// is refused. Every file is opened relative to the folder as it was checked (`openat`) and never
+/// through a symbolic link, and a store file others may read is restricted to 0600 when it is read.
 public final class FileTokenStore: NativeAuthTokenStore {
     /// The folder holding the store's file and its lock files.
     public let directory: URL
@@ -31,9 +35,9 @@ public final class FileTokenStore: NativeAuthTokenStore {
     /// How long ``withRefreshLock(_:)`` waits for another holder before giving up.
     let refreshLockTimeout: Duration
 
-    private let directoryPath: String
+    let directoryPath: String
     private let filePath: String
-    private let lockName: String
+    let lockName: String
     private static let refreshLockName = "refresh.lock"
 
     /// The store's JSON file.
@@ -214,7 +218,7 @@ private struct VersionProbe: Decodable {
 /// Opens the store's folder, checked private (`PrivateDirectory`): created with mode 0700 when
 /// `create` is true and it is missing (else nil), tightened when others may read it, refused when it
 /// belongs to another user or others may write to it.
-private func openPrivateDirectory(_ path: String, create: Bool) throws -> DirectoryHandle? {
+func openPrivateDirectory(_ path: String, create: Bool) throws -> DirectoryHandle? {
     do throws(FileSystemError) {
         return try PrivateDirectory.open(path, create: create)
     } catch {
