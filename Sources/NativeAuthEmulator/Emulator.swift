@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -47,9 +48,12 @@ public final class Emulator: Sendable {
         let core = try EmulatorCore(configuration: configuration)
         let certificateAuthority = configuration.tls ? try EmulatorCertificateAuthority.load(directory: configuration.stateDirectory) : nil
         let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let connections = ConnectionRegistry(limit: ConnectionRegistry.effectiveLimit(configuration.maxConnections))
         let app = Application(
             responder: EmulatorResponder(core: core),
-            server: try TLSServer.builder(.http1(), authority: certificateAuthority),
+            server: try TLSServer.builder(.http1(configuration: HTTP1Channel.Configuration(
+                additionalChannelHandlers: [ConnectionGuardHandler(registry: connections)],
+                idleTimeout: .nanoseconds(Int64(configuration.idleTimeout * 1_000_000_000)))), authority: certificateAuthority),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in

@@ -199,7 +199,7 @@ extension NativeAuthPublicClientApplication {
         guard FileManager.default.isReadableFile(atPath: caFile) else {
             throw NativeAuthConfigurationError("The CA file '\(caFile)' cannot be read: give a PEM file of CA certificates.")
         }
-        return HTTPTransports.makeDefault(maximumResponseBodySize: 1 << 20, caFile: caFile)
+        return HTTPTransports.makeDefault(maximumResponseBodySize: HTTPTransports.defaultMaximumResponseBodySize, caFile: caFile)
     }
 }
 

@@ -22,7 +22,7 @@ extension HTTPTransports {
         return CurlTransport(timeout: timeout, maximumResponseBodySize: max(0, maximumResponseBodySize), caFile: caFile)
         #else
         if caFile != nil { return UnsupportedCAFileTransport() }
-        return URLSessionTransport(timeout: timeout)
+        return URLSessionTransport(timeout: timeout, maximumResponseBodySize: max(0, maximumResponseBodySize))
         #endif
     }
 }

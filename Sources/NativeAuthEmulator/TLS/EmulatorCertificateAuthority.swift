@@ -48,7 +48,7 @@ public struct EmulatorCertificateAuthority: Sendable {
         let certificateFile = folder.appendingPathComponent("ca.pem")
         let keyFile = folder.appendingPathComponent("ca-key.pem")
         return try FileSystem.withExclusiveLock(directory.appendingPathComponent("state.lock")) {
-            if let certificateData = FileSystem.read(certificateFile), let keyData = FileSystem.read(keyFile) {
+            if let certificateData = try FileSystem.readIfPresent(certificateFile), let keyData = try FileSystem.readIfPresent(keyFile) {
                 do {
                     let certificate = try Certificate(pemEncoded: String(decoding: certificateData, as: UTF8.self))
                     let key = try P256.Signing.PrivateKey(pemRepresentation: String(decoding: keyData, as: UTF8.self))
