@@ -30,6 +30,14 @@ import Testing
             #expect(urls.count >= 5, "\(document)")
             #expect(urls.allSatisfy { $0.hasPrefix("https://127.0.0.1:\(harness.emulator.port)/") }, "\(urls)")
             #expect((document["response_modes_supported"] as? [String])?.contains("form_post") == true)
+
+            let deviceEndpoint = try #require((document["device_authorization_endpoint"] as? String).flatMap(URL.init(string:)))
+            let device = try await transport.send(HTTPRequest(
+                method: "POST", url: deviceEndpoint, headers: [("Content-Type", "application/x-www-form-urlencoded")],
+                body: Data("client_id=\(EmulatorConfiguration.defaultClientId)&scope=openid%20User.Read".utf8)))
+            #expect(device.status == 200, "\(String(decoding: device.body, as: UTF8.self))")
+            let grant = try #require(try JSONSerialization.jsonObject(with: device.body) as? [String: Any])
+            #expect((grant["verification_uri"] as? String)?.hasPrefix("https://127.0.0.1:\(harness.emulator.port)/") == true, "\(grant)")
         }
     }
 
