@@ -67,6 +67,24 @@ struct CallTests {
         #expect(header.status == 2 && header.stderr.contains("sets it itself"), "\(header)")
     }
 
+    @Test func inputsAreBoundedBeforeAnythingIsSent() async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let headers = (0...CallLimits.headers).flatMap { ["-H", "X-N\($0): v"] }
+        let many = try await sandbox.run(["call", "/v1.0/me"] + headers)
+        #expect(many.status == 2 && many.stderr.contains("At most 64 -H headers"), "\(many)")
+        let file = sandbox.stateHome.appendingPathComponent("big.bin")
+        try Data(count: (4 << 20) + 1).write(to: file)
+        let big = try await sandbox.run(["call", "/v1.0/me", "-d", "@\(file.path)"])
+        #expect(big.status == 2 && big.stderr.contains("larger than 4 MiB"), "\(big)")
+        let missing = try await sandbox.run(["call", "/v1.0/me", "-d", "@\(file.path).absent"])
+        #expect(missing.status == 2 && missing.stderr.contains("cannot be read"), "\(missing)")
+        let size = try await sandbox.run(["call", "/v1.0/me", "--max-response-size", "2G"])
+        #expect(size.status == 2, "\(size)")
+        let split = try await sandbox.run(["call", "/v1.0/me", "-H", "X-A: 1\r\nX-B: 2"])
+        #expect(split.status == 2 && split.stderr.contains("line break"), "\(split)")
+    }
+
     @Test func dataFromAFileGoesAsTheBodyWithItsHeaders() async throws {
         let sandbox = try await Self.signedIn()
         defer { sandbox.remove() }
@@ -148,6 +166,11 @@ struct CallTests {
         let allowed = try await sandbox.run(["call", "\(api.base)/big?bytes=70000", "--max-response-size", "1M"])
         #expect(allowed.status == 0 && allowed.stdout.count == 70000, "\(allowed.status) \(allowed.stderr)")
     }
+}
+
+/// The bounds `nativeauth call` documents.
+enum CallLimits {
+    static let headers = 64
 }
 
 /// `Tests/Servers/fake_api.py`, running for one test.

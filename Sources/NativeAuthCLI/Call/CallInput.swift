@@ -110,8 +110,9 @@ struct CallInput {
         guard text.utf8.count <= maxHeaderLength else {
             throw CLIFailure(.usage, "A -H header is longer than \(maxHeaderLength) bytes.")
         }
-        guard !text.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
-            throw CLIFailure(.usage, "A -H header holds a line break.")
+        // Byte by byte: "\r\n" is one Character in Swift, equal to neither "\r" nor "\n".
+        guard !text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else {
+            throw CLIFailure(.usage, "A -H header holds a line break or another control character.")
         }
         guard let colon = text.firstIndex(of: ":") else {
             throw CLIFailure(.usage, "-H '\(text.prefix(60))' is not 'Name: value'.")
