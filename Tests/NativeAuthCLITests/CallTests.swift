@@ -159,6 +159,11 @@ struct CallTests {
         let requests = try #require(collected.json?["requests"] as? [Any], "\(collected)")
         #expect(requests.isEmpty, "the redirect's target, a host not named, got nothing: \(requests)")
 
+        let hostile = try await sandbox.run(["call", "\(api.base)/hostile"])
+        #expect(hostile.status == 6, "\(hostile)")
+        #expect(hostile.stderr.contains("?]0;owned??[31mred"), "\(hostile)")
+        #expect(!hostile.stderr.contains("\u{1b}"), "the server's escape sequences never reach the terminal: \(hostile)")
+
         let big = try await sandbox.run(["call", "\(api.base)/big?bytes=70000", "--max-response-size", "64K"])
         #expect(big.status == 1, "\(big)")
         #expect(big.stdout.isEmpty, "\(big)")

@@ -9,6 +9,7 @@ until it is killed.
   /collect         records the request (method, Authorization) and answers 200
   /collected       200 JSON {"requests": [what /collect recorded]}
   /big?bytes=N     200 with N bytes of "x"
+  /hostile         401 whose Bearer challenge's error_description holds a terminal escape sequence
 """
 import json
 import signal
@@ -60,6 +61,9 @@ class Handler(BaseHTTPRequestHandler):
             self.answer(200, {"collected": True})
         elif url.path == "/collected":
             self.answer(200, {"requests": collected})
+        elif url.path == "/hostile":
+            self.answer(401, {"error": "no"},
+                        [("WWW-Authenticate", 'Bearer error="invalid_token", error_description="\x1b]0;owned\x07\x1b[31mred"')])
         elif url.path == "/big":
             size = int(urllib.parse.parse_qs(url.query).get("bytes", ["0"])[0])
             self.answer(200, b"x" * size)

@@ -42,7 +42,7 @@ enum CallOutput {
         switch response.status {
         case 300...399:
             message += ": redirects are not followed, so the token goes to no other host"
-            if let location = response.header("Location") { hint = "It points to \(location.prefix(300)); call that URL if you trust it." }
+            if let location = response.header("Location") { hint = "It points to \(printable(location, limit: 300)); call that URL if you trust it." }
         case 401:
             message += retried ? " even after the token was refreshed" : ""
             if let reason = challenge.errorDescription ?? challenge.error { message += ": \(reason)" }
@@ -55,8 +55,16 @@ enum CallOutput {
         }
         return CLIFailure(.apiError, message + ".", hint: hint,
                           details: ["status: \(response.status)"] + ["request-id", "client-request-id", "WWW-Authenticate"].compactMap { name in
-                              response.header(name).map { "\(name): \($0.prefix(500))" }
+                              response.header(name).map { "\(name): \(printable($0, limit: 500))" }
                           })
+    }
+
+    /// `text` (the server's) fit for a terminal: at most `limit` characters, control characters
+    /// (escape sequences, line breaks) shown as `?`.
+    static func printable(_ text: String, limit: Int) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit).map { scalar in
+            scalar.properties.generalCategory == .control ? "?" : scalar
+        }))
     }
 
     /// The failure for a request that got no response.
@@ -106,7 +114,7 @@ struct BearerChallenge {
             guard let range = header.range(of: "\(name)=\"") else { return nil }
             let rest = header[range.upperBound...]
             guard let end = rest.firstIndex(of: "\"") else { return nil }
-            return String(rest[..<end].prefix(300))
+            return CallOutput.printable(String(rest[..<end]), limit: 300)
         }
         error = value("error")
         errorDescription = value("error_description")
