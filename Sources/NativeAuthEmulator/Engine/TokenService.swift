@@ -2,7 +2,9 @@ import Foundation
 import NativeAuthShared
 
 /// `/oauth2/v2.0/token`: the `oob`, `password`, `continuation_token` and `refresh_token` grants
-/// (docs/PROTOCOL.md §10), and the browser flows' grants (`WebTokenGrants`).
+/// (docs/PROTOCOL.md §10), the second factor's `mfa_oob` (`MFAService`), and the browser flows'
+/// grants (`WebTokenGrants`). A first factor may be answered with a strong authentication first
+/// (`StrongAuthGate`).
 struct TokenService: Sendable {
     let core: EmulatorCore
 
@@ -18,6 +20,8 @@ struct TokenService: Sendable {
             grant = try credentialGrant(form, clientId: clientId, clientInfo: clientInfo, secretField: "oob")
         case "password":
             grant = try credentialGrant(form, clientId: clientId, clientInfo: clientInfo, secretField: "password")
+        case "mfa_oob":
+            grant = try MFAService(core: core).redeem(form, clientId: clientId, clientInfo: clientInfo)
         case "continuation_token":
             grant = try ContinuationGrant(core: core).redeem(form, clientId: clientId, clientInfo: clientInfo)
         case "refresh_token":
@@ -67,6 +71,7 @@ struct TokenService: Sendable {
                 if exhausted { throw ProtocolError.tooManyAttempts(of: isCode ? "codes" : "passwords") }
                 throw isCode ? ProtocolError.wrongCode : ProtocolError.wrongPassword
             }
+            try StrongAuthGate.check(&flow, user: user, state: &state, now: now, configuration: config)
             flow.stage = .completed
             flow.codeHash = nil
             flow.purgeAfter = flow.tokenExpiresAt
