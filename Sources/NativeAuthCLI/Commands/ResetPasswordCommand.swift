@@ -34,6 +34,8 @@ struct ResetPasswordCommand: AsyncParsableCommand {
 
     @OptionGroup var options: SharedOptions
 
+    @OptionGroup(title: "Second factor") var strongAuth: StrongAuthOptions
+
     func validate() throws {
         if let code, !CodeFormat.isDigits(code.trimmingCharacters(in: .whitespaces)) {
             throw ValidationError("--code '\(code)' is not a code: give the digits of the code that was sent, such as 12345678.")
@@ -50,7 +52,7 @@ struct ResetPasswordCommand: AsyncParsableCommand {
                                          challengeTypes: [.OOB], store: store, verbose: options.verbose)
             try await context.run { context throws(CLIFailure) in
                 let username = try await AddressPrompt.read(given: address)
-                let driver = ResetPasswordFlowDriver(presetCode: code, scopes: resolution.scopes)
+                let driver = ResetPasswordFlowDriver(presetCode: code, scopes: resolution.scopes, choices: strongAuth)
                 let result = try await driver.run(app: context.app, username: username)
                 context.forgetLegacyEmbeddedAccount()
                 report(result, context: context)

@@ -50,6 +50,8 @@ struct SignInCommand: AsyncParsableCommand {
 
     @OptionGroup var options: SharedOptions
 
+    @OptionGroup(title: "Second factor") var strongAuth: StrongAuthOptions
+
     func validate() throws {
         if email && password { throw ValidationError("Give --email or --password, not both.") }
         try WebSignIn.validate(browser: browser, deviceCode: deviceCode, native: email || password || code != nil)
@@ -75,7 +77,7 @@ struct SignInCommand: AsyncParsableCommand {
                     let username = try await AddressPrompt.read(given: address)
                     let parameters = NativeAuthSignInParameters(username: username)
                     parameters.scopes = resolution.scopes
-                    let flow = SignInFlowDriver(presetCode: code, method: password ? .password : .code)
+                    let flow = SignInFlowDriver(presetCode: code, method: password ? .password : .code, choices: strongAuth)
                     do throws(CLIFailure) {
                         result = try await flow.run(app: context.app, parameters: parameters)
                     } catch where error.exit == .browserRequired {
