@@ -22,11 +22,17 @@ struct SignInCommand: AsyncParsableCommand {
             device. When a native sign-in is answered "browser required", a terminal is asked whether \
             to continue in the browser; a script gets exit 4 and the command that would.
 
+            When the tenant asks for a second factor, the account's methods are listed (masked) and \
+            one is asked for (--mfa-method picks it), then its code (r sends a new one). An account \
+            that must first register one is asked for the method and the address or phone number \
+            (--register-contact), then the code unless the server already trusts the contact.
+
             EXAMPLES:
               nativeauth signin --email alice@example.com
               nativeauth signin --browser webuser@example.com
               nativeauth signin --device-code
               printf 'Passw0rd!\\n' | nativeauth signin --password bob@example.com
+              printf 'Passw0rd!\\n' | nativeauth signin --password --mfa-method email mfauser@example.com
               nativeauth signin --tenant contoso --client-id 00001111-aaaa-2222-bbbb-3333cccc4444 me@contoso.com
             """)
 
