@@ -5,9 +5,14 @@
 /// case .codeRequired(let state, let sentTo, _, let codeLength): ...
 /// case .passwordRequired(let state): ...
 /// case .completed(let result): print(result.account.username)
+/// case .awaitingMFA(let methods, let state): ...                   // with capabilities: [.mfaRequired]
+/// case .strongAuthMethodRegistration(let methods, let state): ...  // with capabilities: [.registrationRequired]
 /// case .error(let error): print(error.errorDescription ?? "")
 /// }
 /// ```
+///
+/// The sign-in result enums grow by new cases for new outcomes (README, "How the API grows"): an
+/// outcome that needs new screens is produced only for an app that opts in (`capabilities`).
 public enum SignInStartResult: Sendable, StrongAuthOutcomes {
     /// A code was sent; submit it on `newState`.
     case codeRequired(newState: SignInCodeRequiredState, sentTo: String, channelTargetType: NativeAuthChannelType, codeLength: Int)
