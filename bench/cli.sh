@@ -53,7 +53,7 @@ NATIVEAUTH_EMULATOR_FIXED_CODE=$CODE "$BIN" emulator --port "$PORT" --state-dir 
 EMULATOR_PID=$!
 AUTHORITY="http://127.0.0.1:$PORT/emulator.onmicrosoft.com"
 for _ in $(seq 100); do
-    curl -s -o /dev/null "http://127.0.0.1:$PORT/_emulator/health" && break
+    curl -s -o /dev/null "$AUTHORITY/v2.0/.well-known/openid-configuration" && break
     sleep 0.1
 done
 CLIENT_ID=$(sed -n 's/^client id: //p' "$WORK/emulator.out")

@@ -16,8 +16,12 @@ enum CLIExit: Int32, CaseIterable {
     case browserRequired = 4
     /// The server could not be reached or failed (no answer, 5xx, 429, unreadable answer).
     case unavailable = 5
+    /// The terminal hung up (128 + SIGHUP).
+    case hungUp = 129
     /// Interrupted with Ctrl-C (128 + SIGINT).
     case interrupted = 130
+    /// Quit with Ctrl-\\ (128 + SIGQUIT).
+    case quit = 131
     /// Stopped with SIGTERM (128 + SIGTERM).
     case terminated = 143
 
@@ -36,9 +40,14 @@ enum CLIExit: Int32, CaseIterable {
           4    the server requires a browser sign-in for this account
           5    the server could not be reached or failed: no answer, HTTP 5xx
                or 429, an unreadable answer, a stopped `nativeauth emulator`
-          130  interrupted (Ctrl-C); the terminal is put back as it was
-          143  terminated (SIGTERM); the terminal is put back as it was
-        `nativeauth emulator` stops gracefully on Ctrl-C or SIGTERM (exit 0).
+          129  the terminal hung up (SIGHUP)
+          130  interrupted (Ctrl-C, SIGINT)
+          131  quit (Ctrl-\\, SIGQUIT)
+          143  terminated (SIGTERM)
+        On each of these signals the terminal is put back as it was. Ctrl-Z
+        (SIGTSTP) puts it back and stops; on fg (SIGCONT) a hidden password
+        prompt hides its input again. `nativeauth emulator` stops gracefully
+        on Ctrl-C, SIGTERM or SIGHUP (exit 0); SIGQUIT ends it at once (131).
         """
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -41,8 +42,12 @@ public final class Emulator: Sendable {
     public static func start(_ configuration: EmulatorConfiguration = EmulatorConfiguration()) async throws -> Emulator {
         let core = try EmulatorCore(configuration: configuration)
         let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let connections = ConnectionRegistry(limit: ConnectionRegistry.effectiveLimit(configuration.maxConnections))
         let app = Application(
             responder: EmulatorResponder(core: core),
+            server: .http1(configuration: HTTP1Channel.Configuration(
+                additionalChannelHandlers: [ConnectionGuardHandler(registry: connections)],
+                idleTimeout: .nanoseconds(Int64(configuration.idleTimeout * 1_000_000_000)))),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in

@@ -27,6 +27,15 @@ public struct EmulatorConfiguration: Sendable {
     public var host: String = "127.0.0.1"
     /// The port to listen on; `0` picks a free ephemeral port.
     public var port: Int = 0
+    /// The bearer token the admin API (`/_emulator/`) requires, sent as `Authorization: Bearer TOKEN`.
+    /// `nil` (the default) serves no admin routes at all: they answer 404 like any unknown path.
+    /// ``makeAdminToken()`` makes a random one.
+    public var adminToken: String? = nil
+    /// Seconds a connection may stay idle (no request being read or answered) before it is closed.
+    public var idleTimeout: TimeInterval = 30
+    /// Most connections open at once (also kept below the process's file-descriptor limit). A new
+    /// connection beyond it closes the one that has been quiet the longest.
+    public var maxConnections: Int = 512
     /// Where state persists (users, signing key, refresh tokens, live flows); `nil` keeps it in memory.
     public var stateDirectory: URL? = nil
     /// A JSON file of users (`{"users":[{"username","method","password","displayName"}]}`) imported at start.
@@ -41,6 +50,12 @@ public struct EmulatorConfiguration: Sendable {
     public var codeLifetime: TimeInterval = 600
     /// Wrong codes (or passwords) allowed in one flow; the flow is dead after this many.
     public var maxCodeAttempts: Int = 5
+    /// Sign-in flows kept per user; starting one more drops that user's oldest.
+    public var maxFlowsPerUser: Int = 10
+    /// Sign-in flows kept per client ID; starting one more drops that client's oldest.
+    public var maxFlowsPerClient: Int = 10_000
+    /// The emulator's own limit on wrong codes and passwords per user across flows (see ``GuessingPolicy``).
+    public var guessingPolicy: GuessingPolicy = .default
     /// How long a continuation token stays valid, in seconds.
     public var continuationTokenLifetime: TimeInterval = 600
     /// How long an authorization code from the sign-in page can be redeemed, in seconds.
@@ -61,6 +76,9 @@ public struct EmulatorConfiguration: Sendable {
     /// The `poll_interval` `/resetpassword/v1.0/submit` answers, in seconds (1 to 60; a seed file's
     /// `passwordReset.pollInterval` overrides it).
     public var passwordResetPollInterval: Int = 1
+    /// Seconds after a refresh token was exchanged during which presenting it again returns the same
+    /// successor, once (an answer lost on the way). Any other reuse revokes the whole family.
+    public var refreshTokenReuseGrace: TimeInterval = 60
     /// The tenant's subdomain: routes answer under `/{tenantSubdomain}.onmicrosoft.com/`.
     public var tenantSubdomain: String = "emulator"
     /// Client IDs accepted besides ``defaultClientId``.

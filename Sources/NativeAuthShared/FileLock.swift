@@ -9,8 +9,9 @@ import Darwin
 /// Every acquisition opens the lock file anew. `flock` locks belong to the open file description, so two
 /// acquisitions exclude each other even within one process (two threads, two tasks, two emulators),
 /// exactly as they do across processes. Do not take an exclusive lock inside a body holding the same
-/// lock file: it would wait for itself. Lock files are created with mode 0600 and opened close-on-exec,
-/// so a child process never inherits a held lock. `EINTR` is retried.
+/// lock file: it would wait for itself. Lock files are created with mode 0600 and opened close-on-exec
+/// (a child process never inherits a held lock), never through a symbolic link (`O_NOFOLLOW`), and
+/// must be regular files of the effective user. `EINTR` is retried.
 ///
 /// Failures of the lock itself reach the caller through `mapFailure`, which turns the neutral
 /// ``FileSystemError`` into the caller's own error; what `body` throws passes through untouched.
@@ -33,21 +34,41 @@ package enum FileLock {
     /// Runs `body` while holding the lock on the file at `path`, blocking the calling thread while waiting.
     ///
     /// - Parameters:
-    ///   - unlockedIfUnavailable: When the lock file can be neither created nor opened (the folder is
-    ///     missing, or read-only and the file absent), run `body` without the lock instead of failing.
-    ///     A lock file that exists in a read-only folder is opened read-only and locked as usual.
+    ///   - unlockedIfUnavailable: When the lock file can be neither created nor opened because the folder
+    ///     is missing or read-only (`ENOENT`, `EACCES`, `EPERM`, `EROFS`), run `body` without the lock
+    ///     instead of failing. A lock file that exists in a read-only folder is opened read-only and
+    ///     locked as usual. A symbolic link in place of the lock file is never followed: it fails.
     ///   - mapFailure: Turns a failure to open or lock the file (``FileSystemError/Operation/openLockFile``,
     ///     ``FileSystemError/Operation/lock``) into the error thrown.
     package static func withLock<T>(
         path: String, mode: Mode, unlockedIfUnavailable: Bool = false,
         mapFailure: (FileSystemError) -> any Error, _ body: () throws -> T
     ) throws -> T {
+        try withLock(opening: { openLockFile(path) }, path: path, mode: mode,
+                     unlockedIfUnavailable: unlockedIfUnavailable, mapFailure: mapFailure, body)
+    }
+
+    /// ``withLock(path:mode:unlockedIfUnavailable:mapFailure:_:)`` on the lock file `name` in `directory`.
+    package static func withLock<T>(
+        in directory: DirectoryHandle, name: String, mode: Mode, unlockedIfUnavailable: Bool = false,
+        mapFailure: (FileSystemError) -> any Error, _ body: () throws -> T
+    ) throws -> T {
+        try withLock(opening: { openLockFile(name, in: directory) }, path: directory.pathOf(name), mode: mode,
+                     unlockedIfUnavailable: unlockedIfUnavailable, mapFailure: mapFailure, body)
+    }
+
+    private static func withLock<T>(
+        opening: () -> Result<Int32, FileSystemError>, path: String, mode: Mode, unlockedIfUnavailable: Bool,
+        mapFailure: (FileSystemError) -> any Error, _ body: () throws -> T
+    ) throws -> T {
         let descriptor: Int32
-        switch openLockFile(path) {
+        switch opening() {
         case .success(let opened):
             descriptor = opened
         case .failure(let failure):
-            if unlockedIfUnavailable { return try body() }
+            if unlockedIfUnavailable, [ENOENT, EACCES, EPERM, EROFS].contains(failure.code), failure.operation == .openLockFile {
+                return try body()
+            }
             throw mapFailure(failure)
         }
         defer { unlockAndClose(descriptor) }
@@ -68,9 +89,25 @@ package enum FileLock {
         path: String, timeout: Duration, mapFailure: (FileSystemError) -> any Error,
         _ body: @Sendable () async throws -> T
     ) async throws -> T {
+        try await withExclusiveLock(opened: openLockFile(path), path: path, timeout: timeout, mapFailure: mapFailure, body)
+    }
+
+    /// ``withExclusiveLock(path:timeout:mapFailure:_:)`` on the lock file `name` in `directory`.
+    package static func withExclusiveLock<T: Sendable>(
+        in directory: DirectoryHandle, name: String, timeout: Duration, mapFailure: (FileSystemError) -> any Error,
+        _ body: @Sendable () async throws -> T
+    ) async throws -> T {
+        try await withExclusiveLock(opened: openLockFile(name, in: directory), path: directory.pathOf(name),
+                                    timeout: timeout, mapFailure: mapFailure, body)
+    }
+
+    private static func withExclusiveLock<T: Sendable>(
+        opened: Result<Int32, FileSystemError>, path: String, timeout: Duration,
+        mapFailure: (FileSystemError) -> any Error, _ body: @Sendable () async throws -> T
+    ) async throws -> T {
         let descriptor: Int32
-        switch openLockFile(path) {
-        case .success(let opened): descriptor = opened
+        switch opened {
+        case .success(let value): descriptor = value
         case .failure(let failure): throw mapFailure(failure)
         }
         defer { unlockAndClose(descriptor) }
@@ -90,23 +127,46 @@ package enum FileLock {
         return try await body()
     }
 
-    /// Opens the lock file, creating it with mode 0600 if needed, or read-only when it cannot be written.
+    /// Opens the lock file, creating it with mode 0600 if needed, or read-only when it cannot be
+    /// written. Never follows a symbolic link (`O_NOFOLLOW`): a root process must not create or lock a
+    /// file wherever a planted link points.
     private static func openLockFile(_ path: String) -> Result<Int32, FileSystemError> {
-        var descriptor = openRetryingOnInterrupt(path, O_RDWR | O_CREAT | O_CLOEXEC, mode: 0o600)
-        var code = errno
-        if descriptor < 0, code == EACCES || code == EROFS || code == EPERM {
-            // flock works on a read-only descriptor too (a reader in a read-only folder).
-            descriptor = openRetryingOnInterrupt(path, O_RDONLY | O_CLOEXEC, mode: 0)
-            if descriptor < 0 { code = errno }
+        let opened = openReadWriteOrReadOnly { flags, mode in
+            while true {
+                let descriptor = open(path, flags | O_NOFOLLOW | O_CLOEXEC, mode)
+                if descriptor >= 0 { return .success(descriptor) }
+                if errno != EINTR { return .failure(Errno(errno)) }
+            }
         }
-        guard descriptor >= 0 else { return .failure(FileSystemError(.openLockFile, path: path, code: code)) }
-        return .success(descriptor)
+        return checked(opened, path: path)
     }
 
-    private static func openRetryingOnInterrupt(_ path: String, _ flags: Int32, mode: mode_t) -> Int32 {
-        while true {
-            let descriptor = open(path, flags, mode)
-            if descriptor >= 0 || errno != EINTR { return descriptor }
+    private static func openLockFile(_ name: String, in directory: DirectoryHandle) -> Result<Int32, FileSystemError> {
+        checked(openReadWriteOrReadOnly { flags, mode in directory.openFile(name, flags, mode: mode) }, path: directory.pathOf(name))
+    }
+
+    private static func openReadWriteOrReadOnly(_ open: (Int32, mode_t) -> Result<Int32, Errno>) -> Result<Int32, Errno> {
+        let first = open(O_RDWR | O_CREAT, 0o600)
+        if case .failure(let failure) = first, [EACCES, EROFS, EPERM].contains(failure.code) {
+            // flock works on a read-only descriptor too (a reader in a read-only folder).
+            return open(O_RDONLY, 0)
+        }
+        return first
+    }
+
+    /// A lock file must be a regular file of ours.
+    private static func checked(_ opened: Result<Int32, Errno>, path: String) -> Result<Int32, FileSystemError> {
+        switch opened {
+        case .failure(let failure):
+            return .failure(FileSystemError(.openLockFile, path: path, code: failure.code))
+        case .success(let descriptor):
+            do throws(FileSystemError) {
+                try checkOwnFile(descriptor, path: path, restrict: false)
+                return .success(descriptor)
+            } catch {
+                _ = close(descriptor)
+                return .failure(error)
+            }
         }
     }
 

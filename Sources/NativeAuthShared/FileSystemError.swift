@@ -21,6 +21,16 @@ package struct FileSystemError: Error, Sendable, Equatable, CustomStringConverti
         case notADirectory
         /// Restricting a folder to its owner (mode 0700).
         case restrictDirectory
+        /// The folder or file belongs to another user (`code` is `EPERM`).
+        case notOwned
+        /// The folder may be written by its group or by others (`code` is `EPERM`).
+        case writableByOthers
+        /// The path is not a regular file, or is a symbolic link (`code` is `ELOOP` or `EINVAL`).
+        case notARegularFile
+        /// Reading a file.
+        case read
+        /// Restricting a file to its owner (mode 0600).
+        case restrictFile
         /// Creating or opening a lock file.
         case openLockFile
         /// Taking a lock (`flock`).
@@ -47,6 +57,11 @@ package struct FileSystemError: Error, Sendable, Equatable, CustomStringConverti
             case .createDirectory: "creating the folder"
             case .notADirectory: "using it as a folder"
             case .restrictDirectory: "restricting the folder to its owner"
+            case .notOwned: "checking its owner: it belongs to another user"
+            case .writableByOthers: "checking its permissions: others may write to it"
+            case .notARegularFile: "opening it: it is not a regular file (or is a symbolic link)"
+            case .read: "reading"
+            case .restrictFile: "restricting the file to its owner"
             case .openLockFile: "opening the lock file"
             case .lock: "locking"
             case .lockTimedOut: "waiting for the lock"
@@ -84,5 +99,14 @@ package struct FileSystemError: Error, Sendable, Equatable, CustomStringConverti
     /// The system's sentence for an `errno` value, such as `Permission denied`.
     package static func describe(errno code: Int32) -> String {
         String(cString: strerror(code))
+    }
+}
+
+/// A failed system call's `errno`, where a `Result` needs an error type.
+package struct Errno: Error, Sendable, Equatable {
+    package let code: Int32
+
+    package init(_ code: Int32) {
+        self.code = code
     }
 }

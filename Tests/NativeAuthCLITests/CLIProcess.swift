@@ -61,9 +61,14 @@ final class LiveCLI: Sendable {
     private let output = StreamBuffer()
     private let errors = StreamBuffer()
 
-    init(_ arguments: [String], environment: [String: String]) throws {
+    convenience init(_ arguments: [String], environment: [String: String]) throws {
+        try self.init(executable: try CLIBinary.url(), arguments, environment: environment)
+    }
+
+    /// Runs `executable` (a wrapper such as `setpriv` or `sh`, for the tests that need one) with `arguments`.
+    init(executable: URL, _ arguments: [String], environment: [String: String]) throws {
         let process = Process()
-        process.executableURL = try CLIBinary.url()
+        process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
         let stdinPipe = Pipe(), stdoutPipe = Pipe(), stderrPipe = Pipe()
@@ -94,6 +99,12 @@ final class LiveCLI: Sendable {
     /// How long a wait for output may last: a bound, not a timing. A foreground emulator's first start
     /// generates an RSA key, which took over 30 s on the shared 2-core machine under a load of 60.
     static let outputBound = Duration.seconds(120)
+
+    /// The process ID.
+    var pid: Int32 { process.processIdentifier }
+
+    /// Whether it is still running.
+    var isRunning: Bool { process.isRunning }
 
     /// Waits until standard output holds a match of `pattern`; returns its first group.
     @discardableResult

@@ -4,18 +4,24 @@ import FoundationNetworking
 #endif
 import Testing
 
-/// A `nativeauth emulator` running in the foreground for a test, with its admin API at hand.
+/// A `nativeauth emulator` running in the foreground for a test, with its admin API at hand (through
+/// the admin token it prints at start).
 struct ForegroundEmulator {
     let process: LiveCLI
     /// `http://127.0.0.1:PORT/emulator.onmicrosoft.com`.
     let authority: String
+    /// The admin token it printed.
+    let adminToken: String
+    /// Its state folder.
+    let stateDirectory: String
 
     /// Starts `nativeauth emulator` on a free port with its state in the sandbox.
     static func start(in sandbox: CLISandbox, stateFolder: String = "standalone") async throws -> ForegroundEmulator {
         let stateDir = sandbox.stateHome.appendingPathComponent(stateFolder).path
         let process = try sandbox.start(["emulator", "--port", "0", "--state-dir", stateDir])
         let authority = try await process.waitForStdout(#"authority: (\S+)"#)
-        return ForegroundEmulator(process: process, authority: authority)
+        let token = try await process.waitForStdout(#"admin token: (\S+)"#)
+        return ForegroundEmulator(process: process, authority: authority, adminToken: token, stateDirectory: stateDir)
     }
 
     /// `http://127.0.0.1:PORT`.
@@ -24,11 +30,12 @@ struct ForegroundEmulator {
         return URL(string: "\(url.scheme!)://\(url.host!):\(url.port!)")!
     }
 
-    /// Sends an admin request to `/_emulator/{path}` and returns the JSON answer.
+    /// Sends an admin request to `/_emulator/{path}` with the admin token and returns the JSON answer.
     @discardableResult
     func admin(_ method: String, _ path: String, json: String? = nil) async throws -> Any {
         var request = URLRequest(url: baseURL.appendingPathComponent("_emulator/\(path)"))
         request.httpMethod = method
+        request.setValue("Bearer \(adminToken)", forHTTPHeaderField: "Authorization")
         if let json {
             request.httpBody = Data(json.utf8)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -37,6 +44,11 @@ struct ForegroundEmulator {
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         try #require((200..<300).contains(status), "admin \(method) \(path): HTTP \(status) \(String(decoding: data, as: UTF8.self))")
         return try JSONSerialization.jsonObject(with: data)
+    }
+
+    /// Sends a request to `/_emulator/{path}` with `token` (or none) and returns the status and body.
+    func raw(_ method: String, _ path: String, token: String?, json: String? = nil) async throws -> (status: Int, body: String) {
+        try await LoopbackHTTP.request(method, URL(string: "\(baseURL.absoluteString)/_emulator/\(path)")!, bearer: token, json: json)
     }
 
     /// The paths of the protocol requests the emulator received, oldest first.

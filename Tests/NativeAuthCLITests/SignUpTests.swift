@@ -102,9 +102,10 @@ struct SignUpTests {
         defer { sandbox.remove() }
         let seed = sandbox.stateHome.appendingPathComponent("seed.json")
         try Data(#"{"signUp":{"method":"password","attributes":[{"name":"postalCode","required":true,"regex":"[1-9][0-9]{4}"}]}}"#.utf8).write(to: seed)
-        let process = try sandbox.start(["emulator", "--port", "0", "--state-dir", sandbox.stateHome.appendingPathComponent("seeded").path,
-                                         "--seed", seed.path])
-        let emulator = ForegroundEmulator(process: process, authority: try await process.waitForStdout(#"authority: (\S+)"#))
+        let stateDir = sandbox.stateHome.appendingPathComponent("seeded").path
+        let process = try sandbox.start(["emulator", "--port", "0", "--state-dir", stateDir, "--seed", seed.path])
+        let emulator = ForegroundEmulator(process: process, authority: try await process.waitForStdout(#"authority: (\S+)"#),
+                                          adminToken: try await process.waitForStdout(#"admin token: (\S+)"#), stateDirectory: stateDir)
         let atStart = try await sandbox.run(["signup", "--authority", emulator.authority, "--password", "jo@example.com",
                                              "--attribute", "postalCode=abc"])
         #expect(atStart.status == 1, "\(atStart)")

@@ -39,12 +39,17 @@ struct EmulatorClient {
         self.session = URLSession(configuration: .ephemeral)
     }
 
-    /// Starts an in-memory emulator with a fixed code and quiet console, for tests.
+    /// The admin token of the test emulators.
+    static let adminToken = "test-admin-token-0123456789"
+
+    /// Starts an in-memory emulator with a fixed code, quiet console and the admin API on (with
+    /// ``adminToken``), for tests.
     static func startEmulator(_ adjust: (inout EmulatorConfiguration) -> Void = { _ in }) async throws -> Emulator {
         var config = EmulatorConfiguration()
         config.fixedCode = "12345678"
         config.onCodeSent = { _ in }
         config.logger.logLevel = .critical
+        config.adminToken = adminToken
         adjust(&config)
         return try await Emulator.start(config)
     }
@@ -96,10 +101,13 @@ struct EmulatorClient {
         try await submitCode(try await startOTP(username), code: "12345678", scope: scope)
     }
 
-    /// An admin request to `/_emulator/{path}` with an optional JSON body.
-    func admin(_ method: String, _ path: String, json: String? = nil) async throws -> HTTPResult {
-        try await raw(method: method, url: URL(string: emulator.baseURL.absoluteString + "/_emulator/" + path)!,
-                      body: json.map { Data($0.utf8) }, headers: json == nil ? [:] : ["Content-Type": "application/json"])
+    /// An admin request to `/_emulator/{path}` with an optional JSON body, carrying `token` (by default
+    /// the test emulators' admin token; nil sends none).
+    func admin(_ method: String, _ path: String, json: String? = nil, token: String? = EmulatorClient.adminToken) async throws -> HTTPResult {
+        var headers = json == nil ? [:] : ["Content-Type": "application/json"]
+        if let token { headers["Authorization"] = "Bearer \(token)" }
+        return try await raw(method: method, url: URL(string: emulator.baseURL.absoluteString + "/_emulator/" + path)!,
+                             body: json.map { Data($0.utf8) }, headers: headers)
     }
 
     func get(_ url: URL) async throws -> HTTPResult {

@@ -12,10 +12,15 @@ final class CannedHTTPServer: Sendable {
     private let listener: Int32
     private let received = Mutex<[String]>([])
 
+    /// Pause between two bytes of a reply's body, when the server trickles it.
+    private let byteInterval: Duration?
+
     /// `reply` is written as is after each request's head and body are read (or, with `answerAtOnce`,
     /// as soon as the connection is accepted), then the connection is closed; with nil, the connection
-    /// is held open, unanswered, until the client closes it.
-    init(reply: Data?, answerAtOnce: Bool = false) throws {
+    /// is held open, unanswered, until the client closes it. With `byteInterval`, the reply's head goes
+    /// at once and its body one byte at a time, `byteInterval` apart.
+    init(reply: Data?, answerAtOnce: Bool = false, byteInterval: Duration? = nil) throws {
+        self.byteInterval = byteInterval
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw HarnessError("socket failed") }
         var address = sockaddr_in()
@@ -37,8 +42,8 @@ final class CannedHTTPServer: Sendable {
         Thread { [self] in acceptLoop(reply: reply, answerAtOnce: answerAtOnce) }.start()
     }
 
-    convenience init(reply: String?, answerAtOnce: Bool = false) throws {
-        try self.init(reply: reply.map { Data($0.utf8) }, answerAtOnce: answerAtOnce)
+    convenience init(reply: String?, answerAtOnce: Bool = false, byteInterval: Duration? = nil) throws {
+        try self.init(reply: reply.map { Data($0.utf8) }, answerAtOnce: answerAtOnce, byteInterval: byteInterval)
     }
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
@@ -98,17 +103,27 @@ final class CannedHTTPServer: Sendable {
             while readMore() { buffer.removeAll(keepingCapacity: true) }  // until the client gives up
             return
         }
-        Self.write(reply, to: connection)
+        guard let byteInterval, let split = reply.range(of: Data("\r\n\r\n".utf8)) else {
+            Self.write(reply, to: connection)
+            return
+        }
+        Self.write(reply[..<split.upperBound], to: connection)
+        for byte in reply[split.upperBound...] {
+            Thread.sleep(forTimeInterval: Double(byteInterval.components.attoseconds) / 1e18 + Double(byteInterval.components.seconds))
+            guard Self.write(Data([byte]), to: connection) else { return }
+        }
     }
 
-    private static func write(_ data: Data, to connection: Int32) {
+    @discardableResult
+    private static func write(_ data: Data, to connection: Int32) -> Bool {
         data.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
                 let sent = send(connection, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-                if sent <= 0 { return }
+                if sent <= 0 { return false }
                 offset += sent
             }
+            return true
         }
     }
 }

@@ -36,6 +36,7 @@ extension EmulatorHarness {
     func queueFault(_ fault: [String: Any]) async throws {
         var request = URLRequest(url: emulator.baseURL.appendingPathComponent("_emulator/faults"))
         request.httpMethod = "POST"
+        request.setValue("Bearer \(Self.adminToken)", forHTTPHeaderField: "Authorization")
         request.httpBody = try JSONSerialization.data(withJSONObject: fault)
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         let (data, response) = try await URLSession.shared.data(for: request)

@@ -13,6 +13,8 @@ struct EmulatorHarness: Sendable {
     static let alice = "alice@example.com"
     static let bob = "bob@example.com"
     static let bobPassword = "Passw0rd!"
+    /// The admin token of the harness's emulators (their admin API is on, for the tests).
+    static let adminToken = "harness-admin-token-0123456789"
 
     /// Starts an emulator; `fixedCode` makes every code sent equal to it; `configure` changes the rest.
     static func start(
@@ -23,6 +25,7 @@ struct EmulatorHarness: Sendable {
         configuration.stateDirectory = nil
         configuration.fixedCode = fixedCode
         configuration.onCodeSent = { _ in }
+        configuration.adminToken = adminToken
         configure(&configuration)
         return EmulatorHarness(emulator: try await Emulator.start(configuration), store: InMemoryTokenStore())
     }
@@ -84,6 +87,7 @@ struct EmulatorHarness: Sendable {
     private func admin(_ method: String, _ path: String, body: [String: Any]? = nil) async throws -> Any {
         var request = URLRequest(url: URL(string: "\(emulator.baseURL.absoluteString)/_emulator/\(path)")!)
         request.httpMethod = method
+        request.setValue("Bearer \(Self.adminToken)", forHTTPHeaderField: "Authorization")
         if let body {
             request.httpBody = try JSONSerialization.data(withJSONObject: body)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")

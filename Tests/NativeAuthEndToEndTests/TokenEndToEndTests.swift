@@ -29,7 +29,8 @@ import Testing
             #expect(after.refreshToken != nil)
             #expect(after.refreshToken != before.refreshToken)
 
-            // The rotated-away refresh token is refused by the server.
+            // The rotated-away refresh token is refused by the server, once its reuse grace is over.
+            harness.emulator.advanceClock(by: 61)
             try harness.store.modify { contents in
                 var account = contents.accounts[0]
                 account.refreshToken = before.refreshToken

@@ -8,6 +8,7 @@ import NativeAuthEmulator
 // keep-alive loopback connections and prints sign-ins per second and per-endpoint latency.
 //
 // Usage: EmulatorBench [--connections N] [--seconds S] [--warmup S] [--scope 'openid ...'] [--rsa]
+//        EmulatorBench --flows N [--sign-ins M]   (request cost with N open flows in a state directory)
 
 struct Options {
     var connections = 4
@@ -69,6 +70,14 @@ func percentile(_ sorted: [UInt64], _ p: Double) -> Double {
 }
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
+if let index = CommandLine.arguments.firstIndex(of: "--flows") {
+    let arguments = CommandLine.arguments
+    let flows = arguments.indices.contains(index + 1) ? Int(arguments[index + 1]) ?? 10_000 : 10_000
+    let signInsIndex = arguments.firstIndex(of: "--sign-ins")
+    let signIns = signInsIndex.flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil } ?? 300
+    try await FlowsBench.run(flows: flows, signIns: signIns)
+    exit(0)
+}
 if CommandLine.arguments.contains("--rsa") {
     try RSAProbe.run(seconds: 3)
 }

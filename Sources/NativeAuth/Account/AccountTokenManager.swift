@@ -113,12 +113,17 @@ final class AccountTokenManager: Sendable {
         logger.info("refreshing access token", metadata: ["username": "\(LogMasking.username(account.username))",
                                                          "correlation-id": "\(correlationId)"])
         let fields = TokenGrant.refreshToken(refreshToken).fields(scopes: RequestedScopes.merged(requested))
-        let reply = await wire.post(.token, fields, correlationId: correlationId, as: TokenResponse.self)
+        // Not replayable: the server may have spent the refresh token even if its answer is lost.
+        let reply = await wire.post(.token, fields, correlationId: correlationId, as: TokenResponse.self, replayable: false)
         let tokens: TokenResponse
         switch reply.outcome {
         case .rejected(let rejection):
+            if case .unavailable(let failure) = rejection, case .transport(_, mayHaveReachedServer: true) = failure.kind {
+                rememberLostAnswer(identifier: identifier, refreshToken: refreshToken)
+            }
             return .failure(RetrieveAccessTokenError(FlowErrorMapping.details(
-                rejection, correlationId: reply.correlationId, meaning: RefreshErrorMapping.meaning)))
+                rejection, correlationId: reply.correlationId,
+                meaning: RefreshErrorMapping.meaning(afterLostAnswer: account.refreshAnswerLostAt != nil))))
         case .success(let body):
             tokens = body
         }
@@ -129,6 +134,7 @@ final class AccountTokenManager: Sendable {
                     return  // signed out meanwhile: do not bring the account back
                 }
                 current.refreshToken = tokens.refreshToken ?? current.refreshToken
+                current.refreshAnswerLostAt = nil
                 current.idToken = tokens.idToken ?? current.idToken
                 let now = clock.now
                 current.accessTokens.removeAll { Self.key(of: $0) == wanted || $0.expiresOn <= now }
@@ -139,6 +145,18 @@ final class AccountTokenManager: Sendable {
             return .failure(Self.storeError(error, correlationId: reply.correlationId))
         }
         return .success(NativeAuthTokenResult(accessToken: fresh.token, scopes: fresh.scopes, expiresOn: fresh.expiresOn))
+    }
+
+    /// Records that a refresh with `refreshToken` may have reached the server without an answer, so a
+    /// later 70000 can say why (best effort: a store that fails here fails the next call anyway).
+    private func rememberLostAnswer(identifier: String, refreshToken: String) {
+        try? store.modify { contents in
+            guard var current = contents.account(clientId: clientId, authority: storageAuthority),
+                  current.identifier == identifier, current.refreshToken == refreshToken
+            else { return }
+            current.refreshAnswerLostAt = clock.now
+            contents.upsert(current)
+        }
     }
 
     private func storedAccount(identifier: String, correlationId: UUID) -> Result<StoredAccount, RetrieveAccessTokenError> {

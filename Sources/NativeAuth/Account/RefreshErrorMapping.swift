@@ -5,6 +5,21 @@
 /// and 50142 (the password must be changed). MSAL reports those as general errors with a sentence of
 /// its own; so does this library, and neither is "refresh token expired".
 enum RefreshErrorMapping {
+    /// The AADSTS code of a refresh token that is unknown, revoked or already used.
+    static let invalidRefreshToken = 70000
+
+    /// ``meaning(of:)``, for an account whose previous refresh may have reached the server without
+    /// its answer arriving: a 70000 then most likely means that lost answer rotated the token.
+    static func meaning(afterLostAnswer: Bool) -> @Sendable (ServerErrorResponse) -> ErrorMeaning {
+        { error in
+            guard afterLostAnswer, error.error == .invalidGrant, error.errorCodes.contains(invalidRefreshToken) else {
+                return meaning(of: error)
+            }
+            return ErrorMeaning(.refreshTokenExpired, prefix: "The session may have been rotated by a lost answer "
+                + "(an earlier refresh reached the server but its answer never arrived): sign in again.")
+        }
+    }
+
     static func meaning(of error: ServerErrorResponse) -> ErrorMeaning {
         if error.errorCodes.contains(AADSTSCode.strongAuthRequired) || error.suberror == .mfaRequired {
             return ErrorMeaning(.general, prefix: "Multi-factor authentication is now required for this account, "

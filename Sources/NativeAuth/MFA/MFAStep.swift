@@ -16,13 +16,17 @@ enum MFAStep {
 
     /// Whether a failure at this step leaves the state's token good, so the state is handed back:
     /// no answer, a wrong code (the grant), a blocked or unknown method (the challenge: choose
-    /// another). An expired or refused token, a redirect or an unusable answer end the sign-in.
+    /// another; an unknown token, AADSTS55200, is not one). An expired or refused token, a redirect
+    /// or an unusable answer end the sign-in.
     func handsBack(_ details: NativeAuthErrorDetails) -> Bool {
         switch details.kind {
         case .unavailable: return true
         case .invalidCode: return self == .grant
         case .contactBlocked: return self == .challenge
-        case .general: return self == .challenge && details.serverError?.error == .invalidRequest
+        case .general:
+            // An unknown method (`invalid_request`), but not a token the server no longer knows (55200).
+            return self == .challenge && details.serverError?.error == .invalidRequest
+                && !details.errorCodes.contains(AADSTSCode.invalidContinuationToken)
         default: return false
         }
     }

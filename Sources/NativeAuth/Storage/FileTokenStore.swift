@@ -23,6 +23,10 @@ import Darwin
 ///
 /// Dates are stored as ISO 8601 strings to the whole second. A file that cannot be decoded is reported
 /// as ``TokenStoreError/Reason/corrupt`` and is never overwritten.
+///
+/// The folder must be the user's own: one of another user, or one its group or others may write to,
+/// is refused. Every file is opened relative to the folder as it was checked (`openat`) and never
+/// through a symbolic link, and a store file others may read is restricted to 0600 when it is read.
 public final class FileTokenStore: NativeAuthTokenStore {
     /// The folder holding the store's file and its lock files.
     public let directory: URL
@@ -31,10 +35,10 @@ public final class FileTokenStore: NativeAuthTokenStore {
     /// How long ``withRefreshLock(_:)`` waits for another holder before giving up.
     let refreshLockTimeout: Duration
 
-    private let directoryPath: String
+    let directoryPath: String
     private let filePath: String
-    private let lockPath: String
-    private let refreshLockPath: String
+    let lockName: String
+    private static let refreshLockName = "refresh.lock"
 
     /// The store's JSON file.
     public var fileURL: URL { URL(fileURLWithPath: filePath, isDirectory: false) }
@@ -42,9 +46,10 @@ public final class FileTokenStore: NativeAuthTokenStore {
     /// Opens the store kept in `fileName` inside `directory`, creating the folder (mode 0700) if needed.
     ///
     /// The file itself is created by the first change. A folder we own that others may read is
-    /// tightened to mode 0700.
+    /// tightened to mode 0700; a folder of another user, or one its group or others may write to, is
+    /// refused (others could plant files or symbolic links in it).
     ///
-    /// - Throws: ``TokenStoreError`` when the folder cannot be created or is not a folder.
+    /// - Throws: ``TokenStoreError`` when the folder cannot be created, is not a folder, or is refused.
     public convenience init(directory: URL, fileName: String = "tokens.json") throws {
         try self.init(directory: directory, fileName: fileName, refreshLockTimeout: .seconds(60))
     }
@@ -66,9 +71,8 @@ public final class FileTokenStore: NativeAuthTokenStore {
         self.refreshLockTimeout = refreshLockTimeout
         directoryPath = directory.path
         filePath = directory.appendingPathComponent(fileName, isDirectory: false).path
-        lockPath = directory.appendingPathComponent(fileName + ".lock", isDirectory: false).path
-        refreshLockPath = directory.appendingPathComponent("refresh.lock", isDirectory: false).path
-        try preparePrivateDirectory(directoryPath)
+        lockName = fileName + ".lock"
+        _ = try openPrivateDirectory(directoryPath, create: true)
     }
 
     /// The conventional folder for the store: `$XDG_STATE_HOME/nativeauth`, else `~/.local/state/nativeauth`.
@@ -93,13 +97,14 @@ public final class FileTokenStore: NativeAuthTokenStore {
     /// - Throws: ``TokenStoreError`` with reason `.corrupt`, `.unsupportedVersion`, `.unreadable` or
     ///   `.lockFailed`.
     public func read() throws -> TokenStoreContents {
-        // Writes replace the file atomically, so when the lock file cannot be opened (a read-only
+        guard let directory = try openPrivateDirectory(directoryPath, create: false) else { return TokenStoreContents() }
+        // Writes replace the file atomically, so when the lock file cannot be created (a read-only
         // folder) reading without the lock still sees a whole file.
-        try FileLock.withLock(
-            path: lockPath, mode: .shared, unlockedIfUnavailable: true,
+        return try FileLock.withLock(
+            in: directory, name: lockName, mode: .shared, unlockedIfUnavailable: true,
             mapFailure: { TokenStoreError($0, openFailure: .unreadable) }
         ) {
-            try load()
+            try load(directory)
         }
     }
 
@@ -111,13 +116,13 @@ public final class FileTokenStore: NativeAuthTokenStore {
     ///
     /// - Throws: what `body` throws, or ``TokenStoreError``. A corrupt file is reported and left untouched.
     public func modify<T>(_ body: (inout TokenStoreContents) throws -> T) throws -> T {
-        try preparePrivateDirectory(directoryPath)
-        return try FileLock.withLock(path: lockPath, mode: .exclusive, mapFailure: { TokenStoreError($0) }) {
-            let original = try load()
+        let directory = try openPrivateDirectory(directoryPath, create: true)!
+        return try FileLock.withLock(in: directory, name: lockName, mode: .exclusive, mapFailure: { TokenStoreError($0) }) {
+            let original = try load(directory)
             var contents = original
             let result = try body(&contents)
             if contents != original {
-                try save(contents)
+                try save(contents, in: directory)
             }
             return result
         }
@@ -132,20 +137,27 @@ public final class FileTokenStore: NativeAuthTokenStore {
     /// - Throws: what `body` throws; `CancellationError` when the task is cancelled while waiting;
     ///   ``TokenStoreError`` with reason `.lockFailed` after waiting 60 seconds.
     public func withRefreshLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
-        try preparePrivateDirectory(directoryPath)
+        let directory = try openPrivateDirectory(directoryPath, create: true)!
         let timeout = refreshLockTimeout
         return try await FileLock.withExclusiveLock(
-            path: refreshLockPath, timeout: timeout, mapFailure: { TokenStoreError($0, lockTimeout: timeout) }, body)
+            in: directory, name: Self.refreshLockName, timeout: timeout, mapFailure: { TokenStoreError($0, lockTimeout: timeout) }, body)
     }
 
     // MARK: - Reading and writing the file
 
-    private func load() throws -> TokenStoreContents {
-        guard let data = try readFileIfPresent(filePath) else { return TokenStoreContents() }
+    private func load(_ directory: DirectoryHandle) throws -> TokenStoreContents {
+        let data: Data?
+        do throws(FileSystemError) {
+            // A file of ours that others may read is restricted to 0600 here, before it is read.
+            data = try PrivateFile.read(fileName, in: directory)
+        } catch {
+            throw TokenStoreError(error)
+        }
+        guard let data else { return TokenStoreContents() }
         return try decode(data)
     }
 
-    private func decode(_ data: Data) throws -> TokenStoreContents {
+    func decode(_ data: Data) throws -> TokenStoreContents {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         let version: Int
@@ -176,7 +188,7 @@ public final class FileTokenStore: NativeAuthTokenStore {
                 + "to start over, which signs out its accounts; nothing was changed.")
     }
 
-    private func save(_ contents: TokenStoreContents) throws {
+    private func save(_ contents: TokenStoreContents, in directory: DirectoryHandle) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
@@ -189,7 +201,7 @@ public final class FileTokenStore: NativeAuthTokenStore {
         }
         data.append(0x0A)
         do throws(FileSystemError) {
-            try AtomicFile.write(data, to: filePath)
+            try AtomicFile.write(data, in: directory, name: fileName)
         } catch {
             throw TokenStoreError(error)
         }
@@ -203,41 +215,14 @@ private struct VersionProbe: Decodable {
 
 // MARK: - File system helpers (free functions, so `read`, `write` and `open` are the C functions)
 
-/// Creates the store's folder with mode 0700, or tightens an existing one of ours (`PrivateDirectory`).
-private func preparePrivateDirectory(_ path: String) throws {
+/// Opens the store's folder, checked private (`PrivateDirectory`): created with mode 0700 when
+/// `create` is true and it is missing (else nil), tightened when others may read it, refused when it
+/// belongs to another user or others may write to it.
+func openPrivateDirectory(_ path: String, create: Bool) throws -> DirectoryHandle? {
     do throws(FileSystemError) {
-        try PrivateDirectory.prepare(path)
+        return try PrivateDirectory.open(path, create: create)
     } catch {
         throw TokenStoreError(error)
-    }
-}
-
-/// The bytes of the file at `path`, or nil when there is no such file.
-private func readFileIfPresent(_ path: String) throws -> Data? {
-    func failure(_ code: Int32) -> TokenStoreError {
-        TokenStoreError(
-            .unreadable, path: path, message: "Could not read the token store \(path): \(FileSystemError.describe(errno: code)).")
-    }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-        let code = errno
-        if code == ENOENT { return nil }
-        throw failure(code)
-    }
-    defer { _ = close(descriptor) }
-    var data = Data()
-    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count > 0 {
-            data.append(contentsOf: buffer[0..<count])
-        } else if count == 0 {
-            return data
-        } else {
-            let code = errno
-            if code == EINTR { continue }
-            throw failure(code)
-        }
     }
 }
 

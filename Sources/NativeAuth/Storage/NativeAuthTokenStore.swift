@@ -84,12 +84,15 @@ public struct StoredAccount: Codable, Sendable, Equatable {
     /// The resource scopes the sign-in requested: what a token request without scopes asks for.
     /// Nil in stores written before it was recorded (then: no resource scopes).
     public var defaultScopes: [String]?
+    /// When a refresh with ``refreshToken`` may have reached the server without its answer arriving
+    /// (so the server may have rotated the token); nil when the last refresh had an answer.
+    public var refreshAnswerLostAt: Date?
 
     /// Creates a stored account.
     public init(
         clientId: String, authority: String, username: String, identifier: String,
         idToken: String?, refreshToken: String?, accessTokens: [StoredAccessToken], signedInAt: Date,
-        defaultScopes: [String]? = nil
+        defaultScopes: [String]? = nil, refreshAnswerLostAt: Date? = nil
     ) {
         self.clientId = clientId
         self.authority = authority
@@ -100,6 +103,7 @@ public struct StoredAccount: Codable, Sendable, Equatable {
         self.accessTokens = accessTokens
         self.signedInAt = signedInAt
         self.defaultScopes = defaultScopes
+        self.refreshAnswerLostAt = refreshAnswerLostAt
     }
 }
 

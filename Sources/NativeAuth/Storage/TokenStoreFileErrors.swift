@@ -20,6 +20,25 @@ extension TokenStoreError {
             self.init(
                 .unwritable, path: path,
                 message: "Could not restrict the token store folder \(path) to its owner: \(system).")
+        case .notOwned:
+            self.init(
+                .unreadable, path: path,
+                message: "\(path) belongs to another user: a token store must be the user's own, so it was not used.")
+        case .writableByOthers:
+            self.init(
+                .unreadable, path: path,
+                message: "The token store folder \(path) may be written by other users, so it was not used: "
+                    + "restrict it (chmod 700 \(path)) or choose another folder.")
+        case .notARegularFile:
+            self.init(
+                .unreadable, path: path,
+                message: "\(path) is not a regular file (it may be a symbolic link), so it was not used.")
+        case .read:
+            self.init(.unreadable, path: path, message: "Could not read the token store \(path): \(system).")
+        case .restrictFile:
+            self.init(
+                .unreadable, path: path,
+                message: "The token store \(path) may be read by other users and could not be restricted to its owner: \(system).")
         case .openLockFile:
             self.init(openFailure, path: path, message: "Could not open the lock file \(path): \(system).")
         case .lock:

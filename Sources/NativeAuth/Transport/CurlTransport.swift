@@ -45,7 +45,7 @@ import Foundation
 /// known bug 11.11, curl/curl#4915). The thread ends when the transport is released.
 public final class CurlTransport: HTTPTransport {
     /// The default limit on a response body: 1 MiB.
-    public static let defaultMaximumResponseBodySize = 1 << 20
+    public static let defaultMaximumResponseBodySize = HTTPTransports.defaultMaximumResponseBodySize
 
     let options: CurlOptions
     private let worker = CurlWorker()

@@ -32,13 +32,19 @@ public struct HTTPRequest: Sendable, Equatable {
     public var headers: [(name: String, value: String)]
     /// The body.
     public var body: Data
+    /// Whether a transport may send the request again by itself (true by default). The library sets
+    /// it to false for a refresh-token grant, which the server may act on only once: a transport must
+    /// then never resend it on its own (``CurlTransport`` sends it on a fresh connection, so libcurl's
+    /// resend after a reused connection drops cannot happen).
+    public var isReplayable: Bool
 
     /// Creates a request.
-    public init(method: String, url: URL, headers: [(name: String, value: String)], body: Data) {
+    public init(method: String, url: URL, headers: [(name: String, value: String)], body: Data, isReplayable: Bool = true) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
+        self.isReplayable = isReplayable
     }
 
     /// The value of the header `name` (case-insensitive), if present.
@@ -47,7 +53,7 @@ public struct HTTPRequest: Sendable, Equatable {
     }
 
     public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
-        lhs.method == rhs.method && lhs.url == rhs.url && lhs.body == rhs.body
+        lhs.method == rhs.method && lhs.url == rhs.url && lhs.body == rhs.body && lhs.isReplayable == rhs.isReplayable
             && lhs.headers.map { "\($0.name): \($0.value)" } == rhs.headers.map { "\($0.name): \($0.value)" }
     }
 }
@@ -80,11 +86,17 @@ public struct HTTPTransportError: Error, Sendable, Equatable, CustomStringConver
     public var message: String
     /// Whether trying again soon may work (connection refused or lost, timeout, DNS failure).
     public var isTransient: Bool
+    /// Whether the server may have received the request (true unless the transport knows it never
+    /// left: no connection was made, the host name did not resolve, the request was refused locally).
+    /// A request the server may act on only once is not sent again after such a failure.
+    public var mayHaveReachedServer: Bool
 
-    /// Creates a transport error.
-    public init(_ message: String, isTransient: Bool) {
+    /// Creates a transport error. Without `mayHaveReachedServer`, the request is assumed to have
+    /// possibly reached the server.
+    public init(_ message: String, isTransient: Bool, mayHaveReachedServer: Bool = true) {
         self.message = message
         self.isTransient = isTransient
+        self.mayHaveReachedServer = mayHaveReachedServer
     }
 
     public var description: String { message }

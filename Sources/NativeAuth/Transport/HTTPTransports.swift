@@ -7,6 +7,9 @@ import Foundation
 /// swift-corelibs-foundation create folders under `$HOME`. Elsewhere it is ``URLSessionTransport``.
 /// Neither follows redirects.
 public enum HTTPTransports {
+    /// The default limit on a response body of the library's transports: 1 MiB.
+    public static let defaultMaximumResponseBodySize = 1 << 20
+
     /// A new instance of the platform's default transport. Each instance keeps its own connections,
     /// so make one and reuse it for the requests of a flow.
     ///

@@ -6,6 +6,12 @@ import Foundation
 /// retried once after its `Retry-After` seconds, if that is at most ``maximumRetryAfter``. Nothing else
 /// is retried: a protocol error will not change by asking again. The wait goes through the
 /// application's ``NativeAuthClock``, so tests need not sleep.
+///
+/// A refresh-token grant is not replayable: the server may have spent the refresh token even if its
+/// answer was lost. It is retried only after a transient failure that certainly happened before the
+/// request reached the server (``HTTPTransportError/mayHaveReachedServer`` false: a refused
+/// connection, a host name that did not resolve) or after a 429, never after a 5xx or a connection
+/// lost mid-exchange.
 public struct RetryPolicy: Sendable, Equatable {
     /// How long to wait before retrying a 5xx or a transient transport failure.
     public var serverErrorDelay: Duration
@@ -22,10 +28,10 @@ public struct RetryPolicy: Sendable, Equatable {
     }
 
     /// The wait before retrying after `outcome`, or nil when it must not be retried.
-    func delayBeforeRetry(after outcome: Result<HTTPResponse, any Error>) -> Duration? {
+    func delayBeforeRetry(after outcome: Result<HTTPResponse, any Error>, replayable: Bool = true) -> Duration? {
         switch outcome {
         case .success(let response) where (500...599).contains(response.status):
-            return serverErrorDelay
+            return replayable ? serverErrorDelay : nil
         case .success(let response) where response.status == 429:
             guard let seconds = response.header("Retry-After").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
                   seconds >= 0
@@ -35,7 +41,8 @@ public struct RetryPolicy: Sendable, Equatable {
         case .success:
             return nil
         case .failure(let error):
-            return (error as? HTTPTransportError)?.isTransient == true ? serverErrorDelay : nil
+            guard let failure = error as? HTTPTransportError, failure.isTransient else { return nil }
+            return replayable || !failure.mayHaveReachedServer ? serverErrorDelay : nil
         }
     }
 }

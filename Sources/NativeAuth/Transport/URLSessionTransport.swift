@@ -6,12 +6,19 @@ import FoundationNetworking
 /// A transport over one `URLSession`, so the requests of a flow reuse one connection: the default on
 /// Apple platforms (``HTTPTransports/makeDefault(timeout:)``), opt-in on Linux.
 ///
-/// It never follows a redirect: a `3xx` comes back as an ``HTTPResponse`` with that status, so a
-/// request body (passwords, codes) is never sent on to another URL.
+/// What it guarantees, like ``CurlTransport``:
+/// - **No redirects.** A `3xx` comes back as an ``HTTPResponse`` with that status, so a request body
+///   (passwords, codes) is never sent on to another URL.
+/// - **Bounded input.** A response body over `maximumResponseBodySize` (1 MiB by default) cancels the
+///   transfer as soon as the limit is passed and fails with a non-transient ``HTTPTransportError``.
+/// - **An overall deadline.** `timeout` bounds the whole exchange, not just the wait between two
+///   bytes: a server that sends a byte every few seconds cannot hold a request forever.
+/// - **Cancellation**: cancelling the task that awaits ``send(_:)`` cancels the transfer.
 ///
 /// On Linux, creating it makes swift-corelibs-foundation create
 /// `~/.cache/org.swift.foundation.URLCache/<program>` and `~/.local/share/<program>`, whatever the
-/// configuration says; that is why ``CurlTransport`` is the default there.
+/// configuration says; that is why ``CurlTransport`` is the default there. Unlike ``CurlTransport``, it
+/// cannot promise that a request marked not ``HTTPRequest/isReplayable`` is never resent by the system.
 ///
 /// ```swift
 /// let app = try NativeAuthPublicClientApplication(
@@ -20,17 +27,25 @@ import FoundationNetworking
 /// ```
 public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
+    private let transfers: URLSessionTransfers
+    private let timeout: TimeInterval
 
     /// Creates a transport with its own ephemeral session (no cookies, no URL cache).
-    /// - Parameter timeout: Seconds to wait for a response before failing.
-    public init(timeout: TimeInterval = 30) {
+    /// - Parameters:
+    ///   - timeout: Seconds for a whole exchange, from connecting to the last byte of the body.
+    ///   - maximumResponseBodySize: Most bytes of response body accepted.
+    public init(timeout: TimeInterval = 30, maximumResponseBodySize: Int = HTTPTransports.defaultMaximumResponseBodySize) {
+        precondition(timeout > 0 && maximumResponseBodySize >= 0, "URLSessionTransport limits must be positive")
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout
         configuration.httpCookieStorage = nil
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpMaximumConnectionsPerHost = 4
-        self.session = URLSession(configuration: configuration, delegate: RefuseRedirects(), delegateQueue: nil)
+        self.timeout = timeout
+        self.transfers = URLSessionTransfers(maximumBodySize: maximumResponseBodySize)
+        self.session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: nil)
     }
 
     deinit {
@@ -38,45 +53,26 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        var urlRequest = URLRequest(url: request.url)
+        try Task.checkCancellation()
+        var urlRequest = URLRequest(url: request.url, timeoutInterval: timeout)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body
         for header in request.headers {
             urlRequest.setValue(header.value, forHTTPHeaderField: header.name)
         }
-        let data: Data
-        let response: URLResponse
-        do {
-            // Redirects are refused by the session's delegate; on Linux a task delegate passed here
-            // is not asked (measured: swift-corelibs-foundation, Swift 6.3).
-            (data, response) = try await session.data(for: urlRequest)
-        } catch let error as URLError {
-            throw HTTPTransportError(
-                "\(request.url.host ?? "server"): \(error.localizedDescription)",
-                isTransient: Self.transientCodes.contains(error.code))
+        let task = session.dataTask(with: urlRequest)
+        let host = request.url.host ?? "server"
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                transfers.begin(task, host: host, continuation: continuation)
+                // The overall deadline: the session's own timeouts reset with every byte on Linux.
+                DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [transfers, timeout] in
+                    transfers.expire(task, after: timeout)
+                }
+                task.resume()
+            }
+        } onCancel: {
+            transfers.cancel(task)
         }
-        guard let http = response as? HTTPURLResponse else {
-            throw HTTPTransportError("The response was not HTTP.", isTransient: false)
-        }
-        var headers: [String: String] = [:]
-        for (key, value) in http.allHeaderFields {
-            if let key = key as? String, let value = value as? String { headers[key] = value }
-        }
-        return HTTPResponse(status: http.statusCode, headers: headers, body: data)
-    }
-
-    private static let transientCodes: Set<URLError.Code> = [
-        .timedOut, .cannotFindHost, .cannotConnectToHost, .networkConnectionLost,
-        .dnsLookupFailed, .notConnectedToInternet,
-    ]
-}
-
-/// Refuses every HTTP redirect, so the redirect response itself is what the transport returns.
-final class RefuseRedirects: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
     }
 }

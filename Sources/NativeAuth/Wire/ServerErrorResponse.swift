@@ -158,4 +158,6 @@ enum AADSTSCode {
     static let userDoesNotHavePassword = 500222
     /// `/register/v1.0/challenge`: the verification contact is not valid (MSAL's `invalidVerificationContact`).
     static let invalidVerificationContact = 901001
+    /// The continuation token is unknown or malformed (`invalid_request`).
+    static let invalidContinuationToken = 55200
 }

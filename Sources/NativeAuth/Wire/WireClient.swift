@@ -22,18 +22,23 @@ struct WireClient: Sendable {
     }
 
     /// POSTs `fields` (after `client_id`) to `endpoint` and decodes a 200 body as `Success`.
+    ///
+    /// - Parameter replayable: false for a request the server may act on only once (a refresh-token
+    ///   grant): it is then sent again only when it certainly never reached the server (or was
+    ///   refused with 429), never after a failure that may have happened once the server had it.
     func post<Success: Decodable & Sendable>(
         _ endpoint: Endpoint, _ fields: [(String, String)], correlationId: UUID,
-        as: Success.Type = Success.self
+        as: Success.Type = Success.self, replayable: Bool = true
     ) async -> Reply<Success> {
-        let request = makeRequest(endpoint, fields: fields, correlationId: correlationId)
+        var request = makeRequest(endpoint, fields: fields, correlationId: correlationId)
+        request.isReplayable = replayable
         logger.debug(
             "native-auth request",
             metadata: ["endpoint": "\(endpoint.rawValue)", "fields": "\(fields.map(\.0).joined(separator: ","))",
                        "correlation-id": "\(correlationId)"])
 
         var result = await attempt(request)
-        if let delay = retryPolicy.delayBeforeRetry(after: result) {
+        if let delay = retryPolicy.delayBeforeRetry(after: result, replayable: replayable) {
             logger.info("retrying native-auth request",
                         metadata: ["endpoint": "\(endpoint.rawValue)", "after": "\(delay)", "reason": "\(Self.summary(result))"])
             do {
@@ -48,8 +53,10 @@ struct WireClient: Sendable {
         switch result {
         case .failure(let error):
             let message = (error as? HTTPTransportError)?.message ?? String(describing: error)
+            let reached = (error as? HTTPTransportError)?.mayHaveReachedServer ?? !(error is CancellationError)
             logger.warning("native-auth request failed", metadata: ["endpoint": "\(endpoint.rawValue)", "error": "\(message)"])
-            return Reply(outcome: .rejected(.unavailable(WireFailure(kind: .transport(message: message)))), correlationId: correlationId)
+            return Reply(outcome: .rejected(.unavailable(WireFailure(kind: .transport(message: message, mayHaveReachedServer: reached)))),
+                         correlationId: correlationId)
         case .success(let value):
             response = value
         }
@@ -88,7 +95,8 @@ struct WireClient: Sendable {
     }
 
     /// Sorts a response into success, redirect, protocol error or failure. 400 and 401 bodies are
-    /// protocol errors (as MSAL reads them); every other status is a failure.
+    /// protocol errors (as MSAL reads them); every other status is a failure, and a 3xx names the
+    /// host its `Location` points to (it is never followed).
     static func classify<Success: Decodable>(_ response: HTTPResponse) -> WireOutcome<Success> {
         let decoder = JSONDecoder()
         switch response.status {
@@ -108,9 +116,19 @@ struct WireClient: Sendable {
             } catch {
                 return .rejected(.unavailable(WireFailure(kind: .undecodableBody(status: response.status, detail: Self.describe(error)))))
             }
+        case 300...399:
+            return .rejected(.unavailable(WireFailure(kind: .redirect(status: response.status, locationHost: redirectHost(response)))))
         default:
             return .rejected(.unavailable(WireFailure(kind: .unexpectedStatus(response.status))))
         }
+    }
+
+    /// The host a redirect's `Location` names, or nil when it names none (no header, or a relative one).
+    static func redirectHost(_ response: HTTPResponse) -> String? {
+        guard let location = response.header("Location")?.trimmingCharacters(in: .whitespaces),
+              let host = URL(string: location)?.host, !host.isEmpty
+        else { return nil }
+        return String(host.prefix(253))
     }
 
     /// A short description of a decoding failure that never quotes the body (it may hold tokens).

@@ -45,9 +45,12 @@ enum WireRejection: Sendable, Equatable {
 /// A request that produced neither a success nor a protocol error.
 struct WireFailure: Error, Sendable, Equatable {
     enum Kind: Sendable, Equatable {
-        /// No response arrived (connection refused or lost, timeout).
-        case transport(message: String)
-        /// A status other than 200, 400 and 401 (after retries), such as 500, 503, 429 or a 3xx.
+        /// No response arrived (connection refused or lost, timeout). `mayHaveReachedServer` is false
+        /// only when the request certainly never left (see ``HTTPTransportError/mayHaveReachedServer``).
+        case transport(message: String, mayHaveReachedServer: Bool)
+        /// A redirect (3xx), never followed; the host its `Location` names, if it names one.
+        case redirect(status: Int, locationHost: String?)
+        /// A status other than 200, 400, 401 and 3xx (after retries), such as 500, 503 or 429.
         case unexpectedStatus(Int)
         /// A 200, 400 or 401 whose body is not what the protocol says.
         case undecodableBody(status: Int, detail: String)
@@ -58,14 +61,15 @@ struct WireFailure: Error, Sendable, Equatable {
     /// A sentence for people, without secrets.
     var message: String {
         switch kind {
-        case .transport(let message):
+        case .transport(let message, _):
             return "Could not reach the server: \(message)"
         case .unexpectedStatus(429):
             return "The server is rate limiting requests (HTTP 429). Try again later."
         case .unexpectedStatus(let status) where (500...599).contains(status):
             return "The server failed (HTTP \(status))."
-        case .unexpectedStatus(let status) where (300...399).contains(status):
-            return "The server answered with a redirect (HTTP \(status)), which is never followed: the form holds secrets."
+        case .redirect(let status, let host):
+            let target = host.map { "to \($0)" } ?? "without naming another host"
+            return "The server answered with a redirect (HTTP \(status)) \(target), which is never followed: the form holds secrets."
         case .unexpectedStatus(let status):
             return "The server answered with unexpected HTTP status \(status)."
         case .undecodableBody(let status, let detail):
@@ -77,6 +81,7 @@ struct WireFailure: Error, Sendable, Equatable {
     var httpStatus: Int? {
         switch kind {
         case .transport: return nil
+        case .redirect(let status, _): return status
         case .unexpectedStatus(let status): return status
         case .undecodableBody(let status, _): return status
         }

@@ -29,15 +29,17 @@ struct ResetPasswordCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The account's email address; prompted for when absent.", valueName: "ADDRESS"))
     var address: String?
 
-    @Option(name: .long, help: ArgumentHelp("The code, if you already have it (else it is prompted for).", valueName: "CODE"))
+    @Option(name: .long, help: ArgumentHelp("The code, if you already have it (else it is prompted for); `-` reads it from standard input (a value here is visible in the process list).", valueName: "CODE"))
     var code: String?
 
     @OptionGroup var options: SharedOptions
 
     @OptionGroup(title: "Second factor") var strongAuth: StrongAuthOptions
 
+    private var codeFromStandardInput: Bool { code?.trimmingCharacters(in: .whitespaces) == "-" }
+
     func validate() throws {
-        if let code, !CodeFormat.isDigits(code.trimmingCharacters(in: .whitespaces)) {
+        if let code, !codeFromStandardInput, !CodeFormat.isDigits(code.trimmingCharacters(in: .whitespaces)) {
             throw ValidationError("--code '\(code)' is not a code: give the digits of the code that was sent, such as 12345678.")
         }
     }
@@ -47,12 +49,14 @@ struct ResetPasswordCommand: AsyncParsableCommand {
             let resolution = try TargetResolution(options)
             let target = try resolution.signInTarget()
             let store = try AppContext.openStore(options)
+            try StoreCheck.beforeSignIn(store, command: "reset-password")
             // A password reset verifies the address with a code: `oob redirect`, as [CT] recommends.
             let context = try AppContext(location: target.location, clientId: target.clientId,
                                          challengeTypes: [.OOB], store: store, verbose: options.verbose)
             try await context.run { context throws(CLIFailure) in
                 let username = try await AddressPrompt.read(given: address)
-                let driver = ResetPasswordFlowDriver(presetCode: code, scopes: resolution.scopes, choices: strongAuth)
+                let driver = ResetPasswordFlowDriver(presetCode: codeFromStandardInput ? nil : code, scopes: resolution.scopes,
+                                                     choices: strongAuth)
                 let result = try await driver.run(app: context.app, username: username)
                 context.forgetLegacyEmbeddedAccount()
                 report(result, context: context)

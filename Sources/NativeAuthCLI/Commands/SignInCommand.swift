@@ -13,8 +13,12 @@ struct SignInCommand: AsyncParsableCommand {
             one of the server's limited attempts. A wrong code or password asks again, until the \
             server's limit ends the sign-in (exit 3). The password is not echoed. When standard input \
             is not a terminal, each prompt reads one line of it instead, so scripts can pipe the code or \
-            the password; if it ends before an answer, the exit code is 1. Ctrl-C (exit 130) and \
-            SIGTERM (exit 143) put the terminal back as it was. With no --tenant, --authority or \
+            the password; if it ends before an answer, the exit code is 1. A code given with --code \
+            is visible to other users of the machine (in the process list): `--code -` reads it from \
+            standard input instead. Ctrl-C (exit 130), SIGTERM (143), SIGHUP (129) and SIGQUIT (131) \
+            put the terminal back as it was; Ctrl-Z does too, and fg hides the password again. The \
+            token store is checked before anything is sent, so no code is spent on a sign-in that \
+            could not be saved. With no --tenant, --authority or \
             NATIVEAUTH_* variables, the embedded emulator is used and shows its codes here.
 
             --browser signs in on the tenant's web page in your browser ($BROWSER, else xdg-open), with a \
@@ -33,6 +37,7 @@ struct SignInCommand: AsyncParsableCommand {
               nativeauth signin --device-code
               printf 'Passw0rd!\\n' | nativeauth signin --password bob@example.com
               printf 'Passw0rd!\\n' | nativeauth signin --password --mfa-method email mfauser@example.com
+              read-code-from-mailbox | nativeauth signin --email alice@example.com --code -
               nativeauth signin --tenant contoso --client-id 00001111-aaaa-2222-bbbb-3333cccc4444 me@contoso.com
             """)
 
@@ -51,8 +56,13 @@ struct SignInCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The email address; prompted for when absent.", valueName: "ADDRESS"))
     var address: String?
 
-    @Option(name: .long, help: ArgumentHelp("The code, if you already have it (else it is prompted for).", valueName: "CODE"))
+    @Option(name: .long, help: ArgumentHelp(
+        "The code, if you already have it (else it is prompted for); - reads it from standard input, "
+            + "where other users cannot see it (a code given here is in the process list).", valueName: "CODE"))
     var code: String?
+
+    /// `--code -`: the code comes from standard input, as the prompt reads it.
+    private var codeFromStandardInput: Bool { code?.trimmingCharacters(in: .whitespaces) == "-" }
 
     @OptionGroup var options: SharedOptions
 
@@ -62,7 +72,7 @@ struct SignInCommand: AsyncParsableCommand {
         if email && password { throw ValidationError("Give --email or --password, not both.") }
         try WebSignIn.validate(browser: browser, deviceCode: deviceCode, native: email || password || code != nil)
         if password && code != nil { throw ValidationError("--code goes with --email, not --password.") }
-        if let code, !CodeFormat.isDigits(code.trimmingCharacters(in: .whitespaces)) {
+        if let code, !codeFromStandardInput, !CodeFormat.isDigits(code.trimmingCharacters(in: .whitespaces)) {
             throw ValidationError("--code '\(code)' is not a code: give the digits of the code that was sent, such as 12345678.")
         }
     }
@@ -72,6 +82,7 @@ struct SignInCommand: AsyncParsableCommand {
             let resolution = try TargetResolution(options)
             let target = try resolution.signInTarget()
             let store = try AppContext.openStore(options)
+            try StoreCheck.beforeSignIn(store)
             let context = try AppContext(location: target.location, clientId: target.clientId,
                                          challengeTypes: password ? [.password] : [.OOB], store: store, verbose: options.verbose)
             try await context.run { context throws(CLIFailure) in
@@ -83,7 +94,8 @@ struct SignInCommand: AsyncParsableCommand {
                     let username = try await AddressPrompt.read(given: address)
                     let parameters = NativeAuthSignInParameters(username: username)
                     parameters.scopes = resolution.scopes
-                    let flow = SignInFlowDriver(presetCode: code, method: password ? .password : .code, choices: strongAuth)
+                    let flow = SignInFlowDriver(presetCode: codeFromStandardInput ? nil : code, method: password ? .password : .code,
+                                                choices: strongAuth)
                     do throws(CLIFailure) {
                         result = try await flow.run(app: context.app, parameters: parameters)
                     } catch where error.exit == .browserRequired {

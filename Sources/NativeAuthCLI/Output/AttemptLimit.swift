@@ -12,6 +12,13 @@ enum AttemptLimit {
         error.errorCodes.contains(errorCode)
     }
 
+    /// The server's own sentence when its lock-out lasts a while (the emulator's guessing limit says
+    /// "Try again in N seconds"): running `signin` again at once would not help.
+    static func hint(_ error: some NativeAuthError) -> String? {
+        let first = FailureMapping.firstLine(of: error.errorDescription)
+        return first.contains("Try again in") ? first : nil
+    }
+
     /// The one sentence the CLI says about it.
     static func message(_ method: FailureMapping.Method) -> String {
         switch method {

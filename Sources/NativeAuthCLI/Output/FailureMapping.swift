@@ -25,7 +25,7 @@ enum FailureMapping {
                               hint: "The server could not be reached or failed; try again later.", details: lines)
         }
         if AttemptLimit.isReached(error) {
-            return CLIFailure(.wrongCredentials, AttemptLimit.message(method), details: lines)
+            return CLIFailure(.wrongCredentials, AttemptLimit.message(method), hint: AttemptLimit.hint(error), details: lines)
         }
         if isWrongCredentials(error) {
             return CLIFailure(.wrongCredentials, summary, details: lines)

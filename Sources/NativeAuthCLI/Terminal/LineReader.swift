@@ -18,7 +18,7 @@ enum LineReader {
     }
 
     /// Like ``line(prompt:)``, with echo turned off when standard input is a terminal. The terminal is
-    /// restored on every path, including Ctrl-C (see ``SignalRestore``).
+    /// restored on every path, including Ctrl-C, a hang-up and Ctrl-Z (see ``SignalRestore``).
     static func hiddenLine(prompt: String) async -> String? {
         guard TTY.stdinIsTerminal else { return await line(prompt: prompt) }
         Console.prompt(prompt)
@@ -27,7 +27,7 @@ enum LineReader {
         var hidden = original
         hidden.c_lflag &= ~tcflag_t(ECHO)
         hidden.c_lflag |= tcflag_t(ICANON)
-        SignalRestore.remember(original)
+        SignalRestore.remember(original, hidden: hidden)
         _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &hidden)
         let line = await readOnThread()
         _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)

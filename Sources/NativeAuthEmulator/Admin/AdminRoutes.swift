@@ -3,22 +3,21 @@ import HTTPTypes
 import Hummingbird
 import NativeAuthShared
 
-/// The control surface under `/_emulator/` (loopback peers only). See docs/EMULATOR.md.
+/// The control surface under `/_emulator/` (see docs/EMULATOR.md): served only when the emulator has
+/// an admin token, only to loopback peers, and only to requests that carry the token as
+/// `Authorization: Bearer TOKEN`.
 struct AdminRoutes: Sendable {
     let core: EmulatorCore
 
-    private struct AdminError: Error {
-        var status: Int
-        var message: String
-    }
-
-    private struct ClockAdvance: Decodable {
-        var seconds: Double
-    }
-
-    func handle(_ request: Request, path: String, context: ConnectionContext) async -> HTTPReply {
+    func handle(_ request: Request, path: String, context: ConnectionContext, token: String) async -> HTTPReply {
         guard context.peerIsLoopback else {
             return Self.error(403, "the emulator's admin API only answers loopback peers")
+        }
+        guard Self.isAuthorized(request, token: token) else {
+            var reply = Self.error(401, "the admin API needs the emulator's admin token: Authorization: Bearer TOKEN "
+                + "(printed by `nativeauth emulator` at start, and in the file admin-token of its state folder)")
+            reply.headers = [("WWW-Authenticate", #"Bearer realm="nativeauth-emulator""#)]
+            return reply
         }
         let route = String(path.dropFirst("/_emulator".count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
         do {
@@ -28,26 +27,15 @@ struct AdminRoutes: Sendable {
             case (.get, "codes"):
                 return .json(try codes(request))
             case (.post, "clock/advance"):
-                let body = try await Self.decode(ClockAdvance.self, from: request)
-                guard body.seconds.isFinite else { throw AdminError(status: 400, message: "seconds must be a number") }
-                let offset = core.clock.advance(by: body.seconds)
+                let seconds = try AdminRequests.clockAdvance(try await Self.body(request))
+                guard let offset = core.clock.advance(by: seconds) else {
+                    throw AdminError(status: 400, message: "the clock's offset must stay within ±100 years; it is \(core.clock.offsetSeconds) s")
+                }
                 return .json(.object([("now", .string(Timestamps.iso8601(core.clock.now()))), ("offsetSeconds", .double(offset))]))
             case (.get, "clock"):
                 return .json(.object([("now", .string(Timestamps.iso8601(core.clock.now()))), ("offsetSeconds", .double(core.clock.offsetSeconds))]))
             case (.post, "faults"):
-                let fault = try await Self.decode(Fault.self, from: request)
-                guard Fault.endpoints.contains(fault.endpoint) else {
-                    throw AdminError(status: 400, message: "endpoint must be one of \(Fault.endpoints.sorted().joined(separator: ", "))")
-                }
-                if let status = fault.status, !(200...599).contains(status) {
-                    throw AdminError(status: 400, message: "status must be an HTTP status code from 200 to 599")
-                }
-                if let delay = fault.delayMs, !(0...600_000).contains(delay) {
-                    throw AdminError(status: 400, message: "delayMs must be from 0 to 600000")
-                }
-                if let count = fault.count, !(1...1_000_000).contains(count) {
-                    throw AdminError(status: 400, message: "count must be from 1 to 1000000")
-                }
+                let fault = try AdminRequests.fault(try await Self.body(request))
                 core.faults.enqueue(fault)
                 return .json(.object([("queued", .int(max(1, fault.count ?? 1))), ("pending", .int(core.faults.pendingCount))]))
             case (.delete, "faults"):
@@ -62,7 +50,7 @@ struct AdminRoutes: Sendable {
                 let users = try core.store.read { Array($0.users.values) }
                 return HTTPReply(status: 200, body: String(decoding: try Self.encoder.encode(SeedFile.export(users)), as: UTF8.self))
             case (.post, "users"):
-                let seed = try await Self.decode(SeedFile.self, from: request)
+                let seed = try AdminRequests.decode(SeedFile.self, from: try await Self.body(request))
                 let count = try core.update { state in
                     let records = try seed.records(existing: state.users)
                     state.upsert(records)
@@ -84,6 +72,14 @@ struct AdminRoutes: Sendable {
         }
     }
 
+    /// Whether the request carries `Authorization: Bearer TOKEN` (compared in constant time).
+    static func isAuthorized(_ request: Request, token: String) -> Bool {
+        guard let header = request.headers[.authorization] else { return false }
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].caseInsensitiveCompare("Bearer") == .orderedSame else { return false }
+        return Secrets.constantTimeEquals(parts[1].trimmingCharacters(in: .whitespaces), token)
+    }
+
     private func health() -> JSONValue {
         .object([
             ("ready", true),
@@ -102,21 +98,22 @@ struct AdminRoutes: Sendable {
             throw AdminError(status: 400, message: "the username query parameter is required")
         }
         let now = core.clock.now()
-        let key = UserRecord.key(username)
-        let list = try core.store.read { state -> [JSONValue] in
-            (state.outbox[key] ?? []).map { record in
-                let flow = state.flows[record.flowId]
-                let current = flow.map {
+        let sent = core.outbox.codes(for: UserRecord.key(username))
+        let current = try core.store.read { state in
+            sent.map { record in
+                state.flows[record.flowId].map {
                     $0.stage == .awaitingCode && $0.codeHash == SignInService.codeDigest(record.code, flowId: record.flowId)
                 } ?? false
-                return .object([
-                    ("code", .string(record.code)),
-                    ("flowId", .string(record.flowId)),
-                    ("sentAt", .string(Timestamps.iso8601(record.sentAt))),
-                    ("expiresAt", .string(Timestamps.iso8601(record.expiresAt))),
-                    ("valid", .bool(current && now < record.expiresAt)),
-                ])
             }
+        }
+        let list: [JSONValue] = zip(sent, current).map { record, isCurrent in
+            .object([
+                ("code", .string(record.code)),
+                ("flowId", .string(record.flowId)),
+                ("sentAt", .string(Timestamps.iso8601(record.sentAt))),
+                ("expiresAt", .string(Timestamps.iso8601(record.expiresAt))),
+                ("valid", .bool(isCurrent && now < record.expiresAt)),
+            ])
         }
         return .object([("username", .string(username)), ("codes", .array(list))])
     }
@@ -127,21 +124,21 @@ struct AdminRoutes: Sendable {
         return encoder
     }
 
-    private static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
-        let buffer: ByteBuffer
+    private static func body(_ request: Request) async throws(AdminError) -> Data {
         do {
-            buffer = try await request.body.collect(upTo: 1 << 20)
+            return Data(try await request.body.collect(upTo: AdminRequests.maximumBodySize).readableBytesView)
         } catch {
             throw AdminError(status: 400, message: "the body could not be read or is over 1 MiB")
-        }
-        do {
-            return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
-        } catch {
-            throw AdminError(status: 400, message: "the body is not the expected JSON: \(error)")
         }
     }
 
     private static func error(_ status: Int, _ message: String) -> HTTPReply {
-        .json(.object([("error", .string(status == 404 ? "not_found" : "invalid_request")), ("error_description", .string(message))]), status: status)
+        let error = switch status {
+        case 404: "not_found"
+        case 401: "invalid_token"
+        case 403: "access_denied"
+        default: "invalid_request"
+        }
+        return .json(.object([("error", .string(error)), ("error_description", .string(message))]), status: status)
     }
 }

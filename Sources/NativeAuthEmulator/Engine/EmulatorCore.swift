@@ -10,6 +10,10 @@ final class EmulatorCore: Sendable {
     let clock = VirtualClock()
     let faults = FaultQueue()
     let requestLog = RequestLog()
+    /// The codes this instance "sent", in memory only (see ``Outbox``).
+    let outbox = Outbox()
+    /// Called just before a password is checked against its hash, for tests.
+    let beforePasswordVerification = Locked<(@Sendable () -> Void)?>(nil)
     let tenantId: String
     /// Registered client IDs, lower-cased.
     let clientIds: Set<String>
@@ -20,10 +24,11 @@ final class EmulatorCore: Sendable {
     private let boundPort = Locked<Int>(0)
     /// When dead flows and tokens were last purged (emulator clock).
     private let lastPurge = Locked<Double>(0)
-    /// Seconds between purges in memory; a state directory is purged on every write.
+    /// Seconds between purges (each looks at every stored record, so it is not done on every request).
     static let purgeInterval: Double = 30
 
     init(configuration: EmulatorConfiguration) throws {
+        try configuration.validate()
         self.configuration = configuration
         self.clientIds = Set(configuration.registeredClientIds.map { $0.lowercased() })
         let seedUsers = try Self.loadSeedFile(configuration.seedFile)
@@ -42,6 +47,9 @@ final class EmulatorCore: Sendable {
         self.store = store
         self.tenantId = try store.read { $0.tenantId }
         self.key = try KeyStore.load(directory: configuration.stateDirectory)
+        if let token = configuration.adminToken, let directory = configuration.stateDirectory {
+            try KeyStore.writeAdminToken(token, directory: directory)
+        }
     }
 
     static func loadSeedFile(_ url: URL?) throws -> SeedFile? {
@@ -73,17 +81,25 @@ final class EmulatorCore: Sendable {
         tenant.lowercased() == tenantDomain.lowercased() || tenant.lowercased() == tenantId
     }
 
-    /// Runs a state change, purging dead flows and tokens now and then.
+    /// Runs a state change, purging dead flows and tokens now and then, dropping the oldest flows of
+    /// a user or client over its cap, and handing the codes sent to the outbox.
     func update<Result>(_ body: (inout EmulatorState) throws -> Result) throws -> Result {
         let now = clock.now()
-        let persistent = store.isPersistent
         let purge = lastPurge.withLock { last -> Bool in
-            guard persistent || now - last >= Self.purgeInterval else { return false }
+            guard abs(now - last) >= Self.purgeInterval else { return false }
             last = now
             return true
         }
+        var sent: [(userKey: String, record: SentCodeRecord)] = []
+        defer { outbox.add(sent) }
         return try store.update { state in
-            if purge { state.purge(now: now, refreshGrace: configuration.refreshTokenLifetime) }
+            if purge {
+                state.purge(now: now, refreshGrace: configuration.refreshTokenLifetime, guessing: configuration.guessingPolicy)
+            }
+            defer {
+                state.enforceFlowCaps(perUser: configuration.maxFlowsPerUser, perClient: configuration.maxFlowsPerClient)
+                sent = state.takeSentCodes()
+            }
             return try body(&state)
         }
     }
@@ -100,6 +116,7 @@ final class EmulatorCore: Sendable {
         }
         faults.clear()
         requestLog.clear()
+        outbox.clear()
         clock.reset()
     }
 }

@@ -93,12 +93,20 @@ struct MFAService: Sendable {
                 throw ProtocolError.wrongStrongAuthStep("the mfa_oob grant needs the token of a /oauth2/v2.0/challenge that sent the second factor's code")
             }
             guard let user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
+            // A second factor's code is a sign-in credential: the user's guessing limit applies (GuessingPolicy).
+            try GuessGuard.check(state, userKey: flow.userKey, now: now)
+            let failedBefore = flow.failedAttempts
             do {
                 try OneTimeCode.check(code, flow: &flow, now: now, maxAttempts: config.maxCodeAttempts, lockedOut: .strongAuthLockedOut)
             } catch {
                 state.flows[flow.id] = flow  // the attempt counts
+                if flow.failedAttempts > failedBefore,
+                   let lockout = GuessGuard.recordFailure(&state, userKey: flow.userKey, now: now, policy: config.guessingPolicy) {
+                    throw lockout
+                }
                 throw error
             }
+            GuessGuard.recordSuccess(&state, userKey: flow.userKey)
             flow.strongAuth?.satisfied = true
             flow.stage = .completed
             flow.purgeAfter = flow.tokenExpiresAt

@@ -104,7 +104,7 @@ struct PasswordResetCompletion: Sendable {
 
     /// Issues the flow's next token (the previous one stops working), valid for at most 600 s.
     private func rotate(_ flow: inout FlowRecord, now: Double) -> String {
-        let next = ContinuationToken.make(flowId: flow.id)
+        let next = ContinuationToken.make(flowId: flow.id, expiresAt: now + tokenLifetime)
         flow.tokenHash = ContinuationToken.digest(next)
         flow.tokenExpiresAt = now + tokenLifetime
         flow.purgeAfter = flow.tokenExpiresAt + FlowRecord.unfinishedRetention

@@ -22,7 +22,7 @@ struct PasswordResetService: Sendable {
         let userKey = UserRecord.key(username)
         let now = core.clock.now()
         let flowId = ContinuationToken.newFlowId()
-        let token = ContinuationToken.make(flowId: flowId)
+        let token = ContinuationToken.make(flowId: flowId, expiresAt: now + config.continuationTokenLifetime)
         return try core.update { state in
             guard let user = state.users[userKey] else { throw ProtocolError.userNotFound }
             guard user.method == .password, user.passwordHash != nil else { throw ProtocolError.userWithoutPassword }
@@ -55,7 +55,7 @@ struct PasswordResetService: Sendable {
                 flow.purgeAfter = flow.tokenExpiresAt
                 return (Self.missingCodeRedirect, nil)
             }
-            let next = ContinuationToken.make(flowId: flow.id)
+            let next = ContinuationToken.make(flowId: flow.id, expiresAt: now + config.continuationTokenLifetime)
             flow.tokenHash = ContinuationToken.digest(next)
             flow.tokenExpiresAt = now + config.continuationTokenLifetime
             flow.purgeAfter = flow.tokenExpiresAt + FlowRecord.unfinishedRetention

@@ -17,7 +17,7 @@ struct SignInService: Sendable {
         }
         let now = core.clock.now()
         let flowId = ContinuationToken.newFlowId()
-        let token = ContinuationToken.make(flowId: flowId)
+        let token = ContinuationToken.make(flowId: flowId, expiresAt: now + config.continuationTokenLifetime)
         let browserOnly = try core.update { state -> Bool in
             let userKey = UserRecord.key(username)
             guard let user = state.users[userKey] else { throw ProtocolError.userNotFound }
@@ -49,7 +49,7 @@ struct SignInService: Sendable {
             }
             guard let user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
             let types = requestedTypes ?? flow.challengeTypes
-            let next = ContinuationToken.make(flowId: flow.id)
+            let next = ContinuationToken.make(flowId: flow.id, expiresAt: now + config.continuationTokenLifetime)
             flow.tokenHash = ContinuationToken.digest(next)
             flow.tokenExpiresAt = now + config.continuationTokenLifetime
             flow.purgeAfter = flow.tokenExpiresAt + FlowRecord.unfinishedRetention
@@ -107,6 +107,8 @@ enum FlowResolver {
         _ token: String, clientId: String, kind: FlowRecord.Kind? = .signIn, in state: EmulatorState, now: Double
     ) throws(ProtocolError) -> FlowRecord {
         guard let flowId = ContinuationToken.flowId(of: token), let flow = state.flows[flowId] else {
+            // A flow is forgotten when its token expires; the token still says it expired.
+            if let expiry = ContinuationToken.expiry(of: token), expiry <= now { throw ProtocolError.expiredContinuationToken }
             throw ProtocolError.invalidContinuationToken("it is unknown or malformed.")
         }
         guard flow.clientId == clientId else {

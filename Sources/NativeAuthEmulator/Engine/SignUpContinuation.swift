@@ -62,7 +62,7 @@ struct SignUpContinuation: Sendable {
 
     /// Asks for what the account still lacks, or creates it. Every outcome issues the next token.
     private func advance(_ flow: inout FlowRecord, _ progress: SignUpProgress, state: inout EmulatorState, now: Double) throws -> JSONValue {
-        let next = ContinuationToken.make(flowId: flow.id)
+        let next = ContinuationToken.make(flowId: flow.id, expiresAt: now + config.continuationTokenLifetime)
         flow.signUp = progress
         flow.tokenHash = ContinuationToken.digest(next)
         flow.tokenExpiresAt = now + config.continuationTokenLifetime

@@ -33,7 +33,7 @@ struct SignUpService: Sendable {
         let attributes = try SignUpAttributeCheck.accepted(form["attributes"], policy: policy, onlyRequired: false)
         let now = core.clock.now()
         let flowId = ContinuationToken.newFlowId()
-        let token = ContinuationToken.make(flowId: flowId)
+        let token = ContinuationToken.make(flowId: flowId, expiresAt: now + config.continuationTokenLifetime)
         try core.update { state in
             guard state.users[userKey] == nil else { throw ProtocolError.userAlreadyExists }
             state.flows[flowId] = FlowRecord(
@@ -59,7 +59,7 @@ struct SignUpService: Sendable {
             var flow = try FlowResolver.resolve(presented, clientId: clientId, kind: .signUp, in: state, now: now)
             guard let progress = flow.signUp else { throw ProtocolError.invalidContinuationToken("it has no sign-up in progress.") }
             let types = requestedTypes ?? flow.challengeTypes
-            let next = ContinuationToken.make(flowId: flow.id)
+            let next = ContinuationToken.make(flowId: flow.id, expiresAt: now + config.continuationTokenLifetime)
             defer { state.flows[flow.id] = flow }
             let wanted: String
             switch flow.stage {

@@ -27,11 +27,12 @@ enum StrongAuthGate {
         throw requirement == .mfa ? ProtocolError.mfaRequired(continuationToken: next) : ProtocolError.registrationRequired(continuationToken: next)
     }
 
-    /// Issues the flow's next continuation token (the previous one stops working).
+    /// Issues the flow's next continuation token (the previous one stops working), saying when it expires.
     static func rotate(_ flow: inout FlowRecord, now: Double, configuration: EmulatorConfiguration) -> String {
-        let next = ContinuationToken.make(flowId: flow.id)
+        let expiresAt = now + configuration.continuationTokenLifetime
+        let next = ContinuationToken.make(flowId: flow.id, expiresAt: expiresAt)
         flow.tokenHash = ContinuationToken.digest(next)
-        flow.tokenExpiresAt = now + configuration.continuationTokenLifetime
+        flow.tokenExpiresAt = expiresAt
         flow.purgeAfter = flow.tokenExpiresAt + FlowRecord.unfinishedRetention
         return next
     }

@@ -44,6 +44,9 @@ struct TokenService: Sendable {
         let now = core.clock.now()
         let refreshToken = scopes.wantsRefreshToken ? Secrets.opaqueToken(byteCount: 48) : nil
         let expected: FlowRecord.Stage = secretField == "oob" ? .awaitingCode : .awaitingPassword
+        // A password is checked against its hash outside the state lock (PBKDF2 is slow by design).
+        let passwordCheck = expected == .awaitingPassword
+            ? try PasswordCheck.run(secret, token: presented, clientId: clientId, core: core, now: now) : nil
         let user = try core.update { state -> UserRecord in
             var flow = try FlowResolver.resolve(presented, clientId: clientId, in: state, now: now)
             guard flow.stage == expected else {
@@ -51,6 +54,7 @@ struct TokenService: Sendable {
                     "it is for another step of the flow; the \(secretField) grant needs the token from a /challenge that asked for \(secretField == "oob" ? "a code" : "a password").")
             }
             guard let user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
+            try GuessGuard.check(state, userKey: flow.userKey, now: now)
             let accepted: Bool
             if expected == .awaitingCode {
                 guard let expiry = flow.codeExpiresAt, now < expiry, let codeHash = flow.codeHash else {
@@ -58,20 +62,26 @@ struct TokenService: Sendable {
                 }
                 accepted = Secrets.constantTimeEquals(SignInService.codeDigest(secret, flowId: flow.id), codeHash)
             } else {
-                accepted = user.passwordHash.map { PasswordHasher.verify(secret, against: $0) } ?? false
+                accepted = passwordCheck?.accepts(user) ?? false
             }
             guard accepted else {
                 flow.failedAttempts += 1
                 let exhausted = flow.failedAttempts >= config.maxCodeAttempts
                 if exhausted { flow.stage = .locked }
                 state.flows[flow.id] = flow
+                if let lockout = GuessGuard.recordFailure(&state, userKey: flow.userKey, now: now, policy: config.guessingPolicy) {
+                    throw lockout
+                }
                 // The attempt that uses up the limit is answered with the lock-out itself (no retry
                 // suberror), so a client does not ask for an answer that can no longer work.
                 let isCode = expected == .awaitingCode
                 if exhausted { throw ProtocolError.tooManyAttempts(of: isCode ? "codes" : "passwords") }
                 throw isCode ? ProtocolError.wrongCode : ProtocolError.wrongPassword
             }
+            // A second factor still to prove keeps the count: it starts again only once the sign-in
+            // is complete (else a known password would reset the limit on guessing second-factor codes).
             try StrongAuthGate.check(&flow, user: user, state: &state, now: now, configuration: config)
+            GuessGuard.recordSuccess(&state, userKey: flow.userKey)
             flow.stage = .completed
             flow.codeHash = nil
             flow.purgeAfter = flow.tokenExpiresAt
@@ -87,38 +97,13 @@ struct TokenService: Sendable {
                           clientInfo: clientInfo, issuedAt: now)
     }
 
-    /// Exchanges a refresh token for new tokens and rotates it: the presented one is then rejected.
+    /// Exchanges a refresh token for new tokens and rotates it (see ``RefreshRotation``).
     private func refreshGrant(_ form: FormBody, clientId: String, clientInfo: Bool) throws -> TokenGrant {
         let presented = try RequestValidation.required("refresh_token", in: form)
         let requested = try form.nonEmpty("scope").map { raw throws(ProtocolError) in try ScopeRequest(parsing: raw) }
         let now = core.clock.now()
-        let next = Secrets.opaqueToken(byteCount: 48)
-        let (user, scopes) = try core.update { state -> (UserRecord, ScopeRequest) in
-            let digest = ContinuationToken.digest(presented)
-            guard var record = state.refreshTokens[digest] else {
-                throw ProtocolError.invalidRefreshToken("the refresh token is unknown or was revoked.")
-            }
-            guard record.clientId == clientId else {
-                throw ProtocolError.invalidRefreshToken("the refresh token was issued to another client.")
-            }
-            guard !record.revoked else { throw ProtocolError.invalidRefreshToken("the refresh token was revoked.") }
-            guard record.rotatedAt == nil else {
-                throw ProtocolError.invalidRefreshToken("the refresh token was already used; refresh tokens rotate on every use, so present the newest one.")
-            }
-            guard now < record.expiresAt else { throw ProtocolError.expiredRefreshToken }
-            guard let user = state.users[record.userKey] else {
-                throw ProtocolError.invalidRefreshToken("the user no longer exists.")
-            }
-            var scopes = try requested ?? ScopeRequest(parsing: record.scopes.joined(separator: " "))
-            if !scopes.wantsRefreshToken {
-                scopes = try ScopeRequest(parsing: (scopes.scopes + ["offline_access"]).joined(separator: " "))
-            }
-            record.rotatedAt = now
-            state.refreshTokens[digest] = record
-            state.refreshTokens[ContinuationToken.digest(next)] = RefreshTokenRecord(
-                userKey: record.userKey, clientId: clientId, scopes: scopes.scopes, issuedAt: now,
-                expiresAt: now + config.refreshTokenLifetime, rotatedAt: nil, revoked: false)
-            return (user, scopes)
+        let (user, scopes, next) = try core.update { state in
+            try RefreshRotation.exchange(presented, clientId: clientId, requested: requested, in: &state, now: now, configuration: config)
         }
         return TokenGrant(user: user, clientId: clientId, scopes: scopes, refreshToken: next,
                           clientInfo: clientInfo, issuedAt: now)

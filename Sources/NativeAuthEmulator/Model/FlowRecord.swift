@@ -94,9 +94,13 @@ struct RefreshTokenRecord: Codable, Sendable {
     /// Set when the token was exchanged: it is then rejected.
     var rotatedAt: Double?
     var revoked: Bool
+    /// SHA-256 of the token issued in exchange for this one (see ``RefreshRotation``).
+    var successorHash: String? = nil
+    /// Whether the reuse grace was spent (the successor was handed out a second time).
+    var graceUsed: Bool? = nil
 }
 
-/// A code sent to a user, kept for `GET /_emulator/codes`.
+/// A code sent to a user, kept in memory for `GET /_emulator/codes` (see ``Outbox``).
 struct SentCodeRecord: Codable, Sendable {
     var code: String
     var flowId: String

@@ -58,7 +58,24 @@ enum FileSystem {
         #endif
     }
 
-    static func read(_ url: URL) -> Data? {
-        FileManager.default.contents(atPath: url.path)
+    /// The bytes of `url`, or nil when there is no such file. Any other failure (no permission, an
+    /// I/O error, a symbolic link, another user's file) is an error naming the file, so that an
+    /// unreadable file is never taken for a missing one and replaced.
+    static func readIfPresent(_ url: URL) throws -> Data? {
+        do throws(FileSystemError) {
+            return try PrivateFile.read(url.path)
+        } catch {
+            throw PersistenceError(description: "\(url.path) could not be read (\(error.operation.phrase): \(error.systemMessage)); "
+                + "it was left as it is.")
+        }
+    }
+
+    /// The files the emulator writes atomically in its state directory.
+    static let atomicallyWritten = ["state.json", "signing-key.pem", "admin-token"]
+
+    /// Removes temporary files left in `directory` by a process killed while writing (`.state.json.*.tmp`
+    /// and the like). Call it holding the state lock, which every writer holds.
+    static func removeLeftovers(in directory: URL) {
+        AtomicFile.removeLeftovers(of: atomicallyWritten, in: directory.path)
     }
 }

@@ -1,46 +1,68 @@
 import Foundation
+import NativeAuthShared
 
 /// Holds the emulator's ``EmulatorState``, in memory or in a state directory.
 ///
-/// With a directory, the files are the source of truth: every transaction takes an exclusive
-/// `flock` on `state.lock`, reloads `state.json` if another process replaced it since this instance
-/// last read it, applies the change, writes the result atomically when it changed, and unlocks.
+/// With a directory, the files are the source of truth, shared by every process using it:
+/// `state.json` is a snapshot and `state.journal` lists, one line each, the records changed since.
+/// Every transaction takes an exclusive `flock` on `state.lock`, catches up with what other processes
+/// wrote (the snapshot again if it was replaced, else only the journal lines past the ones this
+/// instance read), applies the change, appends the records it changed to the journal, and unlocks.
+/// So a request costs the same with ten stored flows or ten thousand: nothing is rewritten but the
+/// records it touched. When the journal grows past the snapshot's size (at least 1 MiB), a new
+/// snapshot replaces `state.json` atomically and the journal is emptied, which keeps the cost of the
+/// rewrite spread over as many requests as the snapshot holds records.
 /// Without a directory, a transaction is just a critical section under an in-process lock.
 final class StateStore: Sendable {
     private struct Disk: Sendable {
+        let directory: URL
         let stateFile: URL
         let lockFile: URL
+        let journal: JournalFile
     }
 
     private struct Loaded: Sendable {
         var state: EmulatorState
-        var fingerprint: [Int]?
-        var bytes: Data?
+        var snapshot: [Int]?
+        var snapshotSize = 0
+        var journalEnd = 0
+        var journalInode: UInt64 = 0
     }
+
+    /// The journal is compacted into a new snapshot when it is larger than the snapshot and than this.
+    static let minimumCompactionSize = 1 << 20
 
     private let disk: Disk?
     private let loaded: Locked<Loaded>
 
     /// Opens the store. `initialize` builds the first state when there is none on disk (or in memory).
+    /// A `state.json` that exists but cannot be read or decoded is an error, and is left as it is.
     init(directory: URL?, initialize: () throws -> EmulatorState) throws {
         guard let directory else {
+            var state = try initialize()
+            _ = state.takeChanges()
             disk = nil
-            loaded = Locked(Loaded(state: try initialize(), fingerprint: nil, bytes: nil))
+            loaded = Locked(Loaded(state: state))
             return
         }
         try FileSystem.makePrivateDirectory(directory)
-        let disk = Disk(stateFile: directory.appendingPathComponent("state.json"),
-                        lockFile: directory.appendingPathComponent("state.lock"))
+        let disk = Disk(directory: directory, stateFile: directory.appendingPathComponent("state.json"),
+                        lockFile: directory.appendingPathComponent("state.lock"),
+                        journal: JournalFile(path: directory.appendingPathComponent("state.journal").path))
         self.disk = disk
         let first = try FileSystem.withExclusiveLock(disk.lockFile) { () throws -> Loaded in
-            if let data = FileSystem.read(disk.stateFile) {
-                let state = try Self.decode(data, from: disk.stateFile)
-                return Loaded(state: state, fingerprint: FileSystem.fingerprint(disk.stateFile), bytes: data)
+            FileSystem.removeLeftovers(in: directory)
+            guard var current = try Self.load(disk) else {
+                var fresh = Loaded(state: try initialize())
+                try Self.writeSnapshot(&fresh, disk: disk)
+                return fresh
             }
-            let state = try initialize()
-            let data = try Self.encode(state)
-            try FileSystem.atomicWrite(data, to: disk.stateFile)
-            return Loaded(state: state, fingerprint: FileSystem.fingerprint(disk.stateFile), bytes: data)
+            if current.state.secret.isEmpty {
+                // A state written before the emulator kept a secret: give it one.
+                current.state.secret = Secrets.opaqueToken(byteCount: 32)
+                try Self.writeSnapshot(&current, disk: disk)
+            }
+            return current
         }
         loaded = Locked(first)
     }
@@ -48,12 +70,12 @@ final class StateStore: Sendable {
     /// Whether this store writes to a state directory.
     var isPersistent: Bool { disk != nil }
 
-    /// Reads the current state (reloading it from disk first if another process changed it).
+    /// Reads the current state (catching up with other processes first).
     func read<Result>(_ body: (EmulatorState) throws -> Result) throws -> Result {
         try loaded.withLock { current in
             guard let disk else { return try body(current.state) }
             return try FileSystem.withExclusiveLock(disk.lockFile) {
-                try reloadIfChanged(&current, disk: disk)
+                try Self.catchUp(&current, disk: disk)
                 return try body(current.state)
             }
         }
@@ -63,27 +85,81 @@ final class StateStore: Sendable {
     /// so that, for example, a wrong code still counts against the flow.
     func update<Result>(_ body: (inout EmulatorState) throws -> Result) throws -> Result {
         try loaded.withLock { current in
-            guard let disk else { return try body(&current.state) }
+            guard let disk else {
+                defer { _ = current.state.takeChanges() }
+                return try body(&current.state)
+            }
             return try FileSystem.withExclusiveLock(disk.lockFile) {
-                try reloadIfChanged(&current, disk: disk)
+                try Self.catchUp(&current, disk: disk)
+                let before = current.state.snapshotIdentity
                 let outcome = Swift.Result { try body(&current.state) }
-                let data = try Self.encode(current.state)
-                if data != current.bytes {
-                    try FileSystem.atomicWrite(data, to: disk.stateFile)
-                    current.bytes = data
-                    current.fingerprint = FileSystem.fingerprint(disk.stateFile)
+                let changes = current.state.takeChanges()
+                if current.state.snapshotIdentity != before {
+                    try Self.writeSnapshot(&current, disk: disk)
+                } else if !changes.isEmpty {
+                    let appended = try disk.journal.append(changes)
+                    current.journalEnd = appended.end
+                    current.journalInode = appended.inode
+                    if current.journalEnd > max(Self.minimumCompactionSize, current.snapshotSize) {
+                        try Self.writeSnapshot(&current, disk: disk)
+                    }
                 }
                 return try outcome.get()
             }
         }
     }
 
-    private func reloadIfChanged(_ current: inout Loaded, disk: Disk) throws {
-        let fingerprint = FileSystem.fingerprint(disk.stateFile)
-        guard fingerprint != current.fingerprint, let data = FileSystem.read(disk.stateFile) else { return }
-        current.state = try Self.decode(data, from: disk.stateFile)
-        current.bytes = data
-        current.fingerprint = fingerprint
+    /// Whether the in-process lock is held now (by this or another thread), for tests.
+    var isLocked: Bool { loaded.isLocked }
+
+    // MARK: Files
+
+    /// The snapshot and the journal after it, or nil when there is no snapshot.
+    private static func load(_ disk: Disk) throws -> Loaded? {
+        guard let data = try FileSystem.readIfPresent(disk.stateFile) else { return nil }
+        var loaded = Loaded(state: try decode(data, from: disk.stateFile), snapshot: FileSystem.fingerprint(disk.stateFile),
+                            snapshotSize: data.count)
+        if let tail = try disk.journal.read(from: 0), tail.id == loaded.state.journalId, !loaded.state.journalId.isEmpty {
+            for entry in tail.entries { loaded.state.apply(entry) }
+            loaded.journalEnd = tail.end
+            loaded.journalInode = tail.inode
+        } else {
+            // No journal, or one that goes with an older snapshot (which this one already holds).
+            if loaded.state.journalId.isEmpty { loaded.state.journalId = Secrets.opaqueToken(byteCount: 12) }
+            let started = try disk.journal.reset(id: loaded.state.journalId)
+            loaded.journalEnd = started.end
+            loaded.journalInode = started.inode
+        }
+        return loaded
+    }
+
+    /// Brings `current` up to date with what other processes wrote since this instance last looked.
+    private static func catchUp(_ current: inout Loaded, disk: Disk) throws {
+        if FileSystem.fingerprint(disk.stateFile) == current.snapshot,
+           let tail = try disk.journal.read(from: current.journalEnd), tail.inode == current.journalInode {
+            for entry in tail.entries { current.state.apply(entry) }
+            current.journalEnd = tail.end
+            return
+        }
+        guard let reloaded = try load(disk) else {
+            // The snapshot was removed while running: write what this instance holds.
+            try writeSnapshot(&current, disk: disk)
+            return
+        }
+        current = reloaded
+    }
+
+    /// Writes the whole state as a new snapshot, then starts the journal again for it.
+    private static func writeSnapshot(_ current: inout Loaded, disk: Disk) throws {
+        _ = current.state.takeChanges()
+        current.state.journalId = Secrets.opaqueToken(byteCount: 12)
+        let data = try encode(current.state)
+        try FileSystem.atomicWrite(data, to: disk.stateFile)
+        current.snapshot = FileSystem.fingerprint(disk.stateFile)
+        current.snapshotSize = data.count
+        let started = try disk.journal.reset(id: current.state.journalId)
+        current.journalEnd = started.end
+        current.journalInode = started.inode
     }
 
     private static func encode(_ state: EmulatorState) throws -> Data {
@@ -96,7 +172,8 @@ final class StateStore: Sendable {
         do {
             return try JSONDecoder().decode(EmulatorState.self, from: data)
         } catch {
-            throw PersistenceError(description: "\(url.path) is not a valid emulator state: \(error)")
+            throw PersistenceError(description: "\(url.path) is not a valid emulator state (\(error)); it was left as it is. "
+                + "Move the state folder away to start over.")
         }
     }
 }

@@ -16,8 +16,9 @@ struct EmulatorResponder: HTTPResponder {
         let clientRequestId = request.headers[.clientRequestId].flatMap { $0.isEmpty ? nil : $0 }
             ?? UUID().uuidString.lowercased()
         let path = request.uri.path
-        if path == "/_emulator" || path.hasPrefix("/_emulator/") {
-            let reply = await AdminRoutes(core: core).handle(request, path: path, context: context)
+        // Without an admin token there are no admin routes: `/_emulator/...` is an unknown path.
+        if path == "/_emulator" || path.hasPrefix("/_emulator/"), let token = core.configuration.adminToken {
+            let reply = await AdminRoutes(core: core).handle(request, path: path, context: context, token: token)
             return reply.response(clientRequestId: clientRequestId)
         }
         if let page = WebRoute(path: path) {

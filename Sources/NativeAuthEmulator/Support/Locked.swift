@@ -12,6 +12,13 @@ final class Locked<Value>: @unchecked Sendable {
         self.value = value
     }
 
+    /// Whether some thread holds the lock now (for tests).
+    var isLocked: Bool {
+        guard lock.try() else { return true }
+        lock.unlock()
+        return false
+    }
+
     /// Runs `body` with exclusive access to the value.
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()

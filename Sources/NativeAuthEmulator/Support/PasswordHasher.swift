@@ -3,37 +3,30 @@ import _CryptoExtras
 import Foundation
 import NativeAuthShared
 
-/// Salted PBKDF2-HMAC-SHA256 password hashes: `pbkdf2-sha256$ROUNDS$SALT$HASH` (base64url parts).
+/// Salted PBKDF2-HMAC-SHA256 password hashes: `pbkdf2-sha256$ROUNDS$SALT$HASH` (base64url parts,
+/// see ``PasswordHashFormat``).
 ///
 /// The round count is modest (an emulator seeds users on every in-memory start); the format carries
-/// it, so stored hashes stay valid if it changes.
+/// it, so stored hashes stay valid if it changes. Hashes are checked outside the state lock, so a
+/// slow check never holds up other requests.
 enum PasswordHasher {
     static let rounds = 10_000
-    private static let prefix = "pbkdf2-sha256"
 
     static func hash(_ password: String) -> String {
         let salt = Secrets.randomBytes(16)
         let derived = derive(password, salt: salt, rounds: rounds)
-        return [prefix, String(rounds), Base64URL.encode(salt), Base64URL.encode(derived)].joined(separator: "$")
+        return PasswordHashFormat(rounds: rounds, salt: Data(salt), hash: derived).text
     }
 
     /// Checks a password against a stored hash in constant time.
     static func verify(_ password: String, against stored: String) -> Bool {
-        guard let (rounds, salt, expected) = parse(stored) else { return false }
-        let derived = derive(password, salt: Array(salt), rounds: rounds)
-        return Secrets.constantTimeEquals(Base64URL.encode(derived), Base64URL.encode(expected))
+        guard let format = PasswordHashFormat(stored) else { return false }
+        let derived = derive(password, salt: Array(format.salt), rounds: format.rounds)
+        return Secrets.constantTimeEquals(Base64URL.encode(derived), Base64URL.encode(format.hash))
     }
 
     static func isWellFormed(_ stored: String) -> Bool {
-        parse(stored) != nil
-    }
-
-    private static func parse(_ stored: String) -> (Int, Data, Data)? {
-        let parts = stored.split(separator: "$").map(String.init)
-        guard parts.count == 4, parts[0] == prefix, let rounds = Int(parts[1]), rounds > 0, rounds <= 10_000_000,
-              let salt = Base64URL.decode(parts[2]), let hash = Base64URL.decode(parts[3]), hash.count == 32
-        else { return nil }
-        return (rounds, salt, hash)
+        PasswordHashFormat(stored) != nil
     }
 
     private static func derive(_ password: String, salt: [UInt8], rounds: Int) -> Data {

@@ -21,7 +21,7 @@ struct TokenIssuer: Sendable {
     func response(for grant: TokenGrant) throws -> JSONValue {
         let config = core.configuration
         let now = grant.issuedAt.rounded(.down)
-        let iat = Int(now)
+        let iat = Timestamps.wholeSeconds(now)
         let oid = grant.user.id
         let sub = Self.pairwiseSubject(oid: oid, clientId: grant.clientId)
         let scp = grant.scopes.permissions.isEmpty
@@ -30,7 +30,7 @@ struct TokenIssuer: Sendable {
         let accessClaims: JSONValue = .object([
             ("aud", .string(grant.scopes.resource ?? grant.clientId)),
             ("iss", .string(core.issuer)),
-            ("iat", .int(iat)), ("nbf", .int(iat)), ("exp", .int(iat + Int(config.accessTokenLifetime))),
+            ("iat", .int(iat)), ("nbf", .int(iat)), ("exp", .int(Timestamps.wholeSeconds(now + config.accessTokenLifetime))),
             ("azp", .string(grant.clientId)), ("azpacr", "0"),
             ("name", .string(grant.user.displayName)),
             ("oid", .string(oid)),
@@ -44,8 +44,8 @@ struct TokenIssuer: Sendable {
         var members: [(String, JSONValue)] = [
             ("token_type", "Bearer"),
             ("scope", .string(grant.scopes.scopes.joined(separator: " "))),
-            ("expires_in", .int(Int(config.accessTokenLifetime))),
-            ("ext_expires_in", .int(Int(config.accessTokenLifetime))),
+            ("expires_in", .int(Timestamps.wholeSeconds(config.accessTokenLifetime))),
+            ("ext_expires_in", .int(Timestamps.wholeSeconds(config.accessTokenLifetime))),
             ("access_token", .string(try core.key.sign(claims: accessClaims))),
         ]
         if let refreshToken = grant.refreshToken {
@@ -55,7 +55,7 @@ struct TokenIssuer: Sendable {
             var idClaims: JSONValue = .object([
                 ("aud", .string(grant.clientId)),
                 ("iss", .string(core.issuer)),
-                ("iat", .int(iat)), ("nbf", .int(iat)), ("exp", .int(iat + Int(config.idTokenLifetime))),
+                ("iat", .int(iat)), ("nbf", .int(iat)), ("exp", .int(Timestamps.wholeSeconds(now + config.idTokenLifetime))),
                 ("name", .string(grant.user.displayName)),
                 ("oid", .string(oid)),
                 ("preferred_username", .string(grant.user.username)),

@@ -13,7 +13,7 @@ struct DeviceCodeService: Sendable {
         let deviceCode = Secrets.opaqueToken(byteCount: 48)
         let now = core.clock.now()
         let userCode = try core.update { state -> String in
-            var web = state.web ?? WebSignInState()
+            var web = state.web
             guard web.deviceCodes.count < WebSignInState.limit else {
                 throw ProtocolError(status: 503, error: "temporarily_unavailable", code: 90033,
                                     message: "Too many device codes are pending; try again in a few minutes.")

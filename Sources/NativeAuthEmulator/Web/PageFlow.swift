@@ -31,7 +31,7 @@ struct PageFlow: Sendable {
         let sessionId = Secrets.opaqueToken(byteCount: 32)
         let now = core.clock.now()
         try core.update { state in
-            var web = state.web ?? WebSignInState()
+            var web = state.web
             guard web.pages.count < WebSignInState.limit else {
                 throw ProtocolError(status: 503, error: "temporarily_unavailable", code: 90033,
                                     message: "Too many sign-in pages are open; try again in a few minutes.")
@@ -51,7 +51,7 @@ struct PageFlow: Sendable {
         let now = core.clock.now()
         var sent: SentCode?
         let result = try core.update { state -> Result in
-            var web = state.web ?? WebSignInState()
+            var web = state.web
             defer { state.web = web }
             guard var session = web.pages[key], now < session.expiresAt else {
                 web.pages[key] = nil

@@ -91,7 +91,7 @@ struct WebRoutes: Sendable {
         let now = core.clock.now()
         let scopes = try ScopeRequest(parsing: request.scope).scopes
         try core.update { state in
-            var web = state.web ?? WebSignInState()
+            var web = state.web
             guard web.authorizationCodes.count < WebSignInState.limit else {
                 throw ProtocolError(status: 503, error: "temporarily_unavailable", code: 90033,
                                     message: "Too many authorization codes are waiting to be redeemed; try again in a few minutes.")
@@ -133,10 +133,10 @@ struct WebRoutes: Sendable {
             }
             let now = core.clock.now()
             let updated = try core.update { state -> Bool in
-                guard var record = state.web?.deviceCodes[key], record.status == .pending, now < record.expiresAt else { return false }
+                guard var record = state.web.deviceCodes[key], record.status == .pending, now < record.expiresAt else { return false }
                 record.status = status
                 record.userKey = userKey
-                state.web?.deviceCodes[key] = record
+                state.web.deviceCodes[key] = record
                 return true
             }
             return .page(updated ? page : .message(title: "This code expired", lead: "Start the sign-in again on your device.", status: 400))

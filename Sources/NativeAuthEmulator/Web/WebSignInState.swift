@@ -1,24 +1,46 @@
 import Foundation
 
 /// The browser side of the emulator's state: sign-in pages in progress, authorization codes and
-/// device codes. Persisted with the rest of ``EmulatorState`` (under `web`), keyed by the SHA-256 of
-/// each secret, and purged when expired.
+/// device codes. Persisted with the rest of ``EmulatorState`` (under `web`, and change by change in
+/// the journal), keyed by the SHA-256 of each secret, and purged when expired.
 struct WebSignInState: Codable, Sendable {
     /// Sign-in pages in progress, by the digest of their session id (the hidden form field).
-    var pages: [String: PageSession] = [:]
+    var pages = RecordTable<PageSession>()
     /// Issued authorization codes, by the digest of the code.
-    var authorizationCodes: [String: AuthorizationCodeRecord] = [:]
+    var authorizationCodes = RecordTable<AuthorizationCodeRecord>()
     /// Device codes, by the digest of the `device_code`.
-    var deviceCodes: [String: DeviceCodeRecord] = [:]
+    var deviceCodes = RecordTable<DeviceCodeRecord>()
 
     /// At most this many live records of each kind: a flood of page loads cannot grow the state.
     static let limit = 1000
 
     /// Forgets what expired.
     mutating func purge(now: Double) {
-        pages = pages.filter { $0.value.expiresAt > now }
-        authorizationCodes = authorizationCodes.filter { $0.value.expiresAt + AuthorizationCodeRecord.retention > now }
-        deviceCodes = deviceCodes.filter { $0.value.expiresAt + DeviceCodeRecord.retention > now }
+        pages.removeAll { _, page in page.expiresAt <= now }
+        authorizationCodes.removeAll { _, code in code.expiresAt + AuthorizationCodeRecord.retention <= now }
+        deviceCodes.removeAll { _, code in code.expiresAt + DeviceCodeRecord.retention <= now }
+    }
+
+    // MARK: Change tracking, for the journal (see ``EmulatorState/takeChanges()``)
+
+    /// The tables' identities, part of ``EmulatorState/snapshotIdentity``.
+    var identities: [UInt64] { [pages.identity, authorizationCodes.identity, deviceCodes.identity] }
+
+    /// Every record changed since the last call, as journal entries.
+    mutating func takeChanges() -> [JournalEntry] {
+        pages.takeChanges().map { .page($0.key, $0.value) }
+            + authorizationCodes.takeChanges().map { .authorizationCode($0.key, $0.value) }
+            + deviceCodes.takeChanges().map { .deviceCode($0.key, $0.value) }
+    }
+
+    /// Applies a change another process made (read from the journal); ignores entries of other tables.
+    mutating func apply(_ entry: JournalEntry) {
+        switch entry {
+        case .page(let key, let value): pages.apply(key: key, value: value)
+        case .authorizationCode(let key, let value): authorizationCodes.apply(key: key, value: value)
+        case .deviceCode(let key, let value): deviceCodes.apply(key: key, value: value)
+        case .user, .flow, .refreshToken, .guess: break
+        }
     }
 
     /// The device code whose user code is `userCode` (already normalized), if it is still pending.

@@ -17,7 +17,7 @@ struct WebTokenGrants: Sendable {
         let now = core.clock.now()
         let (user, record, refreshToken) = try core.update { state -> (UserRecord, AuthorizationCodeRecord, String?) in
             let key = Secrets.sha256Hex(code)
-            guard var record = state.web?.authorizationCodes[key] else { throw ProtocolError.unknownAuthorizationCode }
+            guard var record = state.web.authorizationCodes[key] else { throw ProtocolError.unknownAuthorizationCode }
             guard record.clientId == clientId else { throw ProtocolError.authorizationCodeOfAnotherClient }
             guard !record.redeemed else { throw ProtocolError.authorizationCodeRedeemed }
             guard now < record.expiresAt else { throw ProtocolError.authorizationCodeExpired }
@@ -26,7 +26,7 @@ struct WebTokenGrants: Sendable {
                   Secrets.constantTimeEquals(PKCE.challenge(for: verifier), record.codeChallenge)
             else { throw ProtocolError.codeVerifierMismatch }
             record.redeemed = true
-            state.web?.authorizationCodes[key] = record
+            state.web.authorizationCodes[key] = record
             guard let user = state.users[record.userKey] else { throw ProtocolError.userNotFound }
             let refreshToken = issueRefreshToken(userKey: record.userKey, clientId: clientId, scopes: record.scopes, state: &state, now: now)
             return (user, record, refreshToken)
@@ -43,11 +43,11 @@ struct WebTokenGrants: Sendable {
         let now = core.clock.now()
         let (user, scopes, refreshToken) = try core.update { state -> (UserRecord, [String], String?) in
             let key = Secrets.sha256Hex(deviceCode)
-            guard var record = state.web?.deviceCodes[key], record.clientId == clientId, record.status != .redeemed else {
+            guard var record = state.web.deviceCodes[key], record.clientId == clientId, record.status != .redeemed else {
                 throw ProtocolError.badVerificationCode
             }
             guard now < record.expiresAt else { throw ProtocolError.deviceCodeExpired }
-            defer { state.web?.deviceCodes[key] = record }
+            defer { state.web.deviceCodes[key] = record }
             switch record.status {
             case .pending:
                 let tooSoon = record.lastPolledAt.map { now - $0 < Double(record.interval) } ?? false

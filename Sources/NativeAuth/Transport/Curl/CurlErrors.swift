@@ -5,8 +5,9 @@ import Foundation
 /// The ``HTTPTransportError``s of ``CurlTransport``: each says what failed and on which host, never
 /// quoting a body or a header, and says whether trying again soon may work.
 enum CurlErrors {
-    /// The error for a transfer libcurl ended with `code`.
-    static func error(for code: CURLcode, host: String, options: CurlOptions) -> HTTPTransportError {
+    /// The error for a transfer libcurl ended with `code`, after `requestBytesSent` bytes of request
+    /// went out (nothing sent means the server cannot have the request).
+    static func error(for code: CURLcode, host: String, options: CurlOptions, requestBytesSent: Int) -> HTTPTransportError {
         let (what, isTransient): (String, Bool)
         switch code {
         case CURLE_COULDNT_CONNECT:
@@ -41,7 +42,13 @@ enum CurlErrors {
             let name = curl_easy_strerror(code).map { String(cString: $0) } ?? "unknown error"
             (what, isTransient) = ("the request failed (\(name))", false)
         }
-        return HTTPTransportError("\(host): \(what) (curl error \(code.rawValue)).", isTransient: isTransient)
+        let neverSent: Set<UInt32> = [
+            CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_SSL_CONNECT_ERROR,
+            CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM, CURLE_UNSUPPORTED_PROTOCOL,
+            CURLE_URL_MALFORMAT, CURLE_PROXY,
+        ].reduce(into: []) { $0.insert($1.rawValue) }
+        let reached = requestBytesSent > 0 && !neverSent.contains(code.rawValue)
+        return HTTPTransportError("\(host): \(what) (curl error \(code.rawValue)).", isTransient: isTransient, mayHaveReachedServer: reached)
     }
 
     /// The response body went over the limit.
@@ -58,12 +65,12 @@ enum CurlErrors {
 
     /// The request cannot be sent as given (a header with a line break, say).
     static func invalidRequest(host: String, _ reason: String) -> HTTPTransportError {
-        HTTPTransportError("\(host): the request was not sent: \(reason).", isTransient: false)
+        HTTPTransportError("\(host): the request was not sent: \(reason).", isTransient: false, mayHaveReachedServer: false)
     }
 
     /// libcurl could not be set up (out of memory, or a libcurl without a needed feature).
     static func setupFailed(host: String, step: String) -> HTTPTransportError {
-        HTTPTransportError("\(host): libcurl could not be set up (\(step)).", isTransient: false)
+        HTTPTransportError("\(host): libcurl could not be set up (\(step)).", isTransient: false, mayHaveReachedServer: false)
     }
 
     /// The transport was shut down with the transfer still running.

@@ -58,6 +58,11 @@ final class CurlTransfer: @unchecked Sendable {
         try set(ccurl_easy_setopt_string(handle, CURLOPT_URL, request.url.absoluteString), "URL")
         try set(ccurl_easy_allow_http_only(handle), "protocols http,https")
         try set(ccurl_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0), "no redirects")
+        if !request.isReplayable {
+            // libcurl resends a request by itself when a reused connection turns out dead; on a new
+            // connection it never does, so a request the server may act on only once goes out once.
+            try set(ccurl_easy_setopt_long(handle, CURLOPT_FRESH_CONNECT, 1), "fresh connection")
+        }
         try set(ccurl_easy_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1), "TLS peer verification")
         try set(ccurl_easy_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2), "TLS host verification")
         if let caFile = options.caFile {
@@ -112,7 +117,9 @@ final class CurlTransfer: @unchecked Sendable {
         } else if code == CURLE_FILESIZE_EXCEEDED {
             outcome = .failure(CurlErrors.bodyTooLarge(host: host, limit: options.maximumResponseBodySize))
         } else if code != CURLE_OK {
-            outcome = .failure(CurlErrors.error(for: code, host: host, options: options))
+            var sent = 0
+            if let handle { _ = ccurl_easy_getinfo_long(handle, CURLINFO_REQUEST_SIZE, &sent) }
+            outcome = .failure(CurlErrors.error(for: code, host: host, options: options, requestBytesSent: sent))
         } else {
             var status = 0
             if let handle { _ = ccurl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status) }

@@ -1,0 +1,65 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads files that only their owner may read: token stores, emulator state and keys.
+///
+/// A missing file is `nil`, so the caller may create it; any other failure (no permission, an I/O
+/// error, a symbolic link, something that is not a regular file, a file of another user) is an error,
+/// so the caller never mistakes an unreadable file for an absent one and overwrites it.
+package enum PrivateFile {
+    /// The bytes of the file at `path`, or nil when there is none (`ENOENT`).
+    ///
+    /// - Parameter restrict: When the file is ours but its group or others may read or write it,
+    ///   restrict it to 0600 before reading (fixed on read, not at the next write).
+    /// - Throws: ``FileSystemError`` with operation ``FileSystemError/Operation/read``,
+    ///   `notARegularFile` (a symbolic link is never followed), `notOwned` or `restrictFile`.
+    package static func read(_ path: String, restrict: Bool = true) throws(FileSystemError) -> Data? {
+        let opened: Result<Int32, Errno> = {
+            while true {
+                let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+                if descriptor >= 0 { return .success(descriptor) }
+                if errno != EINTR { return .failure(Errno(errno)) }
+            }
+        }()
+        return try read(opened, path: path, restrict: restrict)
+    }
+
+    /// ``read(_:restrict:)`` of the file `name` in an open folder.
+    package static func read(_ name: String, in directory: DirectoryHandle, restrict: Bool = true) throws(FileSystemError) -> Data? {
+        try read(directory.openFile(name, O_RDONLY), path: directory.pathOf(name), restrict: restrict)
+    }
+
+    private static func read(_ opened: Result<Int32, Errno>, path: String, restrict: Bool) throws(FileSystemError) -> Data? {
+        let descriptor: Int32
+        switch opened {
+        case .success(let value): descriptor = value
+        case .failure(let failure) where failure.code == ENOENT: return nil
+        case .failure(let failure) where failure.code == ELOOP: throw FileSystemError(.notARegularFile, path: path, code: ELOOP)
+        case .failure(let failure): throw FileSystemError(.read, path: path, code: failure.code)
+        }
+        defer { _ = close(descriptor) }
+        try checkOwnFile(descriptor, path: path, restrict: restrict)
+        return try readAll(descriptor, path: path)
+    }
+}
+
+private func readAll(_ descriptor: Int32, path: String) throws(FileSystemError) -> Data {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count > 0 {
+            data.append(contentsOf: buffer[0..<count])
+        } else if count == 0 {
+            return data
+        } else {
+            let code = errno
+            if code == EINTR { continue }
+            throw FileSystemError(.read, path: path, code: code)
+        }
+    }
+}

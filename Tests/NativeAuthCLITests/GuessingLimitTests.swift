@@ -1,0 +1,19 @@
+import Foundation
+import Testing
+
+/// The emulator's guessing limit seen from the CLI: wrong codes count across sign-ins, and the
+/// lock-out says how long it lasts.
+@Suite(.timeLimit(.minutes(3)))
+struct GuessingLimitTests {
+    @Test func wrongCodesAcrossSignInsEndInALockOutThatSaysHowLongItLasts() async throws {
+        let sandbox = try CLISandbox(fixedCode: "12121212")
+        defer { sandbox.remove() }
+        for _ in 0..<2 {
+            let four = try await sandbox.run(["signin", "alice@example.com"], input: String(repeating: "00000000\n", count: 4))
+            #expect(four.status == 1, "standard input ended after four wrong codes: \(four)")
+        }
+        let locked = try await sandbox.run(["signin", "alice@example.com"], input: "00000000\n00000000\n12121212\n")
+        #expect(locked.status == 3, "\(locked)")
+        #expect(locked.stderr.contains("Try again in 60 seconds"), "\(locked)")
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import NativeAuthEmulator
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Issue 9, item 4: only a missing state is created; any other failure is reported and the file kept.
+@Suite("State files that cannot be used")
+struct StateFileErrorTests {
+    private func start(_ directory: URL) async throws {
+        let emulator = try await EmulatorClient.startEmulator { $0.stateDirectory = directory }
+        try await emulator.stop()
+    }
+
+    @Test(.enabled(if: geteuid() != 0, "root reads any file; the CLI test runs this case as another user"))
+    func anUnreadableStateIsReportedAndLeftAlone() async throws {
+        let directory = PersistenceTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await start(directory)
+        let file = directory.appendingPathComponent("state.json")
+        let before = try Data(contentsOf: file)
+        #expect(chmod(file.path, 0o000) == 0)
+        let error = await #expect(throws: (any Error).self) { try await start(directory) }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("state.json could not be read"))
+        #expect(chmod(file.path, 0o600) == 0)
+        #expect(try Data(contentsOf: file) == before)
+    }
+
+    @Test func aStateThatIsNotAFileIsReportedAndLeftAlone() async throws {
+        let directory = PersistenceTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("state.json/inside"), withIntermediateDirectories: true)
+        #expect(chmod(directory.path, 0o700) == 0)
+        let error = await #expect(throws: (any Error).self) { try await start(directory) }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("state.json"))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("state.json/inside").path))
+    }
+
+    @Test func aCorruptKeyNamesItsFileAndIsKept() async throws {
+        let directory = PersistenceTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await start(directory)
+        let key = directory.appendingPathComponent("signing-key.pem")
+        try Data("-----BEGIN PRIVATE KEY-----\nnot a key\n-----END PRIVATE KEY-----\n".utf8).write(to: key)
+        let error = await #expect(throws: (any Error).self) { try await start(directory) }
+        let text = error.map { "\($0)" } ?? ""
+        #expect(text.contains(key.path), "\(text)")
+        #expect(try String(contentsOf: key, encoding: .utf8).contains("not a key"))
+    }
+
+    @Test func temporaryFilesLeftByAKilledProcessAreRemovedAtStart() async throws {
+        let directory = PersistenceTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await start(directory)
+        let leftovers = [".state.json.0BAD.tmp", ".signing-key.pem.0BAD.tmp", ".admin-token.0BAD.tmp"]
+        for name in leftovers {
+            try Data("half".utf8).write(to: directory.appendingPathComponent(name))
+        }
+        try Data("mine".utf8).write(to: directory.appendingPathComponent("notes.tmp"))
+        try await start(directory)
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
+        #expect(names.isDisjoint(with: leftovers), "\(names)")
+        #expect(names.contains("notes.tmp"))
+    }
+
+    @Test func aJournalLineCutShortByAKillIsDropped() async throws {
+        let directory = PersistenceTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var refresh = ""
+        try await withEmulator({ $0.stateDirectory = directory }) { client in
+            refresh = try #require(try await client.signInOTP().string("refresh_token"))
+        }
+        let journal = try FileHandle(forWritingTo: directory.appendingPathComponent("state.journal"))
+        try journal.seekToEnd()
+        try journal.write(contentsOf: Data(#"{"k":"cut","t":"flow","v":{"id":"#.utf8))
+        try journal.close()
+        try await withEmulator({ $0.stateDirectory = directory }) { client in
+            let answer = try await client.refresh(refresh)
+            #expect(answer.status == 200)
+        }
+    }
+}
