@@ -80,6 +80,16 @@ struct StrongAuthTests {
         #expect(next.stderr.contains("Code sent to +1*********9"), "the only second factor, without a question: \(next)")
     }
 
+    @Test func theSignInThatEndsAPasswordResetAsksForTheSecondFactor() async throws {
+        let sandbox = try CLISandbox(fixedCode: "13572468")
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["reset-password", "mfauser@example.com", "--mfa-method", "sms"],
+                                           input: "13572468\nN3w-Passw0rd!\n13572468\n")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "Password reset; signed in as mfauser@example.com (the embedded emulator).\n", "\(result)")
+        #expect(result.stderr.contains("Code sent to +1*********0 (8 digits)."), "the second factor after the reset: \(result)")
+    }
+
     @Test func aBlockedNumberAsksForAnotherUnlessGivenAsAnOption() async throws {
         let sandbox = try CLISandbox(fixedCode: "13572468")
         defer { sandbox.remove() }
