@@ -90,6 +90,24 @@ struct StrongAuthTests {
         #expect(result.stderr.contains("Code sent to +1*********0 (8 digits)."), "the second factor after the reset: \(result)")
     }
 
+    @Test func aSignUpUnderATenantThatRequiresMFARegistersTheVerifiedAddressWithoutACode() async throws {
+        let sandbox = try CLISandbox(fixedCode: "13572468")
+        defer { sandbox.remove() }
+        let seed = sandbox.stateHome.appendingPathComponent("seed.json")
+        try Data(#"{"signUp":{"method":"password","attributes":[],"requireMFA":true}}"#.utf8).write(to: seed)
+        let stateDir = sandbox.stateHome.appendingPathComponent("seeded").path
+        let process = try sandbox.start(["emulator", "--port", "0", "--state-dir", stateDir, "--seed", seed.path])
+        let emulator = ForegroundEmulator(process: process, authority: try await process.waitForStdout(#"authority: (\S+)"#),
+                                          adminToken: try await process.waitForStdout(#"admin token: (\S+)"#), stateDirectory: stateDir)
+        // The code, the password, then the registration: the method (email), the suggested address.
+        let result = try await sandbox.run(["signup", "--authority", emulator.authority, "--password", "jo@example.com", "--mfa-method", "email"],
+                                           input: "13572468\nS3cure-Passw0rd\n\n")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("This account must register a second factor before it can sign in."), "\(result)")
+        #expect(result.stderr.contains("jo@example.com was already verified: it is registered."), "\(result)")
+        _ = await emulator.stop()
+    }
+
     @Test func aBlockedNumberAsksForAnotherUnlessGivenAsAnOption() async throws {
         let sandbox = try CLISandbox(fixedCode: "13572468")
         defer { sandbox.remove() }
