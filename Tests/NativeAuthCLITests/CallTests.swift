@@ -180,39 +180,21 @@ enum CallLimits {
 
 /// `Tests/Servers/fake_api.py`, running for one test.
 struct FakeAPI {
-    let process: Process
+    let process: LiveCLI
     /// `http://127.0.0.1:PORT`.
     let base: String
 
     static func start() async throws -> FakeAPI {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Servers/fake_api.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let line = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
-            Thread {
-                var text = ""
-                while !text.contains("\n") {
-                    let chunk = output.fileHandleForReading.availableData
-                    if chunk.isEmpty { break }
-                    text += String(decoding: chunk, as: UTF8.self)
-                }
-                continuation.resume(returning: text)
-            }.start()
-        }
-        let port = try #require(line.split(separator: " ").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) },
-                                "fake_api.py printed: \(line)")
+        let process = try LiveCLI(executable: URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path],
+                                  environment: ProcessInfo.processInfo.environment)
+        let port = try await process.waitForStdout(#"listening (\d+)"#)
         return FakeAPI(process: process, base: "http://127.0.0.1:\(port)")
     }
 
-    /// Ends it with SIGKILL, which no inherited signal mask blocks. Foundation reaps it; nothing
-    /// waits here, so no thread of the test pool is held.
+    /// Sends SIGTERM (the child is reaped by ChildProcess; nothing waits here).
     func stop() {
-        kill(process.processIdentifier, SIGKILL)
+        process.terminate()
     }
 }

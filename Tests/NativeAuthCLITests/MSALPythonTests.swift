@@ -94,14 +94,5 @@ struct MSALPythonTests {
 }
 
 enum MSALPython {
-    static let available: Bool = {
-        guard HeadlessBrowser.available else { return false }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import msal, cryptography"]
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }()
+    static let available: Bool = HeadlessBrowser.available && ChildRun.succeeds(["python3", "-c", "import msal, cryptography"])
 }

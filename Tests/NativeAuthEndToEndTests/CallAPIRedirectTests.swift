@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Foundation
-import Glibc
 import NativeAuth
+import NativeAuthShared
 import Testing
 
 /// `callAPI` never takes the token to a host the caller did not name: a redirect comes back as the
@@ -33,26 +33,25 @@ import Testing
 
 /// `Tests/Servers/fake_api.py` on 127.0.0.1, for one test.
 struct LoopbackAPI {
-    let process: Process
+    let process: ChildProcess
     /// `http://127.0.0.1:PORT`.
     let base: String
 
     static func start() async throws -> LoopbackAPI {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Servers/fake_api.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path]
         let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        // Not Foundation's Process: its run() crashes now and then on Linux (see ChildProcess).
+        let process = try ChildProcess(executable: "/usr/bin/env", arguments: ["python3", script.path],
+                                       standardOutput: .descriptor(output.fileHandleForWriting.fileDescriptor), standardError: .null)
+        try? output.fileHandleForWriting.close()
         // Its first line, `listening PORT`, read on a thread of its own (a blocking read).
+        let reader = output.fileHandleForReading
         let line = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
             Thread {
                 var text = ""
                 while !text.contains("\n") {
-                    let chunk = output.fileHandleForReading.availableData
+                    let chunk = reader.availableData
                     if chunk.isEmpty { break }
                     text += String(decoding: chunk, as: UTF8.self)
                 }
@@ -64,10 +63,9 @@ struct LoopbackAPI {
         return LoopbackAPI(process: process, base: "http://127.0.0.1:\(port)")
     }
 
-    /// Ends it with SIGKILL, which no inherited signal mask blocks. Foundation reaps it; nothing
-    /// waits here, so no thread of the test pool is held.
+    /// Sends SIGTERM (ChildProcess reaps it; nothing waits here).
     func stop() {
-        kill(process.processIdentifier, SIGKILL)
+        process.terminate()
     }
 }
 #endif
