@@ -24,6 +24,8 @@ enum CLIExit: Int32, CaseIterable {
     case quit = 131
     /// Stopped with SIGTERM (128 + SIGTERM).
     case terminated = 143
+    /// (`call`) The API answered with an HTTP status that is not 2xx; its body is still printed.
+    case apiError = 6
 
     var exitCode: ExitCode { ExitCode(rawValue) }
 

@@ -20,14 +20,16 @@ struct NativeAuthCommand: AsyncParsableCommand {
               nativeauth signup carol@example.com --attribute displayName=Carol
               nativeauth reset-password bob@example.com
               nativeauth token
+              nativeauth call /v1.0/me
               nativeauth status --json
               nativeauth token --account bob@example.com
               nativeauth signout --all
 
             \(CLIExit.helpText)
+            `nativeauth call` also exits 6 when the API answers with an HTTP status that is not 2xx.
             """,
         version: NativeAuthVersion.current,
-        subcommands: [SignInCommand.self, SignUpCommand.self, ResetPasswordCommand.self, TokenCommand.self, StatusCommand.self, SignOutCommand.self, EmulatorCommand.self]
+        subcommands: [SignInCommand.self, SignUpCommand.self, ResetPasswordCommand.self, TokenCommand.self, CallCommand.self, StatusCommand.self, SignOutCommand.self, EmulatorCommand.self]
     )
 
     /// Parses and runs like ArgumentParser's `main()`, but a usage error exits with 2 (not 64).

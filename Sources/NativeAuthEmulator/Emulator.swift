@@ -17,10 +17,13 @@ import ServiceLifecycle
 public final class Emulator: Sendable {
     /// The port the emulator listens on.
     public let port: Int
-    /// `http://127.0.0.1:PORT`.
+    /// `http://127.0.0.1:PORT` (`https://` with ``EmulatorConfiguration/tls``).
     public let baseURL: URL
-    /// `http://127.0.0.1:PORT/{tenantSubdomain}.onmicrosoft.com`: the authority to give the library.
+    /// `http://127.0.0.1:PORT/{tenantSubdomain}.onmicrosoft.com`: the authority to give the library
+    /// (`https://` with ``EmulatorConfiguration/tls``).
     public let authority: URL
+    /// The CA that signed the server certificate, when the emulator serves HTTPS.
+    public let certificateAuthority: EmulatorCertificateAuthority?
     /// The tenant GUID (the `tid` claim, and the path of the issuer).
     public let tenantId: String
 
@@ -28,26 +31,29 @@ public final class Emulator: Sendable {
     private let serviceGroup: ServiceGroup
     private let running: Task<Void, any Error>
 
-    private init(core: EmulatorCore, port: Int, serviceGroup: ServiceGroup, running: Task<Void, any Error>) {
+    private init(core: EmulatorCore, port: Int, serviceGroup: ServiceGroup, running: Task<Void, any Error>,
+                 certificateAuthority: EmulatorCertificateAuthority?) {
         self.core = core
+        self.certificateAuthority = certificateAuthority
         self.port = port
         self.serviceGroup = serviceGroup
         self.running = running
         self.tenantId = core.tenantId
-        self.baseURL = URL(string: "http://\(core.configuration.host):\(port)")!
-        self.authority = URL(string: "http://\(core.configuration.host):\(port)/\(core.tenantDomain)")!
+        self.baseURL = URL(string: core.baseURL)!
+        self.authority = URL(string: "\(core.baseURL)/\(core.tenantDomain)")!
     }
 
     /// Loads (or creates) the state, binds the port and returns once the emulator is listening.
     public static func start(_ configuration: EmulatorConfiguration = EmulatorConfiguration()) async throws -> Emulator {
         let core = try EmulatorCore(configuration: configuration)
+        let certificateAuthority = configuration.tls ? try EmulatorCertificateAuthority.load(directory: configuration.stateDirectory) : nil
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let connections = ConnectionRegistry(limit: ConnectionRegistry.effectiveLimit(configuration.maxConnections))
         let app = Application(
             responder: EmulatorResponder(core: core),
-            server: .http1(configuration: HTTP1Channel.Configuration(
+            server: try TLSServer.builder(.http1(configuration: HTTP1Channel.Configuration(
                 additionalChannelHandlers: [ConnectionGuardHandler(registry: connections)],
-                idleTimeout: .nanoseconds(Int64(configuration.idleTimeout * 1_000_000_000)))),
+                idleTimeout: .nanoseconds(Int64(configuration.idleTimeout * 1_000_000_000)))), authority: certificateAuthority),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in
@@ -70,7 +76,8 @@ public final class Emulator: Sendable {
             try await running.value
             throw PersistenceError(description: "the emulator stopped before it was listening")
         }
-        let emulator = Emulator(core: core, port: port, serviceGroup: serviceGroup, running: running)
+        let emulator = Emulator(core: core, port: port, serviceGroup: serviceGroup, running: running,
+                                certificateAuthority: certificateAuthority)
         emulator.logBanner()
         return emulator
     }

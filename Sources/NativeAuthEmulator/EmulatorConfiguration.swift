@@ -83,6 +83,9 @@ public struct EmulatorConfiguration: Sendable {
     public var tenantSubdomain: String = "emulator"
     /// Client IDs accepted besides ``defaultClientId``.
     public var additionalClientIds: Set<String> = []
+    /// Serve HTTPS with a certificate signed by the emulator's own CA (``EmulatorCertificateAuthority``,
+    /// kept in `tls/` of the state directory, else in memory); every URL it hands out says `https`.
+    public var tls: Bool = false
     /// The emulator's logger. It never logs passwords, codes or tokens.
     public var logger: Logger = Logger(label: "nativeauth.emulator")
 

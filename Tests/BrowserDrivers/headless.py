@@ -19,11 +19,11 @@ def log(message):
     print("[browser] " + message, file=sys.stderr, flush=True)
 
 
-def start():
+def start(extra_arguments=()):
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--window-size=720,760", "--no-first-run", "--disable-extensions"):
+                     "--window-size=720,760", "--no-first-run", "--disable-extensions", *extra_arguments):
         options.add_argument(argument)
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     driver.set_page_load_timeout(30)

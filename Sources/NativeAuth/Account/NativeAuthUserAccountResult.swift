@@ -58,6 +58,9 @@ public final class NativeAuthUserAccountResult: Sendable {
         try manager.signOut(identifier: stored.withLock { $0.identifier })
     }
 
+    /// The application's transport, for ``callAPI(_:parameters:transport:)``.
+    var apiTransport: any HTTPTransport { manager.wire.transport }
+
     /// Picks up a rotated ID token after a refresh.
     private func refreshFromStore() {
         let identifier = stored.withLock { $0.identifier }

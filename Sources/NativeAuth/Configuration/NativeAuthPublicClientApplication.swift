@@ -65,7 +65,7 @@ public final class NativeAuthPublicClientApplication: Sendable {
         redirectUri = values.redirectUri
         let logger = values.logger ?? LogMasking.silentLogger
         let wire = WireClient(
-            authority: authority, clientId: clientId, transport: values.transport ?? HTTPTransports.makeDefault(),
+            authority: authority, clientId: clientId, transport: try values.transport ?? Self.defaultTransport(caFile: values.caFile),
             retryPolicy: values.retryPolicy, clock: values.clock, logger: logger)
         let accounts = AccountTokenManager(
             wire: wire, store: values.tokenStore ?? InMemoryTokenStore(),
@@ -189,6 +189,17 @@ public final class NativeAuthPublicClientApplication: Sendable {
     /// - Throws: ``TokenStoreError`` when the store cannot be read.
     public func currentAccount() throws -> NativeAuthUserAccountResult? {
         try environment.accounts.currentAccount()
+    }
+}
+
+extension NativeAuthPublicClientApplication {
+    /// The platform's default transport, trusting `caFile` (which must be readable) when given.
+    private static func defaultTransport(caFile: String?) throws(NativeAuthConfigurationError) -> any HTTPTransport {
+        guard let caFile else { return HTTPTransports.makeDefault() }
+        guard FileManager.default.isReadableFile(atPath: caFile) else {
+            throw NativeAuthConfigurationError("The CA file '\(caFile)' cannot be read: give a PEM file of CA certificates.")
+        }
+        return HTTPTransports.makeDefault(maximumResponseBodySize: HTTPTransports.defaultMaximumResponseBodySize, caFile: caFile)
     }
 }
 

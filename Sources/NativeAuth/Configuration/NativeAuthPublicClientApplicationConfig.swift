@@ -32,6 +32,7 @@ public final class NativeAuthPublicClientApplicationConfig: Sendable {
         var retryPolicy: RetryPolicy = .default
         var clock: any NativeAuthClock = SystemClock()
         var storageAuthority: String?
+        var caFile: String?
     }
 
     private let values = LockedValues(Values())
@@ -106,6 +107,15 @@ public final class NativeAuthPublicClientApplicationConfig: Sendable {
     public var storageAuthority: String? {
         get { values[\.storageAuthority] }
         set { values[\.storageAuthority] = newValue }
+    }
+
+    /// A PEM file of CA certificates the default transport trusts instead of the system's, for a server
+    /// whose certificate a private CA signed (such as `nativeauth emulator --tls`, whose CA is
+    /// `tls/ca.pem` in its state folder). Ignored when ``transport`` is set. The application's
+    /// initializer throws ``NativeAuthConfigurationError`` when the file cannot be read.
+    public var caFile: String? {
+        get { values[\.caFile] }
+        set { values[\.caFile] = newValue }
     }
 
     /// All values at once, consistent with each other.

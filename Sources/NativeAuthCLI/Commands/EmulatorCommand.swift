@@ -20,6 +20,7 @@ struct EmulatorCommand: AsyncParsableCommand {
 
             EXAMPLES:
               nativeauth emulator --port 8080
+              nativeauth emulator --tls --port 8443    # then: export NATIVEAUTH_CA_FILE=<the "ca file:" it prints>
               nativeauth signin --authority http://127.0.0.1:8080/emulator.onmicrosoft.com alice@example.com
               curl -H "Authorization: Bearer $(cat ~/.local/state/nativeauth/emulator/admin-token)" \\
                 'http://127.0.0.1:8080/_emulator/codes?username=alice@example.com'
@@ -27,6 +28,13 @@ struct EmulatorCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: "Port to listen on (0 picks a free one).")
     var port: Int = 0
+
+    @Flag(name: .long, help: ArgumentHelp(
+        "Serve HTTPS (for MSAL's own SDKs, which insist on an https authority): a certificate signed by a CA the emulator "
+            + "creates in its state folder (tls/ca.pem; its key never leaves the folder). Every URL it hands out says https. "
+            + "The \"ca file:\" line names the CA to trust: nativeauth --ca-file FILE or NATIVEAUTH_CA_FILE, "
+            + "curl --cacert FILE, Python's REQUESTS_CA_BUNDLE or msal's verify=FILE."))
+    var tls = false
 
     @Option(name: .customLong("state-dir"), help: ArgumentHelp(
         "Folder where the emulator keeps its state (default $XDG_STATE_HOME/nativeauth/emulator).", valueName: "DIR"))
@@ -56,6 +64,7 @@ struct EmulatorCommand: AsyncParsableCommand {
     func run() async throws {
         var configuration = EmulatorConfiguration()
         configuration.port = port
+        configuration.tls = tls
         configuration.stateDirectory = stateDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? EmulatorSettings.stateDirectory
         configuration.seedFile = seed.map { URL(fileURLWithPath: $0) }
@@ -76,6 +85,9 @@ struct EmulatorCommand: AsyncParsableCommand {
         } catch {
             Console.report(CLIFailure(.failure, "The emulator could not start: \(error)"), verbose: false)
             throw CLIExit.failure.exitCode
+        }
+        if let authority = emulator.certificateAuthority {
+            Console.result("ca file: \(authority.certificateFile?.path ?? "(in memory)")")
         }
         Console.result("authority: \(emulator.authority.absoluteString)")
         Console.result("client id: \(EmulatorConfiguration.defaultClientId)")

@@ -52,7 +52,7 @@ struct ResetPasswordCommand: AsyncParsableCommand {
             try StoreCheck.beforeSignIn(store, command: "reset-password")
             // A password reset verifies the address with a code: `oob redirect`, as [CT] recommends.
             let context = try AppContext(location: target.location, clientId: target.clientId,
-                                         challengeTypes: [.OOB], store: store, verbose: options.verbose)
+                                         challengeTypes: [.OOB], store: store, verbose: options.verbose, caFile: options.caFile)
             try await context.run { context throws(CLIFailure) in
                 let username = try await AddressPrompt.read(given: address)
                 let driver = ResetPasswordFlowDriver(presetCode: codeFromStandardInput ? nil : code, scopes: resolution.scopes,

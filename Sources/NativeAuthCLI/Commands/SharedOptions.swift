@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 
 /// Options every command shares: where to sign in, scopes, output.
@@ -28,12 +29,25 @@ struct SharedOptions: ParsableArguments {
     @Flag(name: .long, help: "Show protocol details: server error, suberror, codes, correlation id (never secrets).")
     var verbose = false
 
+    @Option(name: .customLong("ca-file"), help: ArgumentHelp(
+        "A PEM file of CA certificates to trust instead of the system's, such as `nativeauth emulator --tls`'s (env NATIVEAUTH_CA_FILE).",
+        valueName: "FILE"))
+    var caFileOption: String?
+
     @Option(name: .customLong("store-dir"), help: ArgumentHelp(
         "Folder of the token store (default $XDG_STATE_HOME/nativeauth, else ~/.local/state/nativeauth).",
         valueName: "DIR"))
     var storeDirectory: String?
 
+    /// `--ca-file`, else `NATIVEAUTH_CA_FILE`; nil for the system's CAs.
+    var caFile: String? {
+        caFileOption ?? ProcessInfo.processInfo.environment["NATIVEAUTH_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     func validate() throws {
+        if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
+            throw ValidationError("The CA file '\(caFile)' (--ca-file or NATIVEAUTH_CA_FILE) cannot be read.")
+        }
         if tenant != nil && authority != nil {
             throw ValidationError("Give --tenant or --authority, not both.")
         }

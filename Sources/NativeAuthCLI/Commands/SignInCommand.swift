@@ -84,7 +84,7 @@ struct SignInCommand: AsyncParsableCommand {
             let store = try AppContext.openStore(options)
             try StoreCheck.beforeSignIn(store)
             let context = try AppContext(location: target.location, clientId: target.clientId,
-                                         challengeTypes: password ? [.password] : [.OOB], store: store, verbose: options.verbose)
+                                         challengeTypes: password ? [.password] : [.OOB], store: store, verbose: options.verbose, caFile: options.caFile)
             try await context.run { context throws(CLIFailure) in
                 let result: NativeAuthUserAccountResult
                 if browser || deviceCode {

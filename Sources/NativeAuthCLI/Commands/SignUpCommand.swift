@@ -55,7 +55,7 @@ struct SignUpCommand: AsyncParsableCommand {
             let store = try AppContext.openStore(options)
             try StoreCheck.beforeSignIn(store, command: "signup")
             let context = try AppContext(location: target.location, clientId: target.clientId,
-                                         challengeTypes: password ? [.OOB, .password] : [.OOB], store: store, verbose: options.verbose)
+                                         challengeTypes: password ? [.OOB, .password] : [.OOB], store: store, verbose: options.verbose, caFile: options.caFile)
             try await context.run { context throws(CLIFailure) in
                 let username = try await AddressPrompt.read(given: address)
                 let driver = SignUpFlowDriver(attributes: given, scopes: resolution.scopes, choices: strongAuth)

@@ -40,7 +40,7 @@ struct TokenCommand: AsyncParsableCommand {
                                      + "(`nativeauth emulator\(port)`), or pick another account with --account.")
             }
             let context = try AppContext(location: location, clientId: stored.clientId, challengeTypes: [.OOB, .password],
-                                         store: selection.store, storageKey: stored.authority, verbose: options.verbose)
+                                         store: selection.store, storageKey: stored.authority, verbose: options.verbose, caFile: options.caFile)
             try await context.run { context throws(CLIFailure) in
                 let account = try Self.account(context, stored: stored)
                 let parameters = NativeAuthGetAccessTokenParameters(forceRefresh: forceRefresh, scopes: selection.resolution.scopes)

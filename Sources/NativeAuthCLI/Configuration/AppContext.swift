@@ -23,7 +23,7 @@ struct AppContext {
     /// Builds the application for `location` and `clientId` on `store`. Its account is kept under
     /// `storageKey` (a stored account's own key), else under the location's key for new sign-ins.
     init(location: SignInLocation, clientId: String, challengeTypes: NativeAuthChallengeTypes,
-         store: FileTokenStore, storageKey: String? = nil, verbose: Bool) throws(CLIFailure) {
+         store: FileTokenStore, storageKey: String? = nil, verbose: Bool, caFile: String? = nil) throws(CLIFailure) {
         let emulator = location == .embeddedEmulator ? try EmbeddedEmulatorHost(verbose: verbose) : nil
         guard let authority = emulator?.authority ?? location.authority else {
             throw CLIFailure(.failure, "No authority for \(location.summary).")
@@ -37,6 +37,7 @@ struct AppContext {
             config.capabilities = [.mfaRequired, .registrationRequired]
             config.logger = verbose ? Self.verboseLogger : nil
             config.storageAuthority = storageKey ?? location.storageKey
+            config.caFile = caFile
             app = try NativeAuthPublicClientApplication(nativeAuthConfiguration: config)
         } catch {
             throw CLIFailure(.usage, "\(error)")

@@ -10,10 +10,12 @@ import NativeAuthEmulator
 /// rewritten, so the URLs the library hands out (a browser page, later) are the real ones.
 final class EmbeddedEmulatorTransport: HTTPTransport {
     private let host: EmbeddedEmulatorHost
-    private let network = HTTPTransports.makeDefault()
+    private let network: any HTTPTransport
 
-    init(host: EmbeddedEmulatorHost) {
+    /// Sends through `network` (the platform's default transport unless given) once the emulator runs.
+    init(host: EmbeddedEmulatorHost, network: any HTTPTransport = HTTPTransports.makeDefault()) {
         self.host = host
+        self.network = network
     }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {

@@ -72,7 +72,7 @@ final class EmulatorCore: Sendable {
         boundPort.withLock { $0 = port }
     }
 
-    var baseURL: String { "http://\(configuration.host):\(port)" }
+    var baseURL: String { "\(configuration.tls ? "https" : "http")://\(configuration.host):\(port)" }
     var issuer: String { "\(baseURL)/\(tenantId)/v2.0" }
     var tenantDomain: String { "\(configuration.tenantSubdomain).onmicrosoft.com" }
 

@@ -2,7 +2,7 @@ import NativeAuthShared
 
 /// The OpenID Connect discovery document (docs/PROTOCOL.md §12.1), with the tenant GUID in every URL.
 /// It lists only what the emulator serves: its endpoints, `response_type=code` with
-/// `response_mode=query`, PKCE with S256, and the grants `/token` accepts.
+/// `response_mode=query` or `form_post`, PKCE with S256, and the grants `/token` accepts.
 struct DiscoveryDocument: Sendable {
     let core: EmulatorCore
 
@@ -15,7 +15,7 @@ struct DiscoveryDocument: Sendable {
             ("device_authorization_endpoint", .string("\(tenantBase)/oauth2/v2.0/devicecode")),
             ("jwks_uri", .string("\(tenantBase)/discovery/v2.0/keys")),
             ("response_types_supported", .array(["code"])),
-            ("response_modes_supported", .array(["query"])),
+            ("response_modes_supported", .array(["query", "form_post"])),
             ("code_challenge_methods_supported", .array(["S256"])),
             ("subject_types_supported", .array(["pairwise"])),
             ("id_token_signing_alg_values_supported", .array(["RS256"])),

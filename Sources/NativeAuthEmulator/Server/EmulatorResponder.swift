@@ -21,6 +21,9 @@ struct EmulatorResponder: HTTPResponder {
             let reply = await AdminRoutes(core: core).handle(request, path: path, context: context, token: token)
             return reply.response(clientRequestId: clientRequestId)
         }
+        if GraphRoutes.serves(path) {
+            return GraphRoutes(core: core).respond(to: request, clientRequestId: clientRequestId)
+        }
         if let page = WebRoute(path: path) {
             return await WebRoutes(core: core).respond(to: request, route: page, clientRequestId: clientRequestId)
                 .response(clientRequestId: clientRequestId)

@@ -43,8 +43,9 @@ enum AuthorizeRequestParser {
         guard (state?.count ?? 0) <= maxValueLength else { throw fail(.malformedRequest("state is longer than \(maxValueLength) characters.")) }
         guard let responseType = form.nonEmpty("response_type") else { throw fail(.missingParameter("response_type")) }
         guard responseType == "code" else { throw fail(.unsupportedResponseType(responseType)) }
-        if let mode = form.nonEmpty("response_mode"), mode != "query" {
-            throw fail(.malformedRequest("the emulator answers with response_mode=query only, not '\(mode.prefix(32))'."))
+        let responseMode = form.nonEmpty("response_mode")
+        if let mode = responseMode, mode != "query", mode != FormPostPage.mode {
+            throw fail(.malformedRequest("the emulator answers with response_mode=query or form_post, not '\(mode.prefix(32))'."))
         }
         guard let scope = form.nonEmpty("scope") else { throw fail(.missingParameter("scope")) }
         do {
@@ -67,7 +68,7 @@ enum AuthorizeRequestParser {
             throw fail(.malformedRequest("prompt must be one of login, none, consent, select_account."))
         }
         let request = AuthorizeRequest(clientId: clientId, redirectUri: redirectUri, scope: scope, state: state,
-                                       nonce: nonce, codeChallenge: challenge, loginHint: loginHint)
+                                       nonce: nonce, codeChallenge: challenge, loginHint: loginHint, responseMode: responseMode)
         return (request, prompt)
     }
 
@@ -99,9 +100,6 @@ enum AuthorizeRequestParser {
     /// The error redirect of `error` to `redirectUri`: `error`, `error_description`, `error_codes`, `state`.
     static func errorRedirect(_ error: ProtocolError, redirectUri: String, state: String?, core: EmulatorCore,
                               correlationId: String) -> String {
-        let description = "\(error.summary)\r\nTrace ID: \(UUID().uuidString.lowercased())\r\n"
-            + "Correlation ID: \(correlationId)\r\nTimestamp: \(Timestamps.errorStyle(core.clock.now()))"
-        return redirect(redirectUri, adding: [("error", error.error), ("error_description", description),
-                                              ("error_codes", error.codesText), ("state", state)])
+        redirect(redirectUri, adding: FormPostPage.errorFields(error, state: state, core: core, correlationId: correlationId))
     }
 }

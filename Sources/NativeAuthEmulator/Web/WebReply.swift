@@ -6,6 +6,8 @@ struct WebReply: Sendable {
     var status: Int
     var html: String
     var location: String?
+    /// Scripts the page may run (`script-src` sources, such as a hash); none by default.
+    var scriptSources: [String] = []
 
     static func page(_ page: SignInPage) -> WebReply {
         WebReply(status: page.status, html: page.html, location: nil)
@@ -22,7 +24,8 @@ struct WebReply: Sendable {
         fields[.contentType] = "text/html; charset=utf-8"
         fields[.cacheControl] = "no-store"
         fields[HTTPField.Name.clientRequestId] = clientRequestId
-        fields[HTTPField.Name("Content-Security-Policy")!] = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
+        let scripts = scriptSources.isEmpty ? "" : "; script-src " + scriptSources.joined(separator: " ")
+        fields[HTTPField.Name("Content-Security-Policy")!] = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'" + scripts
         fields[HTTPField.Name("X-Frame-Options")!] = "DENY"
         fields[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
         if let location { fields[.location] = location }

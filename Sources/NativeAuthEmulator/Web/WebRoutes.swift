@@ -52,13 +52,17 @@ struct WebRoutes: Sendable {
             case .page(let protocolError):
                 return .page(Self.errorPage(protocolError, correlationId: clientRequestId))
             case .redirect(let protocolError, let redirectUri, let state):
+                if (try? FormBody(parsing: Array(query.utf8)))?["response_mode"] == FormPostPage.mode {
+                    return FormPostPage.reply(to: redirectUri, fields: FormPostPage.errorFields(
+                        protocolError, state: state, core: core, correlationId: clientRequestId))
+                }
                 return .redirect(to: AuthorizeRequestParser.errorRedirect(
                     protocolError, redirectUri: redirectUri, state: state, core: core, correlationId: clientRequestId))
             }
         }
         if prompt == "none" {
-            return .redirect(to: AuthorizeRequestParser.errorRedirect(
-                .loginRequired, redirectUri: request.redirectUri, state: request.state, core: core, correlationId: clientRequestId))
+            return FormPostPage.answer(request, fields: FormPostPage.errorFields(
+                .loginRequired, state: request.state, core: core, correlationId: clientRequestId))
         }
         return .page(try PageFlow(core: core, action: action).start(.authorize(request), step: .username, loginHint: request.loginHint))
     }
@@ -73,14 +77,14 @@ struct WebRoutes: Sendable {
             switch ending {
             case .signedIn(let userKey):
                 let code = try issueCode(request, userKey: userKey)
-                return .redirect(to: AuthorizeRequestParser.redirect(request.redirectUri, adding: [("code", code), ("state", request.state)]))
+                return FormPostPage.answer(request, fields: [("code", code), ("state", request.state)])
             case .cancelled:
                 error = .userDeclined
             case .locked:
                 error = .pageLockedOut(of: "codes or passwords")
             }
-            return .redirect(to: AuthorizeRequestParser.errorRedirect(
-                error, redirectUri: request.redirectUri, state: request.state, core: core, correlationId: clientRequestId))
+            return FormPostPage.answer(request, fields: FormPostPage.errorFields(
+                error, state: request.state, core: core, correlationId: clientRequestId))
         }
     }
 

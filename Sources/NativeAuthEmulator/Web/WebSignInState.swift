@@ -60,6 +60,8 @@ struct AuthorizeRequest: Codable, Sendable, Equatable {
     var nonce: String?
     var codeChallenge: String
     var loginHint: String?
+    /// `query` (the default) or `form_post`: how the answer goes back to the redirect URI.
+    var responseMode: String? = nil
 }
 
 /// One sign-in in the browser: its purpose, the step it shows, and the user once known.

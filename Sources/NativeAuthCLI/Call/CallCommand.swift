@@ -1,0 +1,151 @@
+import ArgumentParser
+import Foundation
+import NativeAuth
+
+/// `nativeauth call URL`: sends a request to an API with the active account's access token, as
+/// `az rest` and `gh api` do.
+struct CallCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "call",
+        abstract: "Send a request to an API with the active account's access token; print the response body.",
+        discussion: """
+            The token is the active account's (see `nativeauth status`), refreshed when needed, sent as \
+            "Authorization: Bearer ...". When the API answers 401, the token is refreshed once and the \
+            request sent once more. The response body goes to standard output as it came; -i puts the \
+            status line and the headers before it.
+
+            The token goes only where you point it: https URLs, plain http only to this machine \
+            (127.0.0.1, ::1, localhost), and redirects are never followed (a 3xx is shown, exit 6). \
+            With the embedded emulator a path such as /v1.0/me resolves against it: its Microsoft \
+            Graph-shaped /v1.0/me answers the signed-in user.
+
+            Without --scope (or NATIVEAUTH_SCOPES), the token is for User.Read (Microsoft Graph's) \
+            when the URL is https://graph.microsoft.com/... or an emulator's /v1.0/..., else for the \
+            scopes the account signed in with. -d sends a body (POST unless -X says otherwise; \
+            Content-Type application/json when it is JSON, else application/x-www-form-urlencoded, \
+            unless -H gives one); @FILE reads it from a file, @- from standard input (4 MiB at most). \
+            At most 64 -H headers; Authorization and Host cannot be given. The response body may be \
+            16 MiB (--max-response-size). A server whose certificate a private CA signed, such as \
+            `nativeauth emulator --tls`, needs --ca-file FILE (or NATIVEAUTH_CA_FILE).
+
+            EXIT CODES: 0 for a 2xx answer; 6 for any other HTTP status (the body is printed, a \
+            sentence on standard error says why); 5 when the API or the sign-in server cannot be \
+            reached (no answer, TLS failure, timeout); 1 when no token can be had (nobody signed in, \
+            the session ended) or the response is over --max-response-size; 2 for a usage error, \
+            such as a plain-http URL to another host.
+
+            EXAMPLES:
+              nativeauth call /v1.0/me
+              nativeauth call https://graph.microsoft.com/v1.0/me -i
+              nativeauth call https://api.contoso.com/orders --scope api://contoso/Orders.Read
+              nativeauth call https://api.contoso.com/orders -X POST -H 'Content-Type: application/json' -d @order.json
+              NATIVEAUTH_CA_FILE=~/.local/state/nativeauth/emulator/tls/ca.pem nativeauth call https://127.0.0.1:8443/v1.0/me
+            """)
+
+    @Argument(help: ArgumentHelp("The API's URL, or a path such as /v1.0/me on the embedded emulator.", valueName: "URL"))
+    var url: String
+
+    @Option(name: [.customShort("X"), .customLong("method")], help: ArgumentHelp(
+        "The HTTP method (default GET, or POST with -d).", valueName: "METHOD"))
+    var method: String?
+
+    @Option(name: [.customShort("H"), .customLong("header")], help: ArgumentHelp(
+        "A request header 'Name: value'; repeat it for several.", valueName: "HEADER"))
+    var headers: [String] = []
+
+    @Option(name: [.customShort("d"), .customLong("data")], help: ArgumentHelp(
+        "The request body: the text itself, @FILE for a file's content, @- for standard input.", valueName: "DATA"))
+    var data: String?
+
+    @Flag(name: [.customShort("i"), .customLong("include")], help: "Print the status line and the response headers before the body.")
+    var include = false
+
+    @Option(name: .customLong("max-response-size"), help: ArgumentHelp(
+        "Largest response body accepted: bytes, or with K, M or G (default 16M, at most 1G).", valueName: "SIZE"))
+    var maxResponseSize: String?
+
+    @OptionGroup var options: SharedOptions
+    @OptionGroup var accountOptions: AccountOptions
+
+    func validate() throws {
+        if options.json { throw ValidationError("--json does not go with call: the API's body is printed as it is.") }
+        if let maxResponseSize, ResponseSize.parse(maxResponseSize) == nil {
+            throw ValidationError("--max-response-size '\(maxResponseSize)' is not a size from 1 byte to 1G, such as 65536, 512K or 64M.")
+        }
+    }
+
+    func run() async throws {
+        try await CommandRunner.run(verbose: options.verbose) { () throws(CLIFailure) in
+            let input = try CallInput(url: url, method: method, headers: headers, data: data)
+            let limit = maxResponseSize.flatMap(ResponseSize.parse) ?? ResponseSize.defaultValue
+            let selection = try AccountSelection(options, accountOptions)
+            let stored = try selection.requireActive()
+            let location = try AccountSelection.location(of: stored)
+            if case .embeddedPath = input.target, location != .embeddedEmulator {
+                _ = try input.url(embeddedBase: nil)  // says why a path needs the embedded emulator
+            }
+            if ServerReachability.isReachable(location) == false {
+                throw CLIFailure(.unavailable, "The account's server is not reachable: is `nativeauth emulator` running?",
+                                 hint: "\(stored.username) signed in at \(location.summary).")
+            }
+            let context = try AppContext(location: location, clientId: stored.clientId, challengeTypes: [.OOB, .password],
+                                         store: selection.store, storageKey: stored.authority, verbose: options.verbose,
+                                         caFile: options.caFile)
+            try await context.run { context throws(CLIFailure) in
+                let embeddedBase = context.emulator.map { URL(string: "http://127.0.0.1:\($0.port)")! }
+                let target = try input.url(embeddedBase: embeddedBase)
+                let network = HTTPTransports.makeDefault(timeout: 60, maximumResponseBodySize: limit, caFile: options.caFile)
+                let transport: any HTTPTransport = context.emulator.map { EmbeddedEmulatorTransport(host: $0, network: network) } ?? network
+                let scopes = selection.resolution.scopes ?? CallScopes.defaults(for: target, location: location, embeddedBase: embeddedBase)
+                let account = try Self.account(context, stored: stored)
+                if options.verbose {
+                    Console.info("> \(input.method) \(target.absoluteString) as \(stored.username)"
+                        + (scopes.map { " (scopes: \($0.joined(separator: " ")))" } ?? ""))
+                }
+                let answer: NativeAuthAPIResponse
+                do throws(CallAPIError) {
+                    answer = try await account.callAPI(input.request(to: target),
+                                                       parameters: NativeAuthGetAccessTokenParameters(scopes: scopes),
+                                                       transport: transport)
+                } catch {
+                    throw CallOutput.failure(error, url: target, maximumResponseSize: limit)
+                }
+                if options.verbose { Console.info("< HTTP \(answer.response.status)") }
+                if let failure = CallOutput.show(answer, url: target, includeHeaders: include, verbose: options.verbose) {
+                    throw failure
+                }
+            }
+        }
+    }
+
+    /// The library's view of the stored account.
+    private static func account(_ context: AppContext, stored: StoredAccount) throws(CLIFailure) -> NativeAuthUserAccountResult {
+        let result: NativeAuthUserAccountResult?
+        do {
+            result = try context.app.currentAccount()
+        } catch {
+            throw CLIFailure(.failure, "The token store could not be read: \(error)")
+        }
+        guard let result, result.account.identifier == stored.identifier else {
+            throw CLIFailure(.failure, "\(stored.username) was signed out meanwhile.", hint: "Run `nativeauth signin` to sign in.")
+        }
+        return result
+    }
+}
+
+/// The scopes `call` asks for when none are given, as `az rest` derives its resource from the URL.
+enum CallScopes {
+    static let graph = ["User.Read"]
+
+    /// `User.Read` for Microsoft Graph and for an emulator's Graph-shaped `/v1.0/` paths (the embedded
+    /// emulator, or the loopback emulator the account signed in at); nil (the account's own scopes) else.
+    static func defaults(for url: URL, location: SignInLocation, embeddedBase: URL?) -> [String]? {
+        guard let host = url.host?.lowercased() else { return nil }
+        if host == "graph.microsoft.com" { return graph }
+        guard url.path.hasPrefix("/v1.0/") else { return nil }
+        let origin = { (candidate: URL) in "\(candidate.host?.lowercased() ?? ""):\(candidate.port ?? 0)" }
+        if let embeddedBase, origin(embeddedBase) == origin(url) { return graph }
+        if let authority = location.authority, location.isLoopback, origin(authority) == origin(url) { return graph }
+        return nil
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import NativeAuth
+
+/// What `nativeauth call` was asked to send, checked and bounded before anything is sent: the URL
+/// (at most 8 KiB; `https`, or `http` to this machine only; a path resolves against the embedded
+/// emulator only), the method, the headers (at most 64, each at most 8 KiB, no line breaks, never
+/// `Authorization`), and the body (`-d`, at most 4 MiB, read from a file with `@FILE` or standard input
+/// with `@-`).
+struct CallInput {
+    static let maxURLLength = 8 * 1024
+    static let maxHeaderCount = 64
+    static let maxHeaderLength = 8 * 1024
+    static let maxBodySize = 4 << 20
+    /// Headers `call` sets itself, or that would say something else than the request does.
+    static let reservedHeaders: Set<String> = ["authorization", "host", "content-length", "transfer-encoding", "connection"]
+
+    /// Where the URL points.
+    enum Target {
+        /// A full URL, as given.
+        case absolute(URL)
+        /// A path (and query) on the embedded emulator.
+        case embeddedPath(String)
+    }
+
+    let target: Target
+    let method: String
+    let headers: [(name: String, value: String)]
+    let body: Data?
+
+    /// Checks the command line's parts; every failure is a usage error (exit 2) and nothing is sent.
+    init(url: String, method: String?, headers: [String], data: String?) throws(CLIFailure) {
+        target = try Self.target(url)
+        self.headers = try headers.map(Self.header)
+        body = try data.map(Self.body)
+        if let method {
+            guard method.count <= 32, !method.isEmpty,
+                  method.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "!#$%&'*+-.^_`|~".contains($0)) })
+            else { throw CLIFailure(.usage, "-X '\(method.prefix(40))' is not an HTTP method such as GET, POST, PATCH or DELETE.") }
+            self.method = method.uppercased()
+        } else {
+            self.method = body == nil ? "GET" : "POST"
+        }
+        guard headers.count <= Self.maxHeaderCount else {
+            throw CLIFailure(.usage, "At most \(Self.maxHeaderCount) -H headers can be given.")
+        }
+    }
+
+    /// The URL to send to: the absolute one, or the path on the embedded emulator at `embeddedBase`.
+    func url(embeddedBase: URL?) throws(CLIFailure) -> URL {
+        switch target {
+        case .absolute(let url):
+            return url
+        case .embeddedPath(let path):
+            guard let base = embeddedBase, let url = URL(string: base.absoluteString + path) else {
+                throw CLIFailure(.usage, "A relative URL such as /v1.0/me resolves against the embedded emulator only, "
+                    + "and this account signed in elsewhere.", hint: "Give the API's full URL, such as https://graph.microsoft.com/v1.0/me.")
+            }
+            return url
+        }
+    }
+
+    /// The request: the headers given, plus `Content-Type` for a body when none was given
+    /// (`application/json` for a JSON body, as `az rest` does, else curl's form type).
+    func request(to url: URL) -> HTTPRequest {
+        var fields = headers
+        if let body, !fields.contains(where: { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }) {
+            let isJSON = (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) != nil
+                && body.first.map { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") } == true
+            fields.append((name: "Content-Type", value: isJSON ? "application/json" : "application/x-www-form-urlencoded"))
+        }
+        if !fields.contains(where: { $0.name.caseInsensitiveCompare("Accept") == .orderedSame }) {
+            fields.append((name: "Accept", value: "application/json, */*;q=0.5"))
+        }
+        return HTTPRequest(method: method, url: url, headers: fields, body: body ?? Data())
+    }
+
+    // MARK: Parts
+
+    private static func target(_ text: String) throws(CLIFailure) -> Target {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty, text.utf8.count <= maxURLLength else {
+            throw CLIFailure(.usage, "The URL is empty or longer than \(maxURLLength) bytes.")
+        }
+        guard !text.contains(where: { $0.isWhitespace || $0.isNewline }) else {
+            throw CLIFailure(.usage, "The URL holds white space: percent-encode it (%20).")
+        }
+        if text.hasPrefix("/") {
+            guard !text.hasPrefix("//"), URL(string: "http://127.0.0.1" + text) != nil else {
+                throw CLIFailure(.usage, "'\(text.prefix(80))' is not a path such as /v1.0/me.")
+            }
+            return .embeddedPath(text)
+        }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else {
+            throw CLIFailure(.usage, "'\(text.prefix(80))' is not a URL such as https://graph.microsoft.com/v1.0/me or a path such as /v1.0/me.")
+        }
+        guard scheme == "https" || scheme == "http" else {
+            throw CLIFailure(.usage, "'\(scheme)' URLs are not supported: give an https URL.")
+        }
+        guard url.user == nil, url.password == nil else {
+            throw CLIFailure(.usage, "The URL holds a user name or password: remove it (the bearer token authenticates).")
+        }
+        guard CallAPIError.allowsToken(to: url) else {
+            throw CLIFailure(.usage, "Refusing to send the access token over plain http to \(host): anyone on the way could read it.",
+                             hint: "Use https://\(host)\(url.port.map { ":\($0)" } ?? "")\(url.path) (plain http is allowed only to this machine).")
+        }
+        return .absolute(url)
+    }
+
+    private static func header(_ text: String) throws(CLIFailure) -> (name: String, value: String) {
+        guard text.utf8.count <= maxHeaderLength else {
+            throw CLIFailure(.usage, "A -H header is longer than \(maxHeaderLength) bytes.")
+        }
+        // Byte by byte: "\r\n" is one Character in Swift, equal to neither "\r" nor "\n".
+        guard !text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else {
+            throw CLIFailure(.usage, "A -H header holds a line break or another control character.")
+        }
+        guard let colon = text.firstIndex(of: ":") else {
+            throw CLIFailure(.usage, "-H '\(text.prefix(60))' is not 'Name: value'.")
+        }
+        let name = text[..<colon].trimmingCharacters(in: .whitespaces)
+        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "!#$%&'*+-.^_`|~".contains($0)) }) else {
+            throw CLIFailure(.usage, "-H '\(text.prefix(60))': '\(name.prefix(40))' is not a header name.")
+        }
+        guard !reservedHeaders.contains(name.lowercased()) else {
+            throw CLIFailure(.usage, "-H \(name) cannot be given: `nativeauth call` sets it itself"
+                + (name.lowercased() == "authorization" ? " (the account's bearer token)." : "."))
+        }
+        return (name, value)
+    }
+
+    private static func body(_ data: String) throws(CLIFailure) -> Data {
+        guard data.hasPrefix("@") else {
+            guard data.utf8.count <= maxBodySize else { throw tooLarge("-d") }
+            return Data(data.utf8)
+        }
+        let path = String(data.dropFirst())
+        let handle: FileHandle
+        if path == "-" {
+            handle = FileHandle.standardInput
+        } else {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                  let opened = FileHandle(forReadingAtPath: path)
+            else { throw CLIFailure(.usage, "-d @\(path): the file cannot be read.") }
+            handle = opened
+        }
+        defer { if path != "-" { try? handle.close() } }
+        let content: Data
+        do {
+            content = try handle.read(upToCount: maxBodySize + 1) ?? Data()
+        } catch {
+            throw CLIFailure(.usage, "-d @\(path): \(error.localizedDescription)")
+        }
+        guard content.count <= maxBodySize else { throw tooLarge("-d @\(path)") }
+        return content
+    }
+
+    private static func tooLarge(_ what: String) -> CLIFailure {
+        CLIFailure(.usage, "\(what): the body is larger than \(maxBodySize >> 20) MiB, the most `nativeauth call` sends.")
+    }
+}

@@ -1,0 +1,141 @@
+import Crypto
+import Foundation
+import NativeAuthShared
+import SwiftASN1
+import X509
+
+/// The emulator's own certificate authority, for HTTPS (``EmulatorConfiguration/tls``).
+///
+/// With a state directory it lives in `tls/` there: `ca.pem` (the certificate, what clients trust)
+/// and `ca-key.pem` (its P-256 private key, mode 0600, which never leaves the folder). It is created
+/// on the first HTTPS start under the state directory's lock, so processes sharing the folder agree
+/// on one CA, and kept for ten years. Without a state directory it lives in memory, one per process.
+/// Each start signs a fresh server certificate with it (``issueServerCertificate(now:)``).
+///
+/// ```swift
+/// var config = EmulatorConfiguration()
+/// config.tls = true
+/// let emulator = try await Emulator.start(config)
+/// emulator.certificateAuthority?.certificatePEM   // trust this (curl --cacert, REQUESTS_CA_BUNDLE)
+/// ```
+public struct EmulatorCertificateAuthority: Sendable {
+    /// The CA certificate in PEM: what a client trusts.
+    public let certificatePEM: String
+    /// The file holding ``certificatePEM`` (`STATE/tls/ca.pem`), when the emulator has a state directory.
+    public let certificateFile: URL?
+
+    let certificate: Certificate
+    let privateKey: P256.Signing.PrivateKey
+
+    /// How long a new CA is valid.
+    static let lifetime: TimeInterval = 10 * 365 * 86_400
+    /// How long a server certificate is valid (below the 398 days browsers accept).
+    static let serverLifetime: TimeInterval = 90 * 86_400
+
+    private init(certificate: Certificate, privateKey: P256.Signing.PrivateKey, file: URL?) throws {
+        self.certificate = certificate
+        self.privateKey = privateKey
+        self.certificatePEM = try certificate.serializeAsPEM().pemString
+        self.certificateFile = file
+    }
+
+    /// The CA of `directory` (created there on first use), or the process's in-memory CA.
+    static func load(directory: URL?, now: Date = Date()) throws -> EmulatorCertificateAuthority {
+        guard let directory else { return try InMemoryAuthority.get(now: now) }
+        try FileSystem.makePrivateDirectory(directory)
+        let folder = directory.appendingPathComponent("tls", isDirectory: true)
+        try FileSystem.makePrivateDirectory(folder)
+        let certificateFile = folder.appendingPathComponent("ca.pem")
+        let keyFile = folder.appendingPathComponent("ca-key.pem")
+        return try FileSystem.withExclusiveLock(directory.appendingPathComponent("state.lock")) {
+            if let certificateData = try FileSystem.readIfPresent(certificateFile), let keyData = try FileSystem.readIfPresent(keyFile) {
+                do {
+                    let certificate = try Certificate(pemEncoded: String(decoding: certificateData, as: UTF8.self))
+                    let key = try P256.Signing.PrivateKey(pemRepresentation: String(decoding: keyData, as: UTF8.self))
+                    guard certificate.publicKey == Certificate.PublicKey(key.publicKey) else {
+                        throw PersistenceError(description: "\(keyFile.path) is not the key of \(certificateFile.path)")
+                    }
+                    if certificate.notValidAfter > now.addingTimeInterval(serverLifetime) {
+                        return try EmulatorCertificateAuthority(certificate: certificate, privateKey: key, file: certificateFile)
+                    }
+                } catch let error as PersistenceError {
+                    throw error
+                } catch {
+                    throw PersistenceError(description: "the emulator's CA in \(folder.path) cannot be read: \(error); "
+                        + "remove ca.pem and ca-key.pem there to make a new one")
+                }
+            }
+            let fresh = try make(now: now, file: certificateFile)
+            try FileSystem.atomicWrite(Data(fresh.privateKey.pemRepresentation.utf8), to: keyFile)
+            try FileSystem.atomicWrite(Data(fresh.certificatePEM.utf8), to: certificateFile)
+            return fresh
+        }
+    }
+
+    /// A new CA: a P-256 key and a self-signed certificate for signing server certificates only.
+    static func make(now: Date, file: URL?) throws -> EmulatorCertificateAuthority {
+        let key = P256.Signing.PrivateKey()
+        let name = try DistinguishedName {
+            OrganizationName("NativeAuth emulator (a local test double, NOT SECURE)")
+            CommonName("NativeAuth emulator local CA \(UUID().uuidString.prefix(8).lowercased())")
+        }
+        let publicKey = Certificate.PublicKey(key.publicKey)
+        let certificate = try Certificate(
+            version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: publicKey,
+            notValidBefore: now.addingTimeInterval(-3600), notValidAfter: now.addingTimeInterval(lifetime),
+            issuer: name, subject: name, signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: try Certificate.Extensions {
+                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
+                Critical(KeyUsage(keyCertSign: true, cRLSign: true))
+                SubjectKeyIdentifier(hash: publicKey)
+            },
+            issuerPrivateKey: Certificate.PrivateKey(key))
+        return try EmulatorCertificateAuthority(certificate: certificate, privateKey: key, file: file)
+    }
+
+    /// A server certificate for `127.0.0.1`, `::1` and `localhost`, signed by this CA, with its new
+    /// key; the chain is the server certificate then the CA's.
+    func issueServerCertificate(now: Date) throws -> (chain: [Certificate], key: P256.Signing.PrivateKey) {
+        let key = P256.Signing.PrivateKey()
+        let publicKey = Certificate.PublicKey(key.publicKey)
+        let subject = try DistinguishedName {
+            OrganizationName("NativeAuth emulator (a local test double, NOT SECURE)")
+            CommonName("localhost")
+        }
+        let caKeyIdentifier = try certificate.extensions.subjectKeyIdentifier?.keyIdentifier
+            ?? SubjectKeyIdentifier(hash: certificate.publicKey).keyIdentifier
+        let server = try Certificate(
+            version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: publicKey,
+            notValidBefore: now.addingTimeInterval(-3600),
+            notValidAfter: min(now.addingTimeInterval(Self.serverLifetime), certificate.notValidAfter),
+            issuer: certificate.subject, subject: subject, signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: try Certificate.Extensions {
+                Critical(BasicConstraints.notCertificateAuthority)
+                Critical(KeyUsage(digitalSignature: true))
+                try ExtendedKeyUsage([.serverAuth])
+                SubjectAlternativeNames([
+                    .dnsName("localhost"),
+                    .ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1])),
+                    .ipAddress(ASN1OctetString(contentBytes: ArraySlice([UInt8](repeating: 0, count: 15) + [1]))),
+                ])
+                SubjectKeyIdentifier(hash: publicKey)
+                AuthorityKeyIdentifier(keyIdentifier: caKeyIdentifier)
+            },
+            issuerPrivateKey: Certificate.PrivateKey(privateKey))
+        return ([server, certificate], key)
+    }
+}
+
+/// One CA per process for emulators without a state directory (tests), made on first use.
+private enum InMemoryAuthority {
+    private static let cached = Locked<EmulatorCertificateAuthority?>(nil)
+
+    static func get(now: Date) throws -> EmulatorCertificateAuthority {
+        try cached.withLock { authority in
+            if let authority { return authority }
+            let fresh = try EmulatorCertificateAuthority.make(now: now, file: nil)
+            authority = fresh
+            return fresh
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+
+/// `nativeauth call` with the account of the embedded emulator: its Graph-shaped `/v1.0/me`, and a
+/// small API on loopback (`Tests/Servers/fake_api.py`) for bodies, headers, redirects, limits and a 401.
+@Suite(.timeLimit(.minutes(3)))
+struct CallTests {
+    /// A sandbox where alice signed in to the embedded emulator.
+    static func signedIn() async throws -> CLISandbox {
+        let sandbox = try CLISandbox(fixedCode: "11223344")
+        let signIn = try await sandbox.run(["signin", "--email", "alice@example.com", "--code", "11223344"])
+        try #require(signIn.status == 0, "\(signIn)")
+        return sandbox
+    }
+
+    @Test func aRelativeURLReachesTheEmbeddedEmulatorsMe() async throws {
+        let sandbox = try await Self.signedIn()
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["call", "/v1.0/me"])
+        #expect(result.status == 0, "\(result)")
+        let user = try #require(result.json, "\(result)")
+        #expect(user["displayName"] as? String == "Alice Example")
+        #expect(user["mail"] as? String == "alice@example.com")
+        #expect(user["userPrincipalName"] as? String == "alice@example.com")
+        #expect(!result.stdout.contains("eyJ") && !result.stderr.contains("eyJ"), "no token is printed: \(result)")
+    }
+
+    @Test func includePrintsTheStatusLineAndHeadersFirst() async throws {
+        let sandbox = try await Self.signedIn()
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["call", "-i", "/v1.0/me"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.hasPrefix("HTTP 200 OK\r\n"), "\(result)")
+        let parts = result.stdout.components(separatedBy: "\r\n\r\n")
+        #expect(parts.count == 2, "\(result)")
+        #expect(parts[0].lowercased().contains("content-type: application/json"), "\(result)")
+        #expect(parts[1].contains(#""displayName":"Alice Example""#), "\(result)")
+    }
+
+    @Test func aMissingPermissionExits6AndSaysWhichScope() async throws {
+        let sandbox = try await Self.signedIn()
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["call", "/v1.0/me", "--scope", "Mail.Read"])
+        #expect(result.status == 6, "\(result)")
+        #expect(result.stdout.contains("Authorization_RequestDenied"), "the API's body is printed: \(result)")
+        #expect(result.stderr.contains("answered HTTP 403 (Forbidden): the token lacks the permission User.Read"), "\(result)")
+        #expect(result.stderr.contains("--scope User.Read"), "\(result)")
+    }
+
+    @Test func plainHTTPToAnotherHostIsRefused() async throws {
+        let sandbox = try await Self.signedIn()
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["call", "http://graph.microsoft.com/v1.0/me"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("Refusing to send the access token over plain http to graph.microsoft.com"), "\(result)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func aRelativeURLNeedsTheEmbeddedEmulator() async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let nobody = try await sandbox.run(["call", "/v1.0/me"])
+        #expect(nobody.status == 1, "nobody is signed in: \(nobody)")
+        let usage = try await sandbox.run(["call", "/v1.0/me", "--json"])
+        #expect(usage.status == 2, "\(usage)")
+        let header = try await sandbox.run(["call", "/v1.0/me", "-H", "Authorization: Bearer x"])
+        #expect(header.status == 2 && header.stderr.contains("sets it itself"), "\(header)")
+    }
+
+    @Test func inputsAreBoundedBeforeAnythingIsSent() async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let headers = (0...CallLimits.headers).flatMap { ["-H", "X-N\($0): v"] }
+        let many = try await sandbox.run(["call", "/v1.0/me"] + headers)
+        #expect(many.status == 2 && many.stderr.contains("At most 64 -H headers"), "\(many)")
+        let file = sandbox.stateHome.appendingPathComponent("big.bin")
+        try Data(count: (4 << 20) + 1).write(to: file)
+        let big = try await sandbox.run(["call", "/v1.0/me", "-d", "@\(file.path)"])
+        #expect(big.status == 2 && big.stderr.contains("larger than 4 MiB"), "\(big)")
+        let missing = try await sandbox.run(["call", "/v1.0/me", "-d", "@\(file.path).absent"])
+        #expect(missing.status == 2 && missing.stderr.contains("cannot be read"), "\(missing)")
+        let size = try await sandbox.run(["call", "/v1.0/me", "--max-response-size", "2G"])
+        #expect(size.status == 2, "\(size)")
+        let split = try await sandbox.run(["call", "/v1.0/me", "-H", "X-A: 1\r\nX-B: 2"])
+        #expect(split.status == 2 && split.stderr.contains("line break"), "\(split)")
+    }
+
+    @Test func dataFromAFileGoesAsTheBodyWithItsHeaders() async throws {
+        let sandbox = try await Self.signedIn()
+        defer { sandbox.remove() }
+        let api = try await FakeAPI.start()
+        defer { api.stop() }
+        let file = sandbox.stateHome.appendingPathComponent("order.json")
+        try Data(#"{"item":"tea","count":2}"#.utf8).write(to: file)
+        let result = try await sandbox.run(["call", "\(api.base)/echo?x=1", "-d", "@\(file.path)", "-X", "PUT",
+                                            "-H", "X-Trace: abc"])
+        #expect(result.status == 0, "\(result)")
+        let echo = try #require(result.json, "\(result)")
+        #expect(echo["method"] as? String == "PUT")
+        #expect(echo["path"] as? String == "/echo?x=1")
+        #expect(echo["body"] as? String == #"{"item":"tea","count":2}"#)
+        let headers = try #require(echo["headers"] as? [String: String])
+        #expect(headers["content-type"] == "application/json")
+        #expect(headers["x-trace"] == "abc")
+        #expect(headers["authorization"]?.hasPrefix("Bearer eyJ") == true, "the account's token goes along: \(headers)")
+
+        let piped = try await sandbox.run(["call", "\(api.base)/echo", "-d", "@-"], input: "a=1&b=2")
+        let pipedEcho = try #require(piped.json, "\(piped)")
+        #expect(pipedEcho["method"] as? String == "POST")
+        #expect(pipedEcho["body"] as? String == "a=1&b=2")
+        #expect((pipedEcho["headers"] as? [String: String])?["content-type"] == "application/x-www-form-urlencoded")
+    }
+
+    @Test func a401IsAnsweredByOneRefreshAndOneRetry() async throws {
+        let sandbox = try await Self.signedIn()
+        defer { sandbox.remove() }
+        let api = try await FakeAPI.start()
+        defer { api.stop() }
+        let result = try await sandbox.run(["call", "\(api.base)/unauthorized-once", "--verbose"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("The API answered 401, so the token was refreshed and the request sent again."), "\(result)")
+        let tokens = try #require(result.json?["tokens"] as? [String], "\(result)")
+        #expect(tokens.count == 2 && tokens[0] != tokens[1] && tokens.allSatisfy { $0.hasPrefix("Bearer ") }, "\(tokens)")
+    }
+
+    @Test func anExpiredTokenIsRefusedByTheEmulatorsMeThenRefreshedAndAccepted() async throws {
+        let sandbox = try CLISandbox(fixedCode: "31313131")
+        defer { sandbox.remove() }
+        let emulator = try await ForegroundEmulator.start(in: sandbox)
+        let signin = try await sandbox.run(["signin", "--authority", emulator.authority, "alice@example.com"], input: "31313131\n")
+        try #require(signin.status == 0, "\(signin)")
+        let base = emulator.baseURL.absoluteString
+        let first = try await sandbox.run(["call", "\(base)/v1.0/me", "--verbose"])
+        #expect(first.status == 0, "\(first)")
+        #expect(!first.stderr.contains("answered 401"), "\(first)")
+        // The emulator's clock passes the access token's expiry; this machine's does not, so the
+        // cached token is sent, refused with 401 invalid_token, refreshed once and sent again.
+        try await emulator.admin("POST", "clock/advance", json: #"{"seconds":7200}"#)
+        let second = try await sandbox.run(["call", "\(base)/v1.0/me", "--verbose"])
+        #expect(second.status == 0, "\(second)")
+        #expect(second.stderr.contains("The API answered 401, so the token was refreshed and the request sent again."), "\(second)")
+        #expect(second.json?["userPrincipalName"] as? String == "alice@example.com", "\(second)")
+        let paths = try await emulator.requestedPaths()
+        #expect(paths.filter { $0 == "/v1.0/me" }.count == 3, "\(paths)")
+        _ = await emulator.stop()
+    }
+
+    @Test func redirectsAreNotFollowedAndBodiesAreBounded() async throws {
+        let sandbox = try await Self.signedIn()
+        defer { sandbox.remove() }
+        let api = try await FakeAPI.start()
+        defer { api.stop() }
+        let redirect = try await sandbox.run(["call", "-i", "\(api.base)/redirect"])
+        #expect(redirect.status == 6, "\(redirect)")
+        #expect(redirect.stdout.contains("Location: http://localhost:"), "\(redirect)")
+        #expect(redirect.stderr.contains("redirects are not followed"), "\(redirect)")
+        let collected = try await sandbox.run(["call", "\(api.base)/collected"])
+        #expect(collected.status == 0, "\(collected)")
+        let requests = try #require(collected.json?["requests"] as? [Any], "\(collected)")
+        #expect(requests.isEmpty, "the redirect's target, a host not named, got nothing: \(requests)")
+
+        let hostile = try await sandbox.run(["call", "\(api.base)/hostile"])
+        #expect(hostile.status == 6, "\(hostile)")
+        #expect(hostile.stderr.contains("?]0;owned??[31mred"), "\(hostile)")
+        #expect(!hostile.stderr.contains("\u{1b}"), "the server's escape sequences never reach the terminal: \(hostile)")
+
+        let big = try await sandbox.run(["call", "\(api.base)/big?bytes=70000", "--max-response-size", "64K"])
+        #expect(big.status == 1, "\(big)")
+        #expect(big.stdout.isEmpty, "\(big)")
+        #expect(big.stderr.contains("larger than 64 KiB") && big.stderr.contains("--max-response-size"), "\(big)")
+        let allowed = try await sandbox.run(["call", "\(api.base)/big?bytes=70000", "--max-response-size", "1M"])
+        #expect(allowed.status == 0 && allowed.stdout.count == 70000, "\(allowed.status) \(allowed.stderr)")
+    }
+}
+
+/// The bounds `nativeauth call` documents.
+enum CallLimits {
+    static let headers = 64
+}
+
+/// `Tests/Servers/fake_api.py`, running for one test.
+struct FakeAPI {
+    let process: LiveCLI
+    /// `http://127.0.0.1:PORT`.
+    let base: String
+
+    static func start() async throws -> FakeAPI {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Servers/fake_api.py")
+        let process = try LiveCLI(executable: URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path],
+                                  environment: ProcessInfo.processInfo.environment)
+        let port = try await process.waitForStdout(#"listening (\d+)"#)
+        return FakeAPI(process: process, base: "http://127.0.0.1:\(port)")
+    }
+
+    /// Sends SIGTERM (the child is reaped by ChildProcess; nothing waits here).
+    func stop() {
+        process.terminate()
+    }
+}
