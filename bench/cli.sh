@@ -3,6 +3,7 @@
 #
 #   bash bench/cli.sh                 # RUNS=30, SECONDS_EMULATOR=8 by default
 #   RUNS=50 SECONDS_EMULATOR=10 bash bench/cli.sh
+#   NATIVEAUTH_BIN=/path/to/an/older/nativeauth bash bench/cli.sh   # measure another build (before/after)
 #
 # Prints the four rows of the table, each measured in this one run, the first three as
 # ratios against a baseline measured alternately with it (so both see the same load):
@@ -38,7 +39,7 @@ RELEASE=(-c release --static-swift-stdlib)
 swift build "${RELEASE[@]}" --product nativeauth >&2
 swift build "${RELEASE[@]}" --product EmulatorBench >&2
 BIN_DIR=$(swift build "${RELEASE[@]}" --show-bin-path)
-BIN=$BIN_DIR/nativeauth
+BIN=${NATIVEAUTH_BIN:-$BIN_DIR/nativeauth}
 cc -O2 -o "$WORK/runs" bench/floor/runs.c
 cc -O2 -o "$WORK/signin-floor" bench/floor/signin.c -lcurl
 RUN=$WORK/runs
