@@ -5,7 +5,7 @@ import base64, glob, json, os, sys, urllib.parse
 
 ROOT = os.path.join(os.path.dirname(__file__), "..")
 STATUSES = [200, 400, 401, 301, 302, 307, 308, 429, 500, 503]  # as fuzz/Targets/WireFuzz.swift reads byte 0
-ENDPOINTS = {"initiate": 0, "challenge": 1, "token": 2}
+ENDPOINTS = {"initiate": 0, "challenge": 1, "token": 2, "introspect": 3}
 
 
 def recordings():

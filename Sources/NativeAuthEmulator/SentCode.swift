@@ -1,7 +1,7 @@
 import Foundation
 import NativeAuthShared
 
-/// A one-time code the emulator "sent by email". Nothing leaves the machine: the code is handed to
+/// A one-time code the emulator "sent by email" (or, for a second factor, "by SMS"). Nothing leaves the machine: the code is handed to
 /// ``EmulatorConfiguration/onCodeSent`` and kept for `GET /_emulator/codes`.
 public struct SentCode: Sendable, Equatable {
     /// The user the code was sent to.
@@ -12,18 +12,25 @@ public struct SentCode: Sendable, Equatable {
     public var code: String
     /// When the code stops being accepted (emulator clock).
     public var expiresAt: Date
+    /// How it was "sent": `email`, or `sms` (a second factor's, or a number being registered).
+    public var channel: String
 
     /// Creates a sent-code record.
-    public init(username: String, maskedTarget: String, code: String, expiresAt: Date) {
+    public init(username: String, maskedTarget: String, code: String, expiresAt: Date, channel: String = "email") {
         self.username = username
         self.maskedTarget = maskedTarget
         self.code = code
         self.expiresAt = expiresAt
+        self.channel = channel
     }
 
-    /// The console line: `to a***e@e*****e.com: code 12345678 (expires 2026-01-01T10:25:00Z)`.
+    /// Whether the code went by SMS.
+    public var isSMS: Bool { channel == "sms" }
+
+    /// The console line: `to a***e@e*****e.com: code 12345678 (expires 2026-01-01T10:25:00Z)`, or
+    /// `SMS to +1*********0: code …` for a text message.
     public var consoleLine: String {
-        "to \(maskedTarget): code \(code) (expires \(Timestamps.iso8601(expiresAt.timeIntervalSince1970)))"
+        (isSMS ? "SMS " : "") + "to \(maskedTarget): code \(code) (expires \(Timestamps.iso8601(expiresAt.timeIntervalSince1970)))"
     }
 
     /// The default ``EmulatorConfiguration/onCodeSent``: prints ``consoleLine`` to standard error.

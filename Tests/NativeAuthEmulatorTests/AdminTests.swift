@@ -50,7 +50,8 @@ struct AdminTests {
     @Test func usersCanBeImportedExportedAndReset() async throws {
         try await withEmulator { client in
             let initial = try #require(try await client.admin("GET", "users").json["users"] as? [[String: Any]])
-            #expect(initial.compactMap { $0["username"] as? String } == ["alice@example.com", "bob@example.com", "webuser@example.com"])
+            #expect(initial.compactMap { $0["username"] as? String } == ["alice@example.com", "bob@example.com", "mfauser@example.com",
+                                                                            "registeruser@example.com", "webuser@example.com"])
             #expect(initial.allSatisfy { $0["password"] == nil })
 
             let imported = try await client.admin("POST", "users", json: """
@@ -77,12 +78,17 @@ struct AdminTests {
         try await withEmulator { client in
             _ = try await client.admin("POST", "reset")
             let body = String(decoding: exported, as: UTF8.self)
-            #expect(try await client.admin("POST", "users", json: body).json["imported"] as? Int == 3)
+            #expect(try await client.admin("POST", "users", json: body).json["imported"] as? Int == 5)
             #expect(try await client.initiate("webuser@example.com").string("challenge_type") == "redirect", "browserOnly survives the export")
             let started = try await client.initiate("bob@example.com")
             let challenged = try await client.challenge(try #require(started.string("continuation_token")))
             let token = try #require(challenged.string("continuation_token"))
             #expect(try await client.submitPassword(token, password: "Passw0rd!").status == 200)
+            // The second factors survive too: without the capability, the password is answered with the redirect.
+            let mfaStarted = try await client.initiate("mfauser@example.com")
+            let mfaChallenged = try await client.challenge(try #require(mfaStarted.string("continuation_token")))
+            let mfaAnswer = try await client.submitPassword(try #require(mfaChallenged.string("continuation_token")), password: "Passw0rd!")
+            #expect(mfaAnswer.string("redirect_reason") == "Client is missing mfa_required capability")
         }
     }
 

@@ -68,6 +68,19 @@ struct GuessingPolicyTests {
         }
     }
 
+    @Test func wrongSecondFactorCodesCountToo() async throws {
+        try await withEmulator({ $0.guessingPolicy = GuessingPolicy(freeAttempts: 2) }) { client in
+            var answers: [Int?] = []
+            for _ in 0..<2 {
+                let listed = try await client.toMFAMethods()
+                let id = try #require(listed.methods.first?["id"])
+                let sent = try await client.mfaChallenge(try #require(listed.string("continuation_token")), id: id)
+                answers.append(try await client.mfaGrant(try #require(sent.string("continuation_token")), code: "00000000").errorCode)
+            }
+            #expect(answers == [50181, 50053], "the second wrong code locks the user out")
+        }
+    }
+
     @Test func theLimitCanBeTurnedOff() async throws {
         try await withEmulator({ $0.guessingPolicy = .unlimited }) { client in
             let last = try await guess(client, times: 24)

@@ -21,7 +21,7 @@ public struct ReplayFixture: Sendable {
 
     /// Loads `scenario` and builds an application for it.
     public init(
-        _ scenario: String, challengeTypes: NativeAuthChallengeTypes = [.OOB],
+        _ scenario: String, challengeTypes: NativeAuthChallengeTypes = [.OOB], capabilities: NativeAuthCapabilities = [],
         clock: ManualClock = ManualClock(), logger: Logger? = nil
     ) throws {
         transport = try ReplayTransport(scenario: scenario, authority: Self.authority)
@@ -29,7 +29,7 @@ public struct ReplayFixture: Sendable {
         self.clock = clock
         app = try NativeAuthPublicClientApplication(
             clientId: Self.clientId, tenantSubdomain: Self.tenantSubdomain, challengeTypes: challengeTypes,
-            transport: transport, tokenStore: store, logger: logger,
+            capabilities: capabilities, transport: transport, tokenStore: store, logger: logger,
             retryPolicy: RetryPolicy(serverErrorDelay: Self.serverErrorDelay, maximumRetryAfter: .seconds(10)), clock: clock)
     }
 

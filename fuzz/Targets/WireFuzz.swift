@@ -2,7 +2,7 @@
 // any status. Compiled into the NativeAuth module by fuzz/build.sh (so it reaches internal API).
 //
 // Input: byte 0 picks the status (200, 400, 401, a 3xx, 429, 5xx or any value), byte 1 the endpoint
-// (initiate, challenge, token, or a 3xx whose Location is the body), the rest is the body.
+// (initiate, challenge, token, introspect, or a 3xx whose Location is the body), the rest is the body.
 import Foundation
 
 private let statuses = [200, 400, 401, 301, 302, 307, 308, 429, 500, 503]
@@ -16,7 +16,7 @@ public func wireFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32
     var headers = ["Content-Type": "application/json"]
     if (300...399).contains(status) { headers["Location"] = String(decoding: body, as: UTF8.self) }
     let response = HTTPResponse(status: status, headers: headers, body: body)
-    switch bytes[1] % 3 {
+    switch bytes[1] % 4 {
     case 0:
         let outcome: WireOutcome<InitiateResponse> = WireClient.classify(response)
         _ = outcome.logSummary
@@ -25,6 +25,10 @@ public func wireFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32
         let outcome: WireOutcome<ChallengeResponse> = WireClient.classify(response)
         _ = outcome.logSummary
         if case .rejected(let rejection) = ChallengeAnswer(outcome) { describe(rejection) }
+    case 3:
+        let outcome: WireOutcome<IntrospectResponse> = WireClient.classify(response)
+        _ = outcome.logSummary
+        if case .rejected(let rejection) = AuthMethodsAnswer(outcome) { describe(rejection) }
     default:
         let outcome: WireOutcome<TokenResponse> = WireClient.classify(response)
         _ = outcome.logSummary
@@ -43,6 +47,9 @@ private func describe(_ rejection: WireRejection) {
     let id = UUID()
     _ = FlowErrorMapping.details(rejection, correlationId: id, meaning: { _ in .general }).message
     _ = FlowErrorMapping.details(rejection, correlationId: id, meaning: RefreshErrorMapping.meaning(afterLostAnswer: true)).message
+    _ = FlowErrorMapping.details(rejection, correlationId: id, meaning: MFAStep.challenge.meaning).kind
+    _ = FlowErrorMapping.details(rejection, correlationId: id, meaning: RegisterStrongAuthStep.challenge.meaning).kind
+    _ = StrongAuthRequirement.kind(of: rejection, capabilities: [.mfaRequired, .registrationRequired])
     if let server = rejection.serverError {
         _ = ErrorMeaning.strongAuthentication(server)
         _ = FlowErrorMapping.serverMessage(server)

@@ -113,13 +113,20 @@ final class LoopbackListener: Sendable {
             guard ready > 0 else { continue }
             let client = accept(descriptor, nil, nil)
             guard client >= 0 else { continue }
-            let admitted = state.withLock { state -> Bool in
-                guard state.connections < Self.maximumConnections else { return false }
+            let (admitted, strays) = state.withLock { state -> (Bool, Int) in
+                guard state.connections < Self.maximumConnections else {
+                    // Turned away unread: a stray as much as one that was read.
+                    state.strays += 1
+                    return (false, state.strays)
+                }
                 state.connections += 1
-                return true
+                return (true, state.strays)
             }
             guard admitted else {
                 close(client)
+                if strays >= Self.maximumStrayRequests {
+                    finish(.failed("\(strays) requests reached the loopback redirect without the sign-in answer"))
+                }
                 continue
             }
             // Each connection on a thread of its own: an idle connection cannot hold up the answer.

@@ -1,6 +1,6 @@
 /// Receives the outcome of ``SignInAfterSignUpState/signIn(parameters:delegate:)``, on the main actor.
 @MainActor
-public protocol SignInAfterSignUpDelegate: AnyObject, Sendable {
+public protocol SignInAfterSignUpDelegate: SignInStrongAuthDelegate {
     /// The new user was not signed in (the account exists: a standalone sign-in can still work).
     func onSignInAfterSignUpError(error: SignInAfterSignUpError)
     /// Signed in.
@@ -18,6 +18,10 @@ extension SignInAfterSignUpResult {
     func deliver(to delegate: any SignInAfterSignUpDelegate) {
         switch self {
         case .completed(let result): delegate.onSignInCompleted(result: result)
+        case .awaitingMFA(let methods, let state):
+            delegate.deliverAwaitingMFA(methods, state) { delegate.onSignInAfterSignUpError(error: .notImplemented($0, correlationId: state.correlationId)) }
+        case .strongAuthMethodRegistration(let methods, let state):
+            delegate.deliverRegistration(methods, state) { delegate.onSignInAfterSignUpError(error: .notImplemented($0, correlationId: state.correlationId)) }
         case .error(let error, _): delegate.onSignInAfterSignUpError(error: error)
         }
     }

@@ -1,6 +1,6 @@
 /// Receives the outcome of ``SignInPasswordRequiredState/submitPassword(password:delegate:)``, on the main actor.
 @MainActor
-public protocol SignInPasswordRequiredDelegate: AnyObject, Sendable {
+public protocol SignInPasswordRequiredDelegate: SignInStrongAuthDelegate {
     /// The password was not accepted; retry on `newState` when it is not nil.
     func onSignInPasswordRequiredError(error: PasswordRequiredError, newState: SignInPasswordRequiredState?)
     /// Signed in.
@@ -18,6 +18,10 @@ extension SignInPasswordRequiredResult {
     func deliver(to delegate: any SignInPasswordRequiredDelegate) {
         switch self {
         case .completed(let result): delegate.onSignInCompleted(result: result)
+        case .awaitingMFA(let methods, let state):
+            delegate.deliverAwaitingMFA(methods, state) { delegate.onSignInPasswordRequiredError(error: .notImplemented($0, correlationId: state.correlationId), newState: nil) }
+        case .strongAuthMethodRegistration(let methods, let state):
+            delegate.deliverRegistration(methods, state) { delegate.onSignInPasswordRequiredError(error: .notImplemented($0, correlationId: state.correlationId), newState: nil) }
         case .error(let error, let state): delegate.onSignInPasswordRequiredError(error: error, newState: state)
         }
     }

@@ -3,7 +3,7 @@
 /// Only ``onSignInStartError(error:)`` is required. A callback the flow reaches but the delegate does
 /// not implement is reported through the error callback as a "delegate method not implemented" error.
 @MainActor
-public protocol SignInStartDelegate: AnyObject, Sendable {
+public protocol SignInStartDelegate: SignInStrongAuthDelegate {
     /// The sign-in could not start.
     func onSignInStartError(error: SignInStartError)
     /// A code was sent to `sentTo`; submit it on `newState`.
@@ -39,6 +39,10 @@ extension SignInStartResult {
             delegate.onSignInPasswordRequired(newState: state)
         case .completed(let result):
             delegate.onSignInCompleted(result: result)
+        case .awaitingMFA(let methods, let state):
+            delegate.deliverAwaitingMFA(methods, state) { delegate.onSignInStartError(error: .notImplemented($0, correlationId: state.correlationId)) }
+        case .strongAuthMethodRegistration(let methods, let state):
+            delegate.deliverRegistration(methods, state) { delegate.onSignInStartError(error: .notImplemented($0, correlationId: state.correlationId)) }
         case .error(let error):
             delegate.onSignInStartError(error: error)
         }

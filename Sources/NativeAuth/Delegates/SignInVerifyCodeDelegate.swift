@@ -1,6 +1,6 @@
 /// Receives the outcome of ``SignInCodeRequiredState/submitCode(code:delegate:)``, on the main actor.
 @MainActor
-public protocol SignInVerifyCodeDelegate: AnyObject, Sendable {
+public protocol SignInVerifyCodeDelegate: SignInStrongAuthDelegate {
     /// The code was not accepted; retry on `newState` when it is not nil.
     func onSignInVerifyCodeError(error: VerifyCodeError, newState: SignInCodeRequiredState?)
     /// Signed in.
@@ -18,6 +18,10 @@ extension SignInVerifyCodeResult {
     func deliver(to delegate: any SignInVerifyCodeDelegate) {
         switch self {
         case .completed(let result): delegate.onSignInCompleted(result: result)
+        case .awaitingMFA(let methods, let state):
+            delegate.deliverAwaitingMFA(methods, state) { delegate.onSignInVerifyCodeError(error: .notImplemented($0, correlationId: state.correlationId), newState: nil) }
+        case .strongAuthMethodRegistration(let methods, let state):
+            delegate.deliverRegistration(methods, state) { delegate.onSignInVerifyCodeError(error: .notImplemented($0, correlationId: state.correlationId), newState: nil) }
         case .error(let error, let state): delegate.onSignInVerifyCodeError(error: error, newState: state)
         }
     }

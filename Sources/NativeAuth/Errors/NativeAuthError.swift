@@ -90,6 +90,10 @@ enum ErrorKind: Sendable, Equatable {
     /// A password reset for an account that has no password (it signs in with an email code).
     case userDoesNotHavePassword
     case invalidAttributes
+    /// A verification contact (an address or a phone number to register) the server refused as invalid.
+    case invalidInput
+    /// The server blocked a strong-authentication method or a verification contact (a risky number).
+    case contactBlocked
     case refreshTokenExpired
     case invalidScope
     case noAccount

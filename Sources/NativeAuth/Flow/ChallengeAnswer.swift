@@ -31,7 +31,8 @@ enum ChallengeAnswer: Sendable, Equatable {
         }
         switch type {
         case "oob":
-            guard let sentTo = body.challengeTargetLabel, !sentTo.isEmpty, sentTo.count <= maximumTargetLength else {
+            // `/register/v1.0/challenge` names the contact `challenge_target` (docs/PROTOCOL.md §9.2).
+            guard let sentTo = body.challengeTargetLabel ?? body.challengeTarget, !sentTo.isEmpty, sentTo.count <= maximumTargetLength else {
                 return .unexpected("a code challenge without a usable challenge_target_label")
             }
             guard let length = body.codeLength, (1...maximumCodeLength).contains(length) else {

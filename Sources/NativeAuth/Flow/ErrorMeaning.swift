@@ -14,9 +14,9 @@ struct ErrorMeaning: Sendable, Equatable {
     /// A protocol error the step has no better name for (MSAL's "general error").
     static let general = ErrorMeaning(.general)
 
-    /// `invalid_grant` with `mfa_required` or `registration_required` at `/token`: the server wants a
-    /// second factor (or its registration), which this library cannot do natively yet, so the app
-    /// must fall back to the browser. Nil for any other error.
+    /// `invalid_grant` with `mfa_required` or `registration_required` at `/token` that the flow cannot
+    /// go on with natively (the app did not advertise the capability, or the answer has no
+    /// continuation token): the app must fall back to the browser. Nil for any other error.
     static func strongAuthentication(_ error: ServerErrorResponse) -> ErrorMeaning? {
         guard error.error == .invalidGrant,
               error.suberror == .mfaRequired || error.suberror == .registrationRequired
@@ -24,7 +24,8 @@ struct ErrorMeaning: Sendable, Equatable {
         let what = error.suberror == .mfaRequired
             ? "The server requires multi-factor authentication"
             : "The server requires registering a strong authentication method"
-        return ErrorMeaning(.browserRequired, prefix: "\(what), which NativeAuth cannot do natively yet: sign in through the browser.")
+        let capability = error.suberror == .mfaRequired ? ".mfaRequired" : ".registrationRequired"
+        return ErrorMeaning(.browserRequired, prefix: "\(what), which the app cannot do natively without the \(capability) capability: sign in through the browser.")
     }
 
     /// `invalid_grant` with one of the six password-policy suberrors (`password_too_weak`,

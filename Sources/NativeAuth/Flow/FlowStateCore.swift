@@ -27,4 +27,12 @@ final class FlowStateCore: Sendable {
         await gate.run(refused: { failed(Failure(FlowErrorMapping.alreadyUsed(correlationId: correlationId))) },
                        retry: retry, step)
     }
+
+    /// A new core on the same token, for a failure that leaves the token good but hands the flow on
+    /// as another kind of state (MFA's "request a code" from the list of methods, registration's
+    /// "choose a contact" from the code): the state it was called on is used up, so one state at a
+    /// time holds the token.
+    func successor() -> FlowStateCore {
+        FlowStateCore(context: context, continuationToken: continuationToken)
+    }
 }

@@ -6,6 +6,8 @@ import Foundation
 /// `continuation_token` grant at `/oauth2/v2.0/token` (docs/PROTOCOL.md §6.3, §7.5, §8) and stores the
 /// account as a sign-in does.
 ///
+/// - The server may ask for a second factor (or its registration) first: the result's
+///   `awaitingMFA` or `strongAuthMethodRegistration` case, as after a sign-in's grant.
 /// - No token: the step fails locally ("Sign in is not available at this point, use the standalone
 ///   sign-in", as MSAL says) and sends nothing; the state is used up.
 /// - A failure with no answer (``NativeAuthError/isServerUnavailable``) hands the state back; any
@@ -30,7 +32,7 @@ final class SignInAfterFlowCore: Sendable {
     ///   - retry: The result for a failure that hands the state back.
     ///   - failed: The result for a failure that ends the flow (also used, with an "already used"
     ///     error, when the state is in use or used up).
-    func signIn<Result, Failure: FlowError>(
+    func signIn<Result: StrongAuthOutcomes, Failure: FlowError>(
         scopes: [String]?, completed: (NativeAuthUserAccountResult) -> Result,
         retry: (Failure) -> Result, failed: (Failure) -> Result
     ) async -> Result {
@@ -46,7 +48,9 @@ final class SignInAfterFlowCore: Sendable {
             switch outcome {
             case .signedIn(let result):
                 return .advanced(completed(result))
-            case .storeFailed(let details):
+            case .strongAuthRequired(let requirement):
+                return .advanced(requirement.result())
+            case .failed(let details):
                 return .advanced(failed(Failure(details)))
             case .rejected(let rejection):
                 let error = Failure(answered.details(rejection) { ErrorMeaning.strongAuthentication($0) ?? .general })

@@ -12,6 +12,16 @@ enum StepOutcome<Result, Failure> {
     case handedBack(Result)
 }
 
+extension StepOutcome {
+    /// The same outcome, but a failure that leaves the token good moves on (the state called is used
+    /// up) to the result `handOn` builds: a state of another kind on the same token
+    /// (``FlowStateCore/successor()``), so one state at a time holds it.
+    func handingOn(_ handOn: (Failure) -> Result) -> StepOutcome {
+        if case .retry(let failure) = self { return .advanced(handOn(failure)) }
+        return self
+    }
+}
+
 /// Makes a flow state single-use: one call at a time, and none once the flow has moved on.
 final class StateGate: Sendable {
     private enum Status { case ready, inFlight, used }

@@ -1,11 +1,13 @@
 /// Every grant the library redeems at `/oauth2/v2.0/token`, and the one place their forms are built.
 ///
 /// The fields follow MSAL: `client_info=true` on every grant, `challenge_type` on the grants that
-/// start from a credential the app collected (password, continuation token), none on `oob` nor on
+/// start from a credential the app collected (password, continuation token), none on `oob`, `mfa_oob` nor on
 /// the browser flows' grants.
 enum TokenGrant: Sendable, Equatable {
     /// A one-time code sent by email (`grant_type=oob`).
     case oob(code: String, continuationToken: String)
+    /// The code of a second factor (`grant_type=mfa_oob`, docs/PROTOCOL.md §9.1).
+    case mfaOOB(code: String, continuationToken: String)
     /// A password (`grant_type=password`); `challengeTypes` are the app's.
     case password(String, username: String, continuationToken: String, challengeTypes: NativeAuthChallengeTypes)
     /// The sign-in that ends a sign-up or a password reset (`grant_type=continuation_token`).
@@ -22,6 +24,7 @@ enum TokenGrant: Sendable, Equatable {
     var grantType: String {
         switch self {
         case .oob: return "oob"
+        case .mfaOOB: return "mfa_oob"
         case .password: return "password"
         case .continuationToken: return "continuation_token"
         case .refreshToken: return "refresh_token"
@@ -34,7 +37,7 @@ enum TokenGrant: Sendable, Equatable {
     func fields(scopes: [String]) -> [(String, String)] {
         var fields: [(String, String)]
         switch self {
-        case .oob(let code, let continuationToken):
+        case .oob(let code, let continuationToken), .mfaOOB(let code, let continuationToken):
             fields = [("continuation_token", continuationToken), ("grant_type", grantType), ("oob", code)]
         case .password(let password, let username, let continuationToken, let challengeTypes):
             fields = [("continuation_token", continuationToken), ("grant_type", grantType),

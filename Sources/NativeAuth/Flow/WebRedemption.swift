@@ -27,9 +27,8 @@ enum WebRedemption {
                 .web(.invalidIDToken), "The sign-in's tokens were refused and not stored: \(why).", correlationId: context.correlationId)), context)
         case .success(let username):
             switch TokenRedemption.store(tokens, username: username, context: context) {
-            case .signedIn(let result): return (.signedIn(result), context)
-            case .storeFailed(let details): return (.failed(details), context)
-            case .rejected(let rejection): return (.rejected(rejection), context)
+            case .stored(let result): return (.signedIn(result), context)
+            case .failed(let details): return (.failed(details), context)
             }
         }
     }

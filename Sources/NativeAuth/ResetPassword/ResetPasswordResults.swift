@@ -44,9 +44,15 @@ public enum ResetPasswordRequiredResult: Sendable {
 }
 
 /// What signing in after a password reset came to.
-public enum SignInAfterResetPasswordResult: Sendable {
+public enum SignInAfterResetPasswordResult: Sendable, StrongAuthOutcomes {
     /// Signed in.
     case completed(NativeAuthUserAccountResult)
+    /// The server wants a second factor: choose one of `authMethods` and request its code on
+    /// `newState` (only when the app advertised ``NativeAuthCapabilities/mfaRequired``).
+    case awaitingMFA(authMethods: [AuthMethod], newState: AwaitingMFAState)
+    /// The user must register a strong-authentication method first: challenge one of `authMethods`
+    /// on `newState` (only when the app advertised ``NativeAuthCapabilities/registrationRequired``).
+    case strongAuthMethodRegistration(authMethods: [AuthMethod], newState: RegisterStrongAuthState)
     /// Not signed in. `newState` is where to try again after a network failure; nil otherwise (the
     /// password was reset: sign in with ``NativeAuthPublicClientApplication/signIn(parameters:)``).
     case error(SignInAfterResetPasswordError, newState: SignInAfterResetPasswordState?)

@@ -1,6 +1,6 @@
 /// Receives the outcome of ``SignInAfterResetPasswordState/signIn(parameters:delegate:)``, on the main actor.
 @MainActor
-public protocol SignInAfterResetPasswordDelegate: AnyObject, Sendable {
+public protocol SignInAfterResetPasswordDelegate: SignInStrongAuthDelegate {
     /// The user was not signed in (the password was reset: a standalone sign-in can still work).
     func onSignInAfterResetPasswordError(error: SignInAfterResetPasswordError)
     /// Signed in.
@@ -18,6 +18,10 @@ extension SignInAfterResetPasswordResult {
     func deliver(to delegate: any SignInAfterResetPasswordDelegate) {
         switch self {
         case .completed(let result): delegate.onSignInCompleted(result: result)
+        case .awaitingMFA(let methods, let state):
+            delegate.deliverAwaitingMFA(methods, state) { delegate.onSignInAfterResetPasswordError(error: .notImplemented($0, correlationId: state.correlationId)) }
+        case .strongAuthMethodRegistration(let methods, let state):
+            delegate.deliverRegistration(methods, state) { delegate.onSignInAfterResetPasswordError(error: .notImplemented($0, correlationId: state.correlationId)) }
         case .error(let error, _): delegate.onSignInAfterResetPasswordError(error: error)
         }
     }

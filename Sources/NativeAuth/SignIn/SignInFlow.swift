@@ -52,7 +52,8 @@ enum SignInFlow {
                                             challengeTypes: environment.challengeTypes)
             switch await redeem(grant, step: .passwordGrant, context: context) {
             case .signedIn(let result): return .completed(result)
-            case .failed(let details): return .error(SignInStartError(details))
+            case .strongAuthRequired(let requirement): return requirement.result()
+            case .failed(let details, _): return .error(SignInStartError(details))
             }
         case .rejected(let rejection):
             return .error(SignInStartError(context.details(rejection, meaning: SignInStep.challenge.meaning)))
@@ -71,9 +72,11 @@ enum SignInFlow {
         switch await redeem(.oob(code: code, continuationToken: core.continuationToken), step: .oobGrant, context: core.context) {
         case .signedIn(let result):
             return .advanced(.completed(result))
-        case .failed(let details):
+        case .strongAuthRequired(let requirement):
+            return .advanced(requirement.result())
+        case .failed(let details, let answered):
             let error = VerifyCodeError(details)
-            return error.isInvalidCode || error.isServerUnavailable ? .retry(error) : .advanced(.error(error, newState: nil))
+            return answered && (error.isInvalidCode || error.isServerUnavailable) ? .retry(error) : .advanced(.error(error, newState: nil))
         }
     }
 
@@ -105,10 +108,12 @@ enum SignInFlow {
         switch await redeem(grant, step: .passwordGrant, context: core.context) {
         case .signedIn(let result):
             return .advanced(.completed(result))
-        case .failed(let details):
+        case .strongAuthRequired(let requirement):
+            return .advanced(requirement.result())
+        case .failed(let details, let answered):
             // On its own state, wrong credentials are a wrong password.
             let error = PasswordRequiredError(details.kind == .invalidCredentials ? details.with(.invalidPassword, message: details.message) : details)
-            return error.isInvalidPassword || error.isServerUnavailable ? .retry(error) : .advanced(.error(error, newState: nil))
+            return answered && (error.isInvalidPassword || error.isServerUnavailable) ? .retry(error) : .advanced(.error(error, newState: nil))
         }
     }
 
@@ -119,13 +124,17 @@ enum SignInFlow {
         let (outcome, context) = await TokenRedemption.redeem(grant, context: context)
         switch outcome {
         case .signedIn(let result): return .signedIn(result)
-        case .rejected(let rejection): return .failed(context.details(rejection, meaning: step.meaning))
-        case .storeFailed(let details): return .failed(details)
+        case .strongAuthRequired(let requirement): return .strongAuthRequired(requirement)
+        case .rejected(let rejection): return .failed(context.details(rejection, meaning: step.meaning), atToken: true)
+        case .failed(let details): return .failed(details, atToken: false)
         }
     }
 
     private enum Redeemed {
         case signedIn(NativeAuthUserAccountResult)
-        case failed(NativeAuthErrorDetails)
+        case strongAuthRequired(StrongAuthRequirement)
+        /// `atToken`: the `/token` call itself failed (the state's token may still be good); false
+        /// for a failure after it (storing, or listing the second factors), which ends the flow.
+        case failed(NativeAuthErrorDetails, atToken: Bool)
     }
 }

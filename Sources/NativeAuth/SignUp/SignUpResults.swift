@@ -64,9 +64,15 @@ public enum SignUpAttributesRequiredResult: Sendable {
 }
 
 /// What signing in after a sign-up came to.
-public enum SignInAfterSignUpResult: Sendable {
+public enum SignInAfterSignUpResult: Sendable, StrongAuthOutcomes {
     /// Signed in.
     case completed(NativeAuthUserAccountResult)
+    /// The server wants a second factor: choose one of `authMethods` and request its code on
+    /// `newState` (only when the app advertised ``NativeAuthCapabilities/mfaRequired``).
+    case awaitingMFA(authMethods: [AuthMethod], newState: AwaitingMFAState)
+    /// The user must register a strong-authentication method first: challenge one of `authMethods`
+    /// on `newState` (only when the app advertised ``NativeAuthCapabilities/registrationRequired``).
+    case strongAuthMethodRegistration(authMethods: [AuthMethod], newState: RegisterStrongAuthState)
     /// Not signed in. `newState` is where to try again after a network failure; nil otherwise (the
     /// account exists: sign in with ``NativeAuthPublicClientApplication/signIn(parameters:)``).
     case error(SignInAfterSignUpError, newState: SignInAfterSignUpState?)

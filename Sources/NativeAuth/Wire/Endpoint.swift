@@ -4,6 +4,8 @@ import Foundation
 enum Endpoint: String, Sendable, CaseIterable {
     case signInInitiate = "/oauth2/v2.0/initiate"
     case signInChallenge = "/oauth2/v2.0/challenge"
+    /// The second factors of a user the server answered `mfa_required` for.
+    case signInIntrospect = "/oauth2/v2.0/introspect"
     case token = "/oauth2/v2.0/token"
     case signUpStart = "/signup/v1.0/start"
     case signUpChallenge = "/signup/v1.0/challenge"
@@ -13,6 +15,9 @@ enum Endpoint: String, Sendable, CaseIterable {
     case resetPasswordContinue = "/resetpassword/v1.0/continue"
     case resetPasswordSubmit = "/resetpassword/v1.0/submit"
     case resetPasswordPollCompletion = "/resetpassword/v1.0/poll_completion"
+    case registerIntrospect = "/register/v1.0/introspect"
+    case registerChallenge = "/register/v1.0/challenge"
+    case registerContinue = "/register/v1.0/continue"
     /// The browser's sign-in page (a GET the browser makes; the library only builds its URL).
     case authorize = "/oauth2/v2.0/authorize"
     /// The device authorization endpoint (RFC 8628 §3.1).

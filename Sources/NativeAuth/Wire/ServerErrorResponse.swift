@@ -156,4 +156,8 @@ enum AADSTSCode {
     /// `/resetpassword/v1.0/start`: the account has no password to reset (an email-code account), or
     /// the tenant does not offer self-service password reset.
     static let userDoesNotHavePassword = 500222
+    /// `/register/v1.0/challenge`: the verification contact is not valid (MSAL's `invalidVerificationContact`).
+    static let invalidVerificationContact = 901001
+    /// The continuation token is unknown or malformed (`invalid_request`).
+    static let invalidContinuationToken = 55200
 }

@@ -32,6 +32,8 @@ struct ChallengeResponse: Decodable, Sendable {
     let bindingMethod: String?
     let challengeChannel: String?
     let challengeTargetLabel: String?
+    /// `/register/v1.0/challenge` names the contact it sent the code to `challenge_target`.
+    let challengeTarget: String?
     let codeLength: Int?
     let interval: Int?
 
@@ -41,6 +43,7 @@ struct ChallengeResponse: Decodable, Sendable {
         case bindingMethod = "binding_method"
         case challengeChannel = "challenge_channel"
         case challengeTargetLabel = "challenge_target_label"
+        case challengeTarget = "challenge_target"
         case codeLength = "code_length"
         case interval
     }

@@ -34,6 +34,8 @@ struct ResetPasswordCommand: AsyncParsableCommand {
 
     @OptionGroup var options: SharedOptions
 
+    @OptionGroup(title: "Second factor") var strongAuth: StrongAuthOptions
+
     private var codeFromStandardInput: Bool { code?.trimmingCharacters(in: .whitespaces) == "-" }
 
     func validate() throws {
@@ -53,7 +55,8 @@ struct ResetPasswordCommand: AsyncParsableCommand {
                                          challengeTypes: [.OOB], store: store, verbose: options.verbose)
             try await context.run { context throws(CLIFailure) in
                 let username = try await AddressPrompt.read(given: address)
-                let driver = ResetPasswordFlowDriver(presetCode: codeFromStandardInput ? nil : code, scopes: resolution.scopes)
+                let driver = ResetPasswordFlowDriver(presetCode: codeFromStandardInput ? nil : code, scopes: resolution.scopes,
+                                                     choices: strongAuth)
                 let result = try await driver.run(app: context.app, username: username)
                 context.forgetLegacyEmbeddedAccount()
                 report(result, context: context)

@@ -9,6 +9,8 @@ struct ResetPasswordFlowDriver {
     let presetCode: String?
     /// The scopes of the sign-in that follows.
     let scopes: [String]?
+    /// How the sign-in that follows answers a second-factor question.
+    let choices: StrongAuthOptions
 
     func run(app: NativeAuthPublicClientApplication, username: String) async throws(CLIFailure) -> NativeAuthUserAccountResult {
         let passwordState: ResetPasswordRequiredState
@@ -90,6 +92,10 @@ struct ResetPasswordFlowDriver {
         switch await state.signIn(parameters: parameters) {
         case .completed(let result):
             return result
+        case .awaitingMFA(let methods, let next):
+            return try await StrongAuthDriver(choices: choices, method: .resetPassword).finish(.mfa(methods, next))
+        case .strongAuthMethodRegistration(let methods, let next):
+            return try await StrongAuthDriver(choices: choices, method: .resetPassword).finish(.registration(methods, next))
         case .error(let error, _):
             let failure = FailureMapping.failure(error, method: .resetPassword)
             throw CLIFailure(failure.exit, "The password was reset, but signing in failed: \(failure.message)",

@@ -26,11 +26,17 @@ struct SignInCommand: AsyncParsableCommand {
             device. When a native sign-in is answered "browser required", a terminal is asked whether \
             to continue in the browser; a script gets exit 4 and the command that would.
 
+            When the tenant asks for a second factor, the account's methods are listed (masked) and \
+            one is asked for (--mfa-method picks it), then its code (r sends a new one). An account \
+            that must first register one is asked for the method and the address or phone number \
+            (--register-contact), then the code unless the server already trusts the contact.
+
             EXAMPLES:
               nativeauth signin --email alice@example.com
               nativeauth signin --browser webuser@example.com
               nativeauth signin --device-code
               printf 'Passw0rd!\\n' | nativeauth signin --password bob@example.com
+              printf 'Passw0rd!\\n' | nativeauth signin --password --mfa-method email mfauser@example.com
               read-code-from-mailbox | nativeauth signin --email alice@example.com --code -
               nativeauth signin --tenant contoso --client-id 00001111-aaaa-2222-bbbb-3333cccc4444 me@contoso.com
             """)
@@ -60,6 +66,8 @@ struct SignInCommand: AsyncParsableCommand {
 
     @OptionGroup var options: SharedOptions
 
+    @OptionGroup(title: "Second factor") var strongAuth: StrongAuthOptions
+
     func validate() throws {
         if email && password { throw ValidationError("Give --email or --password, not both.") }
         try WebSignIn.validate(browser: browser, deviceCode: deviceCode, native: email || password || code != nil)
@@ -86,7 +94,8 @@ struct SignInCommand: AsyncParsableCommand {
                     let username = try await AddressPrompt.read(given: address)
                     let parameters = NativeAuthSignInParameters(username: username)
                     parameters.scopes = resolution.scopes
-                    let flow = SignInFlowDriver(presetCode: codeFromStandardInput ? nil : code, method: password ? .password : .code)
+                    let flow = SignInFlowDriver(presetCode: codeFromStandardInput ? nil : code, method: password ? .password : .code,
+                                                choices: strongAuth)
                     do throws(CLIFailure) {
                         result = try await flow.run(app: context.app, parameters: parameters)
                     } catch where error.exit == .browserRequired {

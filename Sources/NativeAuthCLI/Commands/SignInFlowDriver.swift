@@ -2,35 +2,47 @@ import Foundation
 import NativeAuth
 
 /// Drives a sign-in from the prompts: the code loop (with resend) and the password loop
-/// (``CodePrompt``, ``PasswordPrompt``).
+/// (``CodePrompt``, ``PasswordPrompt``), then a second factor when the server asks for one
+/// (``StrongAuthDriver``).
 struct SignInFlowDriver {
     /// A code given with `--code`, tried before prompting.
     let presetCode: String?
     let method: FailureMapping.Method
+    let choices: StrongAuthOptions
 
     func run(app: NativeAuthPublicClientApplication, parameters: NativeAuthSignInParameters)
         async throws(CLIFailure) -> NativeAuthUserAccountResult
     {
+        let firstFactor: FirstFactorOutcome
         switch await app.signIn(parameters: parameters) {
         case .completed(let result):
-            return result
+            firstFactor = .signedIn(result)
         case .codeRequired(let state, let sentTo, _, let codeLength):
-            return try await codePrompt.run(state: state, sentTo: sentTo, codeLength: codeLength)
+            firstFactor = try await codePrompt.run(state: state, sentTo: sentTo, codeLength: codeLength)
         case .passwordRequired(let state):
-            return try await passwordPrompt(username: parameters.username).run(state: state)
+            firstFactor = try await passwordPrompt(username: parameters.username).run(state: state)
+        case .awaitingMFA(let methods, let state):
+            firstFactor = .mfa(methods, state)
+        case .strongAuthMethodRegistration(let methods, let state):
+            firstFactor = .registration(methods, state)
         case .error(let error):
             throw FailureMapping.failure(error, method: method)
         }
+        return try await StrongAuthDriver(choices: choices, method: method).finish(firstFactor)
     }
 
-    private var codePrompt: CodePrompt<SignInCodeRequiredState, NativeAuthUserAccountResult> {
+    private var codePrompt: CodePrompt<SignInCodeRequiredState, FirstFactorOutcome> {
         let method = method
         return CodePrompt(
             presetCode: presetCode, stopped: "Sign-in stopped.",
             submit: { state, code in
                 switch await state.submitCode(code: code) {
                 case .completed(let result):
-                    return .done(result)
+                    return .done(.signedIn(result))
+                case .awaitingMFA(let methods, let next):
+                    return .done(.mfa(methods, next))
+                case .strongAuthMethodRegistration(let methods, let next):
+                    return .done(.registration(methods, next))
                 case .error(let error, let next):
                     guard error.isInvalidCode, let next else { return .failed(FailureMapping.failure(error, method: method)) }
                     return .wrong(next)
@@ -47,14 +59,18 @@ struct SignInFlowDriver {
             })
     }
 
-    private func passwordPrompt(username: String) -> PasswordPrompt<SignInPasswordRequiredState, NativeAuthUserAccountResult> {
+    private func passwordPrompt(username: String) -> PasswordPrompt<SignInPasswordRequiredState, FirstFactorOutcome> {
         let method = method
         return PasswordPrompt(
             prompt: "Password for \(username): ", confirm: false, question: .password,
             submit: { state, password in
                 switch await state.submitPassword(password: password) {
                 case .completed(let result):
-                    return .done(result)
+                    return .done(.signedIn(result))
+                case .awaitingMFA(let methods, let next):
+                    return .done(.mfa(methods, next))
+                case .strongAuthMethodRegistration(let methods, let next):
+                    return .done(.registration(methods, next))
                 case .error(let error, let next):
                     guard error.isInvalidPassword, let next else { return .failed(FailureMapping.failure(error, method: method)) }
                     // At a terminal, a person who forgot the password learns how to reset it.

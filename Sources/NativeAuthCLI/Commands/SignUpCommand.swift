@@ -37,6 +37,8 @@ struct SignUpCommand: AsyncParsableCommand {
 
     @OptionGroup var options: SharedOptions
 
+    @OptionGroup(title: "Second factor") var strongAuth: StrongAuthOptions
+
     func validate() throws {
         if case .failure(let error) = AttributeOption.collect(attributes) { throw ValidationError(error.message) }
     }
@@ -56,7 +58,7 @@ struct SignUpCommand: AsyncParsableCommand {
                                          challengeTypes: password ? [.OOB, .password] : [.OOB], store: store, verbose: options.verbose)
             try await context.run { context throws(CLIFailure) in
                 let username = try await AddressPrompt.read(given: address)
-                let driver = SignUpFlowDriver(attributes: given, scopes: resolution.scopes)
+                let driver = SignUpFlowDriver(attributes: given, scopes: resolution.scopes, choices: strongAuth)
                 let result = try await driver.run(app: context.app, username: username)
                 context.forgetLegacyEmbeddedAccount()
                 report(result, context: context)

@@ -10,6 +10,8 @@ struct SignUpFlowDriver {
     let attributes: [String: String]
     /// The scopes of the sign-in that follows.
     let scopes: [String]?
+    /// How the sign-in that follows answers a second-factor question.
+    let choices: StrongAuthOptions
 
     /// What the server asks for after the code (and after the password).
     enum Next {
@@ -151,6 +153,10 @@ struct SignUpFlowDriver {
         switch await state.signIn(parameters: parameters) {
         case .completed(let result):
             return result
+        case .awaitingMFA(let methods, let next):
+            return try await StrongAuthDriver(choices: choices, method: .signUp).finish(.mfa(methods, next))
+        case .strongAuthMethodRegistration(let methods, let next):
+            return try await StrongAuthDriver(choices: choices, method: .signUp).finish(.registration(methods, next))
         case .error(let error, _):
             let failure = FailureMapping.failure(error, method: .signUp)
             throw CLIFailure(failure.exit, "The account was created, but signing in failed: \(failure.message)",

@@ -33,6 +33,8 @@ struct AppContext {
                 clientId: clientId, authority: authority, challengeTypes: challengeTypes)
             config.transport = emulator.map { EmbeddedEmulatorTransport(host: $0) }
             config.tokenStore = store
+            // The CLI can prove a second factor and register one (StrongAuthDriver).
+            config.capabilities = [.mfaRequired, .registrationRequired]
             config.logger = verbose ? Self.verboseLogger : nil
             config.storageAuthority = storageKey ?? location.storageKey
             app = try NativeAuthPublicClientApplication(nativeAuthConfiguration: config)

@@ -19,7 +19,7 @@ enum EmulatorSettings {
 
     /// Shows a code "sent by email" on the terminal.
     static let printCode: @Sendable (SentCode) -> Void = { sent in
-        Console.info("emulator: email to \(sent.maskedTarget): code \(sent.code)")
+        Console.info("emulator: \(sent.isSMS ? "text message" : "email") to \(sent.maskedTarget): code \(sent.code)")
     }
 }
 

@@ -56,6 +56,9 @@ enum FailureMapping {
         case let start as ResetPasswordStartError: return start.isUserNotFound || start.isInvalidUsername
         case let code as VerifyCodeError: return code.isInvalidCode
         case let password as PasswordRequiredError: return password.isInvalidPassword
+        case let code as MFASubmitChallengeError: return code.isInvalidChallenge
+        case let code as RegisterStrongAuthSubmitChallengeError: return code.isInvalidChallenge
+        case let contact as RegisterStrongAuthChallengeError: return contact.isInvalidInput || contact.isVerificationContactBlocked
         default: return false
         }
     }

@@ -20,6 +20,8 @@ struct CodePrompt<State, Outcome> {
         case sent(State, sentTo: String, codeLength: Int)
         /// No new code, but the old state is still good (`reason` says why).
         case kept(State, reason: String)
+        /// No code needed any more: the flow moved on (a registration's contact was already verified).
+        case done(Outcome)
         /// The flow is over.
         case failed(CLIFailure)
     }
@@ -69,6 +71,8 @@ struct CodePrompt<State, Outcome> {
                 case .kept(let next, let reason):
                     Console.info("No new code could be sent: \(reason) Try again.")
                     state = next
+                case .done(let outcome):
+                    return outcome
                 case .failed(let failure):
                     throw failure
                 }

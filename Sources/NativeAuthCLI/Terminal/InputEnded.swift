@@ -9,6 +9,10 @@ enum InputEnded {
         case attribute(String)
         /// The new password of a password reset (`reset-password`).
         case replacementPassword
+        /// The second factor to use, or the kind of method to register.
+        case method
+        /// The email address or phone number to register as a second factor.
+        case contact
     }
 
     static func failure(_ question: Question, afterWrongAnswer: Bool = false) -> CLIFailure {
@@ -31,6 +35,12 @@ enum InputEnded {
             let refused = afterWrongAnswer ? " after the refused one" : ""
             return CLIFailure(.failure, "No new password was entered\(refused): standard input ended.",
                               hint: "Pipe the code and then the new password, one per line: printf '%s\\n%s\\n' \"$CODE\" \"$PASSWORD\" | nativeauth reset-password ADDRESS")
+        case .method:
+            return CLIFailure(.failure, "No second-factor method was chosen: standard input ended.",
+                              hint: "Choose it on the command line: --mfa-method email (or sms)")
+        case .contact:
+            return CLIFailure(.failure, "No contact to register was entered: standard input ended.",
+                              hint: "Give it on the command line: --register-contact ADDRESS-OR-NUMBER")
         case .attribute(let name):
             return CLIFailure(.failure, "No value for \(name) was entered: standard input ended.",
                               hint: "Give it on the command line: --attribute \(name)=VALUE")

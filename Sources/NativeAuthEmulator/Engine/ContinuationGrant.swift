@@ -2,8 +2,9 @@ import Foundation
 import NativeAuthShared
 
 /// The `continuation_token` grant at `/oauth2/v2.0/token` (docs/PROTOCOL.md §6.3, §7.5): signs in
-/// the user of any flow whose work is done and ends in a sign-in (a completed sign-up; later a
-/// password reset), once. `username`, when sent, must be that user's.
+/// the user of any flow whose work is done and ends in a sign-in (a completed sign-up, a password
+/// reset, a strong-auth method registration), once, unless the user must prove or register a second
+/// factor first (`StrongAuthGate`). `username`, when sent, must be that user's.
 struct ContinuationGrant: Sendable {
     let core: EmulatorCore
 
@@ -24,6 +25,7 @@ struct ContinuationGrant: Sendable {
                 throw ProtocolError.invalidContinuationToken("it was issued for another username.")
             }
             guard let user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
+            try StrongAuthGate.check(&flow, user: user, state: &state, now: now, configuration: config)
             flow.stage = .completed
             flow.purgeAfter = flow.tokenExpiresAt
             state.flows[flow.id] = flow

@@ -15,6 +15,7 @@ struct PasswordResetService: Sendable {
     func start(_ form: FormBody) throws -> JSONValue {
         let clientId = try RequestValidation.clientId(form, core: core)
         let types = try ChallengeTypes.parse(RequestValidation.required("challenge_type", in: form))
+        let capabilities = try Capabilities.parse(form)
         guard let username = form.nonEmpty("username"), UsernameRules.isWellFormed(username) else {
             throw ProtocolError.invalidUsername
         }
@@ -30,7 +31,7 @@ struct PasswordResetService: Sendable {
                 id: flowId, kind: .passwordReset, clientId: clientId, userKey: userKey, challengeTypes: types,
                 stage: .awaitingChallenge, tokenHash: ContinuationToken.digest(token),
                 tokenExpiresAt: now + config.continuationTokenLifetime, codeHash: nil, codeExpiresAt: nil, failedAttempts: 0,
-                purgeAfter: now + config.continuationTokenLifetime + FlowRecord.unfinishedRetention)
+                purgeAfter: now + config.continuationTokenLifetime + FlowRecord.unfinishedRetention, capabilities: capabilities)
             return .object([("continuation_token", .string(token))])
         }
     }

@@ -11,6 +11,7 @@ struct SignInService: Sendable {
     func initiate(_ form: FormBody) throws -> JSONValue {
         let clientId = try RequestValidation.clientId(form, core: core)
         let types = try ChallengeTypes.parse(RequestValidation.required("challenge_type", in: form))
+        let capabilities = try Capabilities.parse(form)
         guard let username = form.nonEmpty("username"), UsernameRules.isWellFormed(username) else {
             throw ProtocolError.invalidUsername
         }
@@ -26,7 +27,7 @@ struct SignInService: Sendable {
                 stage: .awaitingChallenge, tokenHash: ContinuationToken.digest(token),
                 tokenExpiresAt: now + config.continuationTokenLifetime, codeHash: nil, codeExpiresAt: nil,
                 failedAttempts: 0,
-                purgeAfter: now + config.continuationTokenLifetime + FlowRecord.unfinishedRetention)
+                purgeAfter: now + config.continuationTokenLifetime + FlowRecord.unfinishedRetention, capabilities: capabilities)
             return false
         }
         if browserOnly { return BrowserOnlyUsers.redirect }
@@ -127,7 +128,8 @@ enum FlowResolver {
         case .locked:
             throw ProtocolError.invalidContinuationToken("the flow it belongs to ended after too many wrong codes or passwords; start a new one.")
         case .awaitingChallenge, .awaitingCode, .awaitingPassword, .awaitingCredential, .awaitingAttributes,
-             .awaitingNewPassword, .awaitingCompletion, .readyForSignIn:
+             .awaitingNewPassword, .awaitingCompletion, .readyForSignIn, .mfaIntrospect, .mfaChallenge, .mfaCode,
+             .registrationIntrospect, .registrationChallenge, .registrationCode, .registrationPreverified:
             break
         }
         guard now < flow.tokenExpiresAt else { throw ProtocolError.expiredContinuationToken }

@@ -85,9 +85,11 @@ struct SignUpContinuation: Sendable {
         }
         let local = String(progress.username.split(separator: "@").first ?? Substring(progress.username))
         let displayName: String = if case .string(let name)? = progress.attributes["displayName"] { name } else { local }
+        // With the tenant's requireMFA, a new password user must register a second factor first.
+        let mfa = policy.requireMFA && progress.method == .password ? UserStrongAuth(methods: [], register: true) : nil
         state.users[flow.userKey] = UserRecord(
             id: UUID().uuidString.lowercased(), username: progress.username, displayName: displayName, method: progress.method,
-            passwordHash: progress.passwordHash, attributes: progress.attributes.isEmpty ? nil : progress.attributes)
+            passwordHash: progress.passwordHash, attributes: progress.attributes.isEmpty ? nil : progress.attributes, mfa: mfa)
         flow.stage = .readyForSignIn
         flow.signUp = nil
         return .object([("continuation_token", .string(next))])

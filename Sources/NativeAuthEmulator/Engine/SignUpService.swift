@@ -15,6 +15,7 @@ struct SignUpService: Sendable {
     func start(_ form: FormBody) throws -> JSONValue {
         let clientId = try RequestValidation.clientId(form, core: core)
         let types = try ChallengeTypes.parse(RequestValidation.required("challenge_type", in: form))
+        let capabilities = try Capabilities.parse(form)
         guard let username = form.nonEmpty("username"), UsernameRules.isWellFormed(username), username.contains("@") else {
             throw ProtocolError.invalidUsername
         }
@@ -40,7 +41,8 @@ struct SignUpService: Sendable {
                 stage: .awaitingChallenge, tokenHash: ContinuationToken.digest(token),
                 tokenExpiresAt: now + config.continuationTokenLifetime, codeHash: nil, codeExpiresAt: nil, failedAttempts: 0,
                 purgeAfter: now + config.continuationTokenLifetime + FlowRecord.unfinishedRetention,
-                signUp: SignUpProgress(username: username, method: method, passwordHash: passwordHash, attributes: attributes, verified: false))
+                signUp: SignUpProgress(username: username, method: method, passwordHash: passwordHash, attributes: attributes, verified: false),
+                capabilities: capabilities)
         }
         return .object([("continuation_token", .string(token))])
     }

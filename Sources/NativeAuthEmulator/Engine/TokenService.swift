@@ -2,7 +2,9 @@ import Foundation
 import NativeAuthShared
 
 /// `/oauth2/v2.0/token`: the `oob`, `password`, `continuation_token` and `refresh_token` grants
-/// (docs/PROTOCOL.md §10), and the browser flows' grants (`WebTokenGrants`).
+/// (docs/PROTOCOL.md §10), the second factor's `mfa_oob` (`MFAService`), and the browser flows'
+/// grants (`WebTokenGrants`). A first factor may be answered with a strong authentication first
+/// (`StrongAuthGate`).
 struct TokenService: Sendable {
     let core: EmulatorCore
 
@@ -18,6 +20,8 @@ struct TokenService: Sendable {
             grant = try credentialGrant(form, clientId: clientId, clientInfo: clientInfo, secretField: "oob")
         case "password":
             grant = try credentialGrant(form, clientId: clientId, clientInfo: clientInfo, secretField: "password")
+        case "mfa_oob":
+            grant = try MFAService(core: core).redeem(form, clientId: clientId, clientInfo: clientInfo)
         case "continuation_token":
             grant = try ContinuationGrant(core: core).redeem(form, clientId: clientId, clientInfo: clientInfo)
         case "refresh_token":
@@ -74,6 +78,9 @@ struct TokenService: Sendable {
                 if exhausted { throw ProtocolError.tooManyAttempts(of: isCode ? "codes" : "passwords") }
                 throw isCode ? ProtocolError.wrongCode : ProtocolError.wrongPassword
             }
+            // A second factor still to prove keeps the count: it starts again only once the sign-in
+            // is complete (else a known password would reset the limit on guessing second-factor codes).
+            try StrongAuthGate.check(&flow, user: user, state: &state, now: now, configuration: config)
             GuessGuard.recordSuccess(&state, userKey: flow.userKey)
             flow.stage = .completed
             flow.codeHash = nil

@@ -28,6 +28,21 @@ struct FlowRecord: Codable, Sendable {
         /// The flow's work is done (the account exists, or its password was reset): waiting for the
         /// `continuation_token` grant.
         case readyForSignIn
+        /// MFA: `/token` answered `mfa_required`; waiting for `/oauth2/v2.0/introspect`.
+        case mfaIntrospect
+        /// MFA: the methods were listed; waiting for `/oauth2/v2.0/challenge` with a method `id`.
+        case mfaChallenge
+        /// MFA: a code was sent on a method; waiting for the `mfa_oob` grant (or another challenge).
+        case mfaCode
+        /// Registration: `/token` answered `registration_required`; waiting for `/register/v1.0/introspect`.
+        case registrationIntrospect
+        /// Registration: the methods were listed; waiting for `/register/v1.0/challenge`.
+        case registrationChallenge
+        /// Registration: a code was sent to the contact; waiting for `/register/v1.0/continue` (or another challenge).
+        case registrationCode
+        /// Registration: the contact was already verified; waiting for `/register/v1.0/continue`
+        /// with `grant_type=continuation_token`.
+        case registrationPreverified
         /// Tokens were issued; the flow is over.
         case completed
         /// The client was sent to the browser; the flow is over.
@@ -56,6 +71,10 @@ struct FlowRecord: Codable, Sendable {
     var signUp: SignUpProgress?
     /// A password reset's new password, once submitted (nil for other kinds).
     var passwordReset: PasswordResetProgress? = nil
+    /// The `capabilities` the client sent when the flow started (nil: none).
+    var capabilities: [String]? = nil
+    /// A strong authentication in progress, or done (nil until `/token` asked for one).
+    var strongAuth: StrongAuthProgress? = nil
 
     /// The flow's kind (a record without one is a sign-in).
     var flowKind: Kind { kind ?? .signIn }

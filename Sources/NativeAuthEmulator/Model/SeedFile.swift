@@ -2,7 +2,8 @@ import Foundation
 import NativeAuthShared
 
 /// The users JSON accepted by the seed file and `POST /_emulator/users`, and produced by
-/// `GET /_emulator/users`: `{"users":[{"username","method","password","displayName","attributes","browserOnly"}]}`.
+/// `GET /_emulator/users`: `{"users":[{"username","method","password","displayName","attributes","browserOnly","mfa"}]}`
+/// (`mfa`: ``UserStrongAuth``).
 /// An export carries `passwordHash` instead of `password`; either is accepted on import. A seed
 /// file may also hold the tenant's sign-up policy, `"signUp": {…}` (``TenantPolicy``), which
 /// `POST /_emulator/users` ignores; `users` may then be left out. Likewise `"passwordReset": {…}`
@@ -17,6 +18,8 @@ struct SeedFile: Codable, Sendable {
         var attributes: [String: JSONValue]?
         /// The user signs in only in the browser: native sign-in is answered with the redirect.
         var browserOnly: Bool?
+        /// The user's second factors, or `{"register": true}` (password users only).
+        var mfa: UserStrongAuth? = nil
     }
 
     var users: [User]
@@ -48,8 +51,15 @@ struct SeedFile: Codable, Sendable {
             }
             let id = existing[UserRecord.key(name)]?.id ?? UUID().uuidString.lowercased()
             let display = user.displayName ?? String(name.split(separator: "@").first ?? Substring(name))
+            var mfa: UserStrongAuth?
+            if let given = user.mfa {
+                guard user.method == .password else {
+                    throw Invalid(description: "user '\(name)' has mfa, which needs method password (MFA follows email + password only)")
+                }
+                mfa = try given.validated(user: name, existing: existing[UserRecord.key(name)]?.mfa)
+            }
             return UserRecord(id: id, username: name, displayName: display, method: user.method, passwordHash: hash,
-                              attributes: user.attributes, browserOnly: user.browserOnly == true ? true : nil)
+                              attributes: user.attributes, browserOnly: user.browserOnly == true ? true : nil, mfa: mfa)
         }
     }
 
@@ -57,7 +67,7 @@ struct SeedFile: Codable, Sendable {
     static func export(_ users: [UserRecord]) -> SeedFile {
         SeedFile(users: users.sorted { $0.username < $1.username }.map {
             User(username: $0.username, method: $0.method, password: nil, passwordHash: $0.passwordHash, displayName: $0.displayName,
-                 attributes: $0.attributes, browserOnly: $0.browserOnly)
+                 attributes: $0.attributes, browserOnly: $0.browserOnly, mfa: $0.mfa)
         })
     }
 }

@@ -24,6 +24,9 @@ struct TenantPolicy: Codable, Sendable, Equatable {
     var method: Method
     var passwordPolicy: PasswordPolicy
     var attributes: [UserAttributeRule]
+    /// Users who sign up with a password must register a second factor (email or SMS) before
+    /// their first tokens: the sign-in that ends the sign-up answers `registration_required`.
+    var requireMFA: Bool = false
 
     /// At most this many attributes in a policy.
     static let maximumAttributes = 50
@@ -39,13 +42,14 @@ struct TenantPolicy: Codable, Sendable, Equatable {
         self.attributes = attributes
     }
 
-    enum CodingKeys: String, CodingKey { case method, passwordPolicy, attributes }
+    enum CodingKeys: String, CodingKey { case method, passwordPolicy, attributes, requireMFA }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         method = try container.decodeIfPresent(Method.self, forKey: .method) ?? Self.standard.method
         passwordPolicy = try container.decodeIfPresent(PasswordPolicy.self, forKey: .passwordPolicy) ?? PasswordPolicy()
         attributes = try container.decodeIfPresent([UserAttributeRule].self, forKey: .attributes) ?? Self.standard.attributes
+        requireMFA = try container.decodeIfPresent(Bool.self, forKey: .requireMFA) ?? false
     }
 
     /// The method a sign-up with the client's `challenge_type` list gets, or nil when the client

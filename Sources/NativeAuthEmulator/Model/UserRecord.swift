@@ -24,6 +24,8 @@ struct UserRecord: Codable, Sendable, Equatable {
     /// True for a user who signs in only in the browser (the tenant needs a step the native API
     /// cannot do for them): native sign-in is answered with the redirect.
     var browserOnly: Bool? = nil
+    /// The user's second factors, or that one must be registered (password users only).
+    var mfa: UserStrongAuth? = nil
 
     /// Dictionary key for a username: case-insensitive, like the service.
     static func key(_ username: String) -> String {
@@ -38,5 +40,10 @@ enum DemoUsers {
         SeedFile.User(username: "bob@example.com", method: .password, password: "Passw0rd!", passwordHash: nil, displayName: "Bob Example"),
         SeedFile.User(username: "webuser@example.com", method: .otp, password: nil, passwordHash: nil, displayName: "Web User Example",
                       browserOnly: true),
+        SeedFile.User(username: "mfauser@example.com", method: .password, password: "Passw0rd!", passwordHash: nil, displayName: "MFA User Example",
+                      mfa: UserStrongAuth(methods: [StrongAuthMethod(id: "", channel: .email, target: "mfauser@example.com"),
+                                                    StrongAuthMethod(id: "", channel: .sms, target: "+14255550100")], register: nil)),
+        SeedFile.User(username: "registeruser@example.com", method: .password, password: "Passw0rd!", passwordHash: nil, displayName: "Register User Example",
+                      mfa: UserStrongAuth(methods: [], register: true)),
     ]
 }

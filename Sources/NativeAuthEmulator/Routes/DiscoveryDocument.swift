@@ -21,7 +21,7 @@ struct DiscoveryDocument: Sendable {
             ("id_token_signing_alg_values_supported", .array(["RS256"])),
             ("token_endpoint_auth_methods_supported", .array(["none"])),
             ("grant_types_supported", .array(["authorization_code", "urn:ietf:params:oauth:grant-type:device_code",
-                                              "oob", "password", "continuation_token", "refresh_token"])),
+                                              "oob", "password", "mfa_oob", "continuation_token", "refresh_token"])),
             ("scopes_supported", .array(["openid", "profile", "email", "offline_access"])),
             ("claims_supported", .array(["aud", "iss", "iat", "nbf", "exp", "sub", "oid", "tid", "preferred_username", "name", "ver", "nonce"])),
             ("tenant_region_scope", .null),

@@ -2,14 +2,16 @@ import HTTPTypes
 
 /// A protocol endpoint the emulator serves under `/{tenant}/`.
 enum ProtocolEndpoint: Sendable {
-    case initiate, challenge, token, discovery, keys, deviceCode
+    case initiate, challenge, introspect, token, discovery, keys, deviceCode
     case signUpStart, signUpChallenge, signUpContinue
     case resetPasswordStart, resetPasswordChallenge, resetPasswordContinue, resetPasswordSubmit, resetPasswordPollCompletion
+    case registerIntrospect, registerChallenge, registerContinue
 
     var method: HTTPRequest.Method {
         switch self {
         case .initiate, .challenge, .token, .deviceCode, .signUpStart, .signUpChallenge, .signUpContinue: .post
         case .resetPasswordStart, .resetPasswordChallenge, .resetPasswordContinue, .resetPasswordSubmit, .resetPasswordPollCompletion: .post
+        case .introspect, .registerIntrospect, .registerChallenge, .registerContinue: .post
         case .discovery, .keys: .get
         }
     }
@@ -19,6 +21,7 @@ enum ProtocolEndpoint: Sendable {
         switch self {
         case .initiate: "initiate"
         case .challenge: "challenge"
+        case .introspect: "introspect"
         case .token: "token"
         case .discovery: "discovery"
         case .keys: "keys"
@@ -31,6 +34,9 @@ enum ProtocolEndpoint: Sendable {
         case .resetPasswordSubmit: "resetpassword/submit"
         case .resetPasswordPollCompletion: "resetpassword/poll_completion"
         case .deviceCode: "devicecode"
+        case .registerIntrospect: "register/introspect"
+        case .registerChallenge: "register/challenge"
+        case .registerContinue: "register/continue"
         }
     }
 }
@@ -43,6 +49,7 @@ struct ProtocolRoute: Sendable {
     private static let paths: [String: ProtocolEndpoint] = [
         "oauth2/v2.0/initiate": .initiate,
         "oauth2/v2.0/challenge": .challenge,
+        "oauth2/v2.0/introspect": .introspect,
         "oauth2/v2.0/token": .token,
         "v2.0/.well-known/openid-configuration": .discovery,
         "discovery/v2.0/keys": .keys,
@@ -55,6 +62,9 @@ struct ProtocolRoute: Sendable {
         "resetpassword/v1.0/submit": .resetPasswordSubmit,
         "resetpassword/v1.0/poll_completion": .resetPasswordPollCompletion,
         "oauth2/v2.0/devicecode": .deviceCode,
+        "register/v1.0/introspect": .registerIntrospect,
+        "register/v1.0/challenge": .registerChallenge,
+        "register/v1.0/continue": .registerContinue,
     ]
 
     init?(path: String) {

@@ -5,8 +5,10 @@ struct ProtocolRoutes: Sendable {
     func handle(_ endpoint: ProtocolEndpoint, form: FormBody) throws -> HTTPReply {
         switch endpoint {
         case .initiate: try .json(SignInService(core: core).initiate(form))
+        case .challenge where form.nonEmpty("id") != nil: try .json(MFAService(core: core).challenge(form))
         case .challenge: try .json(SignInService(core: core).challenge(form))
-        case .token: try .json(TokenService(core: core).token(form))
+        case .introspect: try .json(MFAService(core: core).introspect(form))
+        case .token: try .json(RedirectAnswer.catching { try TokenService(core: core).token(form) })
         case .discovery: .json(DiscoveryDocument(core: core).openIDConfiguration)
         case .keys: .json(.object([("keys", .array([core.key.jwk]))]))
         case .signUpStart: try .json(SignUpService(core: core).start(form))
@@ -18,6 +20,9 @@ struct ProtocolRoutes: Sendable {
         case .resetPasswordSubmit: try .json(PasswordResetCompletion(core: core).submit(form))
         case .resetPasswordPollCompletion: try .json(PasswordResetCompletion(core: core).pollCompletion(form))
         case .deviceCode: try .json(DeviceCodeService(core: core).start(form))
+        case .registerIntrospect: try .json(RegistrationService(core: core).introspect(form))
+        case .registerChallenge: try .json(RegistrationService(core: core).challenge(form))
+        case .registerContinue: try .json(RegistrationService(core: core).proceed(form))
         }
     }
 }

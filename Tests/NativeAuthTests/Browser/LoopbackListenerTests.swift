@@ -1,5 +1,8 @@
 @testable import NativeAuth
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 /// The loopback redirect on its own, with raw requests over real loopback sockets.
@@ -53,6 +56,39 @@ struct LoopbackListenerTests {
             Issue.record("a flood ends the wait")
             return
         }
+    }
+
+    @Test func idleConnectionsOverTheCapCountAsStraysToo() async throws {
+        let listener = try LoopbackListener(path: "/", state: "S1")
+        defer { listener.stop() }
+        // Connections that send nothing: the first few hold every slot, the rest are turned away unread.
+        var sockets: [Int32] = []
+        defer { sockets.forEach { _ = close($0) } }
+        for _ in 0..<(LoopbackListener.maximumConnections + LoopbackListener.maximumStrayRequests) {
+            sockets.append(try Self.connect(port: listener.port))
+        }
+        guard case .failed(let reason) = await listener.outcome() else {
+            Issue.record("a flood of idle connections ends the wait")
+            return
+        }
+        #expect(reason.contains("without the sign-in answer"))
+    }
+
+    private static func connect(port: Int) throws -> Int32 {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard descriptor >= 0, result == 0 else { throw POSIXError(.ECONNREFUSED) }
+        return descriptor
     }
 
     @Test func stoppingWakesTheWaiterAndClosesThePort() async throws {

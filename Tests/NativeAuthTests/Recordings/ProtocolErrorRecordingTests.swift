@@ -107,7 +107,7 @@ struct ProtocolErrorRecordingTests {
         let state = try #require(await start(fixture).passwordRequired)
         let failure = try #require(await state.submitPassword(password: Recorded.password).error)
         #expect(failure.error.isBrowserRequired)
-        #expect(failure.error.errorDescription?.contains("NativeAuth cannot do natively yet") == true)
+        #expect(failure.error.errorDescription?.contains("cannot do natively without the") == true)
         #expect(failure.newState == nil)
         #expect(try fixture.store.read().accounts.isEmpty)
         try fixture.transport.assertAllUsed()

@@ -348,7 +348,7 @@ struct FileTokenStoreTests {
             let store = try FileTokenStore(directory: directory)
             let child = try await ChildLockHolder(
                 lockPath: directory.appendingPathComponent("refresh.lock").path, markers: directory)
-            // The child holds the refresh lock until released (or for at most 5 s, so a bug cannot hang the test).
+            // The child holds the refresh lock until released (or for 60 s at most, so a bug cannot hang the test).
             try store.modify { $0.upsert(account(1)) }
             #expect(try store.read().accounts == [account(1)])
             #expect(!child.hasFinished, "modify waited for the refresh lock")
@@ -436,7 +436,8 @@ private func waitUntil(_ condition: () -> Bool) async throws {
 }
 
 /// Another process holding a lock file through flock(1): it marks when it holds the lock, holds it until
-/// released (at most about 5 s), and marks when it is about to let go.
+/// released (at least 60 s otherwise: a bound for a bug, which a loaded machine must not reach before
+/// the test releases it), and marks when it is about to let go.
 private struct ChildLockHolder {
     let process: Process
     let finishedPath: String
@@ -451,7 +452,7 @@ private struct ChildLockHolder {
         let script = #"""
             touch "$0"
             i=0
-            while [ ! -e "$2" ] && [ $i -lt 500 ]; do sleep 0.01; i=$((i+1)); done
+            while [ ! -e "$2" ] && [ $i -lt 6000 ]; do sleep 0.01; i=$((i+1)); done
             touch "$1"
             """#
         process.arguments = ["--exclusive", lockPath, "/bin/sh", "-c", script, startedPath, finishedPath, releasePath]

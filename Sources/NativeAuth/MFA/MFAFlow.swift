@@ -1,0 +1,58 @@
+import Foundation
+
+/// The MFA loop after `mfa_required` (docs/PROTOCOL.md §9.1): `/oauth2/v2.0/challenge` with the
+/// chosen method's `id` sends a code, `/oauth2/v2.0/token` with `grant_type=mfa_oob` takes it. The
+/// methods were listed (`/introspect`) by the grant that asked for them (``StrongAuthRequirement``).
+enum MFAFlow {
+    /// Sends a code on `method`. A failure that leaves the token good is a `.retry` (the state
+    /// called on decides which state hands the token back).
+    static func requestChallenge(
+        _ method: AuthMethod, on core: FlowStateCore
+    ) async -> StepOutcome<MFARequestChallengeResult, MFARequestChallengeError> {
+        let context = core.context
+        // The second factor is a code whatever the first was: an app that advertised mfa_required
+        // takes `oob` here even when it signs in with a password only (docs/PROTOCOL.md §9.3).
+        let types = context.environment.challengeTypes.union(.OOB)
+        let fields = [("continuation_token", core.continuationToken), ("challenge_type", types.wireValue), ("id", method.id)]
+        let (outcome, answered) = await context.post(.signInChallenge, fields, as: ChallengeResponse.self)
+        let details: NativeAuthErrorDetails
+        switch ChallengeAnswer(outcome) {
+        case .code(let token, let sentTo, let channel, let length):
+            let next = MFARequiredState(core: FlowStateCore(context: answered, continuationToken: token))
+            return .advanced(.verificationRequired(newState: next, sentTo: sentTo, channelTargetType: channel, codeLength: length))
+        case .password:
+            details = FlowErrorMapping.unexpectedAnswer("the server asked for a password instead of sending the second factor's code",
+                                                        correlationId: answered.correlationId)
+        case .rejected(let rejection):
+            details = answered.details(rejection, meaning: MFAStep.challenge.meaning)
+        case .unexpected(let what):
+            details = FlowErrorMapping.unexpectedAnswer(what, correlationId: answered.correlationId)
+        }
+        let error = MFARequestChallengeError(details)
+        return MFAStep.challenge.handsBack(details) ? .retry(error) : .advanced(.error(error, newState: nil))
+    }
+
+    /// Redeems the code with the `mfa_oob` grant and stores the account.
+    static func submitChallenge(_ code: String, on core: FlowStateCore) async -> StepOutcome<MFASubmitChallengeResult, MFASubmitChallengeError> {
+        let checked = LocalInput.code(code)
+        if let problem = checked.problem {
+            return .retry(MFASubmitChallengeError(FlowErrorMapping.local(.invalidCode, problem, correlationId: core.correlationId)))
+        }
+        let grant = TokenGrant.mfaOOB(code: checked.value, continuationToken: core.continuationToken)
+        let (outcome, answered) = await TokenRedemption.redeem(grant, context: core.context)
+        switch outcome {
+        case .signedIn(let result):
+            return .advanced(.completed(result))
+        case .strongAuthRequired:
+            let details = FlowErrorMapping.unexpectedAnswer("the server asked for another strong authentication after the second factor",
+                                                            correlationId: answered.correlationId)
+            return .advanced(.error(MFASubmitChallengeError(details), newState: nil))
+        case .failed(let details):
+            return .advanced(.error(MFASubmitChallengeError(details), newState: nil))
+        case .rejected(let rejection):
+            let details = answered.details(rejection, meaning: MFAStep.grant.meaning)
+            let error = MFASubmitChallengeError(details)
+            return MFAStep.grant.handsBack(details) ? .retry(error) : .advanced(.error(error, newState: nil))
+        }
+    }
+}

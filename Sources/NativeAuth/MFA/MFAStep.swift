@@ -1,0 +1,33 @@
+/// The steps of the MFA loop, and what the server's protocol errors mean at each (MSAL's
+/// validators: docs/PROTOCOL.md §9.1, §9.3).
+enum MFAStep {
+    case challenge, grant
+
+    func meaning(of error: ServerErrorResponse) -> ErrorMeaning {
+        switch (self, error.error) {
+        case (.challenge, .accessDenied) where error.suberror?.rawValue.hasPrefix("provider_blocked") == true:
+            return ErrorMeaning(.contactBlocked, prefix: "The server blocked the strong authentication method.")
+        case (.grant, .invalidGrant) where error.suberror == .invalidOOBValue:
+            return ErrorMeaning(.invalidCode)
+        default:
+            return .general
+        }
+    }
+
+    /// Whether a failure at this step leaves the state's token good, so the state is handed back:
+    /// no answer, a wrong code (the grant), a blocked or unknown method (the challenge: choose
+    /// another; an unknown token, AADSTS55200, is not one). An expired or refused token, a redirect
+    /// or an unusable answer end the sign-in.
+    func handsBack(_ details: NativeAuthErrorDetails) -> Bool {
+        switch details.kind {
+        case .unavailable: return true
+        case .invalidCode: return self == .grant
+        case .contactBlocked: return self == .challenge
+        case .general:
+            // An unknown method (`invalid_request`), but not a token the server no longer knows (55200).
+            return self == .challenge && details.serverError?.error == .invalidRequest
+                && !details.errorCodes.contains(AADSTSCode.invalidContinuationToken)
+        default: return false
+        }
+    }
+}

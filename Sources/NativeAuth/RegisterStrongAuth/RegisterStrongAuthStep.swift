@@ -1,0 +1,29 @@
+/// The steps of a strong-auth method registration, and what the server's protocol errors mean at
+/// each (MSAL's validators: docs/PROTOCOL.md §9.2, §9.3).
+enum RegisterStrongAuthStep {
+    case challenge, submit
+
+    func meaning(of error: ServerErrorResponse) -> ErrorMeaning {
+        switch (self, error.error) {
+        case (.challenge, .invalidRequest) where error.errorCodes.contains(AADSTSCode.invalidVerificationContact):
+            return ErrorMeaning(.invalidInput)
+        case (.challenge, .accessDenied) where error.suberror?.rawValue.hasPrefix("provider_blocked") == true:
+            return ErrorMeaning(.contactBlocked, prefix: "The server blocked the verification contact provided.")
+        case (.submit, .invalidGrant) where error.suberror == .invalidOOBValue:
+            return ErrorMeaning(.invalidCode)
+        default:
+            return .general
+        }
+    }
+
+    /// Whether a failure at this step leaves the state's token good, so a state is handed back: no
+    /// answer, a refused or blocked contact (the challenge: try another), a wrong code (the submit).
+    func handsBack(_ details: NativeAuthErrorDetails) -> Bool {
+        switch details.kind {
+        case .unavailable: return true
+        case .invalidInput, .contactBlocked: return self == .challenge
+        case .invalidCode: return self == .submit
+        default: return false
+        }
+    }
+}

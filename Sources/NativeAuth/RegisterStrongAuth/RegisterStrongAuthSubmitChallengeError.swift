@@ -1,0 +1,15 @@
+import Foundation
+
+/// Why ``RegisterStrongAuthVerificationRequiredState/submitChallenge(challenge:)`` did not register the
+/// method and sign the user in.
+///
+/// Shared members (``NativeAuthError``): `errorDescription`, `correlationId`, `errorCodes`,
+/// `isBrowserRequired`, `isServerUnavailable`, `isStateAlreadyUsed`.
+public struct RegisterStrongAuthSubmitChallengeError: NativeAuthError, FlowError {
+    public let details: NativeAuthErrorDetails
+
+    init(_ details: NativeAuthErrorDetails) { self.details = details }
+
+    /// The code is wrong (or empty); retry on the returned state.
+    public var isInvalidChallenge: Bool { details.kind == .invalidCode }
+}

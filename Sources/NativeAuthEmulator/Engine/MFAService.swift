@@ -1,0 +1,123 @@
+import Foundation
+import NativeAuthShared
+
+/// Multi-factor authentication after `mfa_required` (docs/PROTOCOL.md §9.1): `/oauth2/v2.0/introspect`
+/// lists the user's second factors, `/oauth2/v2.0/challenge` with a method `id` sends a code on one
+/// (email, or SMS "sent" on the console to the masked number), and the `mfa_oob` grant at
+/// `/oauth2/v2.0/token` takes it. Works for any flow kind: the sign-in after a sign-up or a password
+/// reset can ask for MFA too.
+struct MFAService: Sendable {
+    let core: EmulatorCore
+
+    private var config: EmulatorConfiguration { core.configuration }
+
+    /// `{"continuation_token", "methods": [{"id", "challenge_type", "challenge_channel", "login_hint"}]}`.
+    func introspect(_ form: FormBody) throws -> JSONValue {
+        let clientId = try RequestValidation.clientId(form, core: core)
+        let presented = try RequestValidation.required("continuation_token", in: form)
+        let now = core.clock.now()
+        return try core.update { state in
+            var flow = try FlowResolver.resolve(presented, clientId: clientId, kind: nil, in: state, now: now)
+            guard [.mfaIntrospect, .mfaChallenge, .mfaCode].contains(flow.stage) else {
+                throw ProtocolError.wrongStrongAuthStep("/oauth2/v2.0/introspect needs the token of an mfa_required answer")
+            }
+            guard let user = state.users[flow.userKey], let methods = user.mfa?.methods, !methods.isEmpty else {
+                throw ProtocolError.userNotFound
+            }
+            let next = StrongAuthGate.rotate(&flow, now: now, configuration: config)
+            flow.stage = .mfaChallenge
+            flow.codeHash = nil
+            flow.codeExpiresAt = nil
+            state.flows[flow.id] = flow
+            return .object([
+                ("continuation_token", .string(next)),
+                ("methods", .array(methods.map { method in
+                    .object([("id", .string(method.id)), ("challenge_type", "oob"), ("challenge_channel", .string(method.channel.rawValue)),
+                             ("login_hint", .string(method.maskedTarget))])
+                })),
+            ])
+        }
+    }
+
+    /// Sends a code on the method `id` names (again: a resend, or another method): the OTP block.
+    func challenge(_ form: FormBody) throws -> JSONValue {
+        let clientId = try RequestValidation.clientId(form, core: core)
+        let presented = try RequestValidation.required("continuation_token", in: form)
+        let methodId = try RequestValidation.required("id", in: form)
+        let types = try form.nonEmpty("challenge_type").map { raw throws(ProtocolError) in try ChallengeTypes.parse(raw) }
+        let now = core.clock.now()
+        let code = config.fixedCode ?? Secrets.numericCode(length: config.codeLength)
+        let (body, sent) = try core.update { state -> (JSONValue, SentCode?) in
+            var flow = try FlowResolver.resolve(presented, clientId: clientId, kind: nil, in: state, now: now)
+            guard [.mfaChallenge, .mfaCode].contains(flow.stage) else {
+                throw ProtocolError.wrongStrongAuthStep("/oauth2/v2.0/challenge with an id needs the token that /oauth2/v2.0/introspect answered")
+            }
+            guard let user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
+            guard let method = user.mfa?.methods.first(where: { $0.id == methodId }) else { throw ProtocolError.unknownMethodId }
+            if let types, !types.contains("oob") {
+                flow.stage = .redirected
+                flow.purgeAfter = flow.tokenExpiresAt
+                state.flows[flow.id] = flow
+                return (RedirectAnswer(reason: "The second factor is a one-time passcode ('oob'), which the client's challenge_type list does not include.").body, nil)
+            }
+            if ContactRules.isBlocked(method.target, channel: method.channel) { throw ProtocolError.contactBlockedByReputation }
+            let next = StrongAuthGate.rotate(&flow, now: now, configuration: config)
+            let sent = OneTimeCode.send(code, flow: &flow, username: user.username, channel: method.channel, target: method.target,
+                                        state: &state, now: now, configuration: config)
+            flow.stage = .mfaCode
+            flow.strongAuth?.methodId = method.id
+            state.flows[flow.id] = flow
+            return (.object([
+                ("continuation_token", .string(next)),
+                ("challenge_type", "oob"),
+                ("binding_method", "prompt"),
+                ("challenge_channel", .string(method.channel.rawValue)),
+                ("challenge_target_label", .string(sent.maskedTarget)),
+                ("code_length", .int(code.count)),
+            ]), sent)
+        }
+        if let sent { config.onCodeSent(sent) }
+        return body
+    }
+
+    /// The `mfa_oob` grant: the code sent on the chosen method; then tokens.
+    func redeem(_ form: FormBody, clientId: String, clientInfo: Bool) throws -> TokenGrant {
+        let presented = try RequestValidation.required("continuation_token", in: form)
+        guard let code = form["oob"], !code.isEmpty else { throw ProtocolError.missingParameter("oob") }
+        let scopes = try ScopeRequest(parsing: RequestValidation.required("scope", in: form))
+        let now = core.clock.now()
+        let refreshToken = scopes.wantsRefreshToken ? Secrets.opaqueToken(byteCount: 48) : nil
+        let user = try core.update { state -> UserRecord in
+            var flow = try FlowResolver.resolve(presented, clientId: clientId, kind: nil, in: state, now: now)
+            guard flow.stage == .mfaCode else {
+                throw ProtocolError.wrongStrongAuthStep("the mfa_oob grant needs the token of a /oauth2/v2.0/challenge that sent the second factor's code")
+            }
+            guard let user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
+            // A second factor's code is a sign-in credential: the user's guessing limit applies (GuessingPolicy).
+            try GuessGuard.check(state, userKey: flow.userKey, now: now)
+            let failedBefore = flow.failedAttempts
+            do {
+                try OneTimeCode.check(code, flow: &flow, now: now, maxAttempts: config.maxCodeAttempts, lockedOut: .strongAuthLockedOut)
+            } catch {
+                state.flows[flow.id] = flow  // the attempt counts
+                if flow.failedAttempts > failedBefore,
+                   let lockout = GuessGuard.recordFailure(&state, userKey: flow.userKey, now: now, policy: config.guessingPolicy) {
+                    throw lockout
+                }
+                throw error
+            }
+            GuessGuard.recordSuccess(&state, userKey: flow.userKey)
+            flow.strongAuth?.satisfied = true
+            flow.stage = .completed
+            flow.purgeAfter = flow.tokenExpiresAt
+            state.flows[flow.id] = flow
+            if let refreshToken {
+                state.refreshTokens[ContinuationToken.digest(refreshToken)] = RefreshTokenRecord(
+                    userKey: flow.userKey, clientId: clientId, scopes: scopes.scopes, issuedAt: now,
+                    expiresAt: now + config.refreshTokenLifetime, rotatedAt: nil, revoked: false)
+            }
+            return user
+        }
+        return TokenGrant(user: user, clientId: clientId, scopes: scopes, refreshToken: refreshToken, clientInfo: clientInfo, issuedAt: now)
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import NativeAuthShared
+
+/// Strong-auth method registration after `registration_required` (docs/PROTOCOL.md §9.2):
+/// `/register/v1.0/introspect` lists what can be registered (email, SMS), `/register/v1.0/challenge`
+/// sends a code to the contact (or answers `preverified` for the address a sign-up just verified),
+/// `/register/v1.0/continue` takes the code, registers the method on the user and answers the token
+/// of the `continuation_token` grant, which then signs the user in without asking again.
+struct RegistrationService: Sendable {
+    let core: EmulatorCore
+
+    private var config: EmulatorConfiguration { core.configuration }
+
+    /// `{"continuation_token", "methods": [email (login_hint: the username), sms]}`.
+    func introspect(_ form: FormBody) throws -> JSONValue {
+        let clientId = try RequestValidation.clientId(form, core: core)
+        let presented = try RequestValidation.required("continuation_token", in: form)
+        let now = core.clock.now()
+        return try core.update { state in
+            var flow = try FlowResolver.resolve(presented, clientId: clientId, kind: nil, in: state, now: now)
+            guard [.registrationIntrospect, .registrationChallenge, .registrationCode, .registrationPreverified].contains(flow.stage) else {
+                throw ProtocolError.wrongStrongAuthStep("/register/v1.0/introspect needs the token of a registration_required answer")
+            }
+            guard let user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
+            let next = StrongAuthGate.rotate(&flow, now: now, configuration: config)
+            flow.stage = .registrationChallenge
+            flow.codeHash = nil
+            flow.codeExpiresAt = nil
+            state.flows[flow.id] = flow
+            return .object([
+                ("continuation_token", .string(next)),
+                ("methods", .array([
+                    .object([("id", "email"), ("challenge_type", "oob"), ("challenge_channel", "email"), ("login_hint", .string(user.username))]),
+                    .object([("id", "sms"), ("challenge_type", "oob"), ("challenge_channel", "sms")]),
+                ])),
+            ])
+        }
+    }
+
+    /// Sends a code to `challenge_target` (again, or to another contact), or answers `preverified`.
+    func challenge(_ form: FormBody) throws -> JSONValue {
+        let clientId = try RequestValidation.clientId(form, core: core)
+        let presented = try RequestValidation.required("continuation_token", in: form)
+        let challengeType = try RequestValidation.required("challenge_type", in: form)
+        guard challengeType == "oob" else { throw ProtocolError.unsupportedChallengeType(challengeType) }
+        let rawTarget = try RequestValidation.required("challenge_target", in: form)
+        let channel: StrongAuthMethod.Channel
+        switch form.nonEmpty("challenge_channel") {
+        case nil: channel = ContactRules.channel(of: rawTarget)
+        case "email": channel = .email
+        case "sms": channel = .sms
+        case let other?: throw ProtocolError.invalidVerificationContact("the challenge_channel '\(other.prefix(32))' is not email or sms.")
+        }
+        let now = core.clock.now()
+        let code = config.fixedCode ?? Secrets.numericCode(length: config.codeLength)
+        let (body, sent) = try core.update { state -> (JSONValue, SentCode?) in
+            var flow = try FlowResolver.resolve(presented, clientId: clientId, kind: nil, in: state, now: now)
+            guard [.registrationChallenge, .registrationCode].contains(flow.stage) else {
+                throw ProtocolError.wrongStrongAuthStep("/register/v1.0/challenge needs the token that /register/v1.0/introspect answered")
+            }
+            guard let user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
+            // A refused contact leaves the flow (and its token) as it was, to try another.
+            guard let target = ContactRules.normalized(rawTarget, channel: channel) else {
+                throw ProtocolError.invalidVerificationContact(channel == .email
+                    ? "it is not an email address."
+                    : "it is not a phone number in international form (+ and 7 to 15 digits).")
+            }
+            if ContactRules.isBlocked(target, channel: channel) { throw ProtocolError.contactBlockedByReputation }
+            let next = StrongAuthGate.rotate(&flow, now: now, configuration: config)
+            flow.strongAuth?.pendingChannel = channel
+            flow.strongAuth?.pendingTarget = target
+            // The address a sign-up verified with a code needs no second code.
+            if channel == .email, flow.flowKind == .signUp, UserRecord.key(target) == flow.userKey {
+                flow.stage = .registrationPreverified
+                flow.codeHash = nil
+                flow.codeExpiresAt = nil
+                state.flows[flow.id] = flow
+                return (.object([("continuation_token", .string(next)), ("challenge_type", "preverified")]), nil)
+            }
+            let sent = OneTimeCode.send(code, flow: &flow, username: user.username, channel: channel, target: target,
+                                        state: &state, now: now, configuration: config)
+            flow.stage = .registrationCode
+            state.flows[flow.id] = flow
+            return (.object([
+                ("continuation_token", .string(next)),
+                ("challenge_type", "oob"),
+                ("binding_method", "prompt"),
+                ("challenge_target", .string(target)),
+                ("challenge_channel", .string(channel.rawValue)),
+                ("code_length", .int(code.count)),
+            ]), sent)
+        }
+        if let sent { config.onCodeSent(sent) }
+        return body
+    }
+
+    /// The code (`grant_type=oob`), or nothing after `preverified` (`grant_type=continuation_token`):
+    /// the method is registered, and the answer's token signs the user in.
+    func proceed(_ form: FormBody) throws -> JSONValue {
+        let clientId = try RequestValidation.clientId(form, core: core)
+        let presented = try RequestValidation.required("continuation_token", in: form)
+        let grantType = try RequestValidation.required("grant_type", in: form)
+        let code: String?
+        switch grantType {
+        case "oob":
+            guard let value = form["oob"], !value.isEmpty else { throw ProtocolError.missingParameter("oob") }
+            code = value
+        case "continuation_token":
+            code = nil
+        default:
+            throw ProtocolError.unsupportedRegistrationGrant(grantType)
+        }
+        let now = core.clock.now()
+        return try core.update { state in
+            var flow = try FlowResolver.resolve(presented, clientId: clientId, kind: nil, in: state, now: now)
+            if let code {
+                guard flow.stage == .registrationCode else {
+                    throw ProtocolError.wrongStrongAuthStep("the oob grant needs the token of a /register/v1.0/challenge that sent a code")
+                }
+                do {
+                    try OneTimeCode.check(code, flow: &flow, now: now, maxAttempts: config.maxCodeAttempts, lockedOut: .strongAuthLockedOut)
+                } catch {
+                    state.flows[flow.id] = flow  // the attempt counts
+                    throw error
+                }
+            } else {
+                guard flow.stage == .registrationPreverified else {
+                    throw ProtocolError.wrongStrongAuthStep("the continuation_token grant needs the token of a preverified /register/v1.0/challenge")
+                }
+            }
+            guard var user = state.users[flow.userKey], let channel = flow.strongAuth?.pendingChannel,
+                  let target = flow.strongAuth?.pendingTarget
+            else { throw ProtocolError.userNotFound }
+            var mfa = user.mfa ?? UserStrongAuth(methods: [], register: nil)
+            if !mfa.methods.contains(where: { $0.channel == channel && $0.target == target }), mfa.methods.count < UserStrongAuth.maximumMethods {
+                mfa.methods.append(StrongAuthMethod(id: UUID().uuidString.lowercased(), channel: channel, target: target))
+            }
+            mfa.register = nil
+            user.mfa = mfa
+            state.users[flow.userKey] = user
+            let next = StrongAuthGate.rotate(&flow, now: now, configuration: config)
+            flow.strongAuth?.satisfied = true
+            flow.stage = .readyForSignIn
+            state.flows[flow.id] = flow
+            return .object([("continuation_token", .string(next))])
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Stands between a finished first factor (or a finished sign-up or password reset) and the tokens
+/// (docs/PROTOCOL.md §9): a user with second factors is answered `mfa_required`, a user who must
+/// register one `registration_required`, each with a continuation token, when the flow's client
+/// advertised the capability; else the redirect, "Client is missing … capability" (§3.2).
+enum StrongAuthGate {
+    /// Returns when tokens may be issued; else updates `flow` (kept in `state`) and throws the
+    /// answer: the protocol error, or a ``RedirectAnswer``.
+    static func check(_ flow: inout FlowRecord, user: UserRecord, state: inout EmulatorState, now: Double,
+                      configuration: EmulatorConfiguration) throws {
+        guard flow.strongAuth?.satisfied != true, let requirement = user.mfa?.requirement else { return }
+        let capability = requirement == .mfa ? Capabilities.mfaRequired : Capabilities.registrationRequired
+        guard flow.capabilities?.contains(capability) == true else {
+            flow.stage = .redirected
+            flow.purgeAfter = flow.tokenExpiresAt
+            state.flows[flow.id] = flow
+            throw RedirectAnswer(reason: "Client is missing \(capability) capability")
+        }
+        let next = rotate(&flow, now: now, configuration: configuration)
+        flow.stage = requirement == .mfa ? .mfaIntrospect : .registrationIntrospect
+        flow.strongAuth = StrongAuthProgress(methodId: nil, pendingChannel: nil, pendingTarget: nil, satisfied: false)
+        flow.codeHash = nil
+        flow.codeExpiresAt = nil
+        flow.failedAttempts = 0  // the second factor gets attempts of its own
+        state.flows[flow.id] = flow
+        throw requirement == .mfa ? ProtocolError.mfaRequired(continuationToken: next) : ProtocolError.registrationRequired(continuationToken: next)
+    }
+
+    /// Issues the flow's next continuation token (the previous one stops working), saying when it expires.
+    static func rotate(_ flow: inout FlowRecord, now: Double, configuration: EmulatorConfiguration) -> String {
+        let expiresAt = now + configuration.continuationTokenLifetime
+        let next = ContinuationToken.make(flowId: flow.id, expiresAt: expiresAt)
+        flow.tokenHash = ContinuationToken.digest(next)
+        flow.tokenExpiresAt = expiresAt
+        flow.purgeAfter = flow.tokenExpiresAt + FlowRecord.unfinishedRetention
+        return next
+    }
+}

@@ -1,0 +1,74 @@
+import NativeAuthShared
+
+/// The strong-authentication errors (docs/PROTOCOL.md §9, §11). Numbers are the documented ones;
+/// `registration_required` and the blocked-number refusals have none in public (§14 item 13).
+extension ProtocolError {
+    /// A `capabilities` value the service does not know.
+    static func unsupportedCapability(_ value: String) -> ProtocolError {
+        ProtocolError(error: "invalid_request", code: 90100,
+                      message: "The capabilities list contains an unsupported value '\(value.prefix(64))'. Supported: mfa_required, registration_required.")
+    }
+
+    /// The first factor was right; the user must prove a second factor (AADSTS50076).
+    static func mfaRequired(continuationToken: String) -> ProtocolError {
+        ProtocolError(error: "invalid_grant", code: 50076,
+                      message: "Due to a configuration change made by your administrator, or because you moved to a new location, "
+                          + "you must use multi-factor authentication to access the resource.",
+                      suberror: "mfa_required", continuationToken: continuationToken)
+    }
+
+    /// The first factor was right; the user has no strong authentication method and must register one.
+    static func registrationRequired(continuationToken: String) -> ProtocolError {
+        ProtocolError(error: "invalid_grant", code: nil,
+                      message: "The user must register a strong authentication method before tokens can be issued.",
+                      suberror: "registration_required", continuationToken: continuationToken)
+    }
+
+    /// `/oauth2/v2.0/challenge` with an `id` that is not one of the user's methods.
+    static let unknownMethodId = ProtocolError(
+        error: "invalid_request", code: 90100, message: "id parameter is empty or not valid: it names no strong authentication method of this user.")
+
+    /// A verification contact that is not an address or a phone number (MSAL's `invalidVerificationContact`).
+    static func invalidVerificationContact(_ why: String) -> ProtocolError {
+        ProtocolError(error: "invalid_request", code: 901_001, message: "The verification contact is not valid: \(why)")
+    }
+
+    /// SMS to a number the reputation checks refuse.
+    static let contactBlockedByReputation = ProtocolError(
+        error: "access_denied", code: nil, message: "The phone number was blocked by reputation checks. Use another method or number.",
+        suberror: "provider_blocked_by_rep")
+
+    /// A `grant_type` `/register/v1.0/continue` does not take.
+    static func unsupportedRegistrationGrant(_ value: String) -> ProtocolError {
+        ProtocolError(error: "invalid_grant", code: 70003,
+                      message: "The grant_type '\(value.prefix(64))' is not valid here: use oob, or continuation_token after preverified.")
+    }
+
+    /// The wrong code that used up a strong authentication's attempts (as sign-in's lock-out, AADSTS50053).
+    static let strongAuthLockedOut = ProtocolError(
+        error: "invalid_grant", code: 50053, message: "The account is locked: too many wrong codes in this sign-in. Start a new sign-in.")
+
+    /// A strong-authentication token presented at the wrong step.
+    static func wrongStrongAuthStep(_ what: String) -> ProtocolError {
+        invalidContinuationToken("it is for another step of the flow; \(what).")
+    }
+}
+
+/// A 200 redirect answer (docs/PROTOCOL.md §4) decided deep inside a grant: thrown, and turned into
+/// the answer by the route (``ProtocolRoutes``).
+struct RedirectAnswer: Error, Sendable {
+    let reason: String
+
+    var body: JSONValue {
+        .object([("challenge_type", "redirect"), ("redirect_reason", .string(reason))])
+    }
+
+    /// `body()`, or the redirect it threw.
+    static func catching(_ body: () throws -> JSONValue) throws -> JSONValue {
+        do {
+            return try body()
+        } catch let redirect as RedirectAnswer {
+            return redirect.body
+        }
+    }
+}

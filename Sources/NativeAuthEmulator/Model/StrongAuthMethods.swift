@@ -1,0 +1,131 @@
+import Foundation
+import NativeAuthShared
+
+/// A user's strong authentication (docs/EMULATOR.md "MFA"): the second factors they registered, or
+/// that they must register one before tokens are issued. Only password users have one, as in the
+/// service (MFA applies when the primary method is email + password, docs/PROTOCOL.md §9).
+///
+/// In a seed file, per user: `"mfa": {"methods": [{"channel": "email", "target": "mfauser@example.com"},
+/// {"channel": "sms", "target": "+1 425 555 0100"}]}`, or `"mfa": {"register": true}`.
+struct UserStrongAuth: Codable, Sendable, Equatable {
+    /// The registered second factors, in the order the server lists them.
+    var methods: [StrongAuthMethod]
+    /// The user must register a method first (then `methods` is empty).
+    var register: Bool?
+
+    /// The most methods a user may have.
+    static let maximumMethods = 8
+
+    enum CodingKeys: String, CodingKey { case methods, register }
+
+    init(methods: [StrongAuthMethod], register: Bool?) {
+        self.methods = methods
+        self.register = register
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        methods = try container.decodeIfPresent([StrongAuthMethod].self, forKey: .methods) ?? []
+        register = try container.decodeIfPresent(Bool.self, forKey: .register)
+    }
+
+    /// What a sign-in of this user needs before tokens are issued.
+    var requirement: Requirement? {
+        if register == true { return .registration }
+        return methods.isEmpty ? nil : .mfa
+    }
+
+    enum Requirement { case mfa, registration }
+
+    /// Checks a seed entry and gives each method an id (kept from `existing` for the same method).
+    func validated(user: String, existing: UserStrongAuth?) throws(SeedFile.Invalid) -> UserStrongAuth {
+        guard methods.count <= Self.maximumMethods else {
+            throw SeedFile.Invalid(description: "user '\(user)' has over \(Self.maximumMethods) mfa methods")
+        }
+        if register == true, !methods.isEmpty {
+            throw SeedFile.Invalid(description: "user '\(user)': mfa has methods and register; give one of them")
+        }
+        var checked: [StrongAuthMethod] = []
+        for method in methods {
+            guard let target = ContactRules.normalized(method.target, channel: method.channel) else {
+                throw SeedFile.Invalid(description: "user '\(user)': '\(method.target)' is not a valid \(method.channel.rawValue) target")
+            }
+            let known = existing?.methods.first { $0.channel == method.channel && $0.target == target }
+            let id = method.id.isEmpty ? (known?.id ?? UUID().uuidString.lowercased()) : method.id
+            checked.append(StrongAuthMethod(id: id, channel: method.channel, target: target))
+        }
+        return UserStrongAuth(methods: checked, register: register == true ? true : nil)
+    }
+}
+
+/// One registered second factor: where its codes go.
+struct StrongAuthMethod: Codable, Sendable, Equatable {
+    enum Channel: String, Codable, Sendable { case email, sms }
+
+    /// The id `/oauth2/v2.0/introspect` lists (a GUID); given on import or generated.
+    var id: String
+    var channel: Channel
+    /// The address or phone number (E.164 after normalisation).
+    var target: String
+
+    enum CodingKeys: String, CodingKey { case id, channel, target }
+
+    init(id: String, channel: Channel, target: String) {
+        self.id = id
+        self.channel = channel
+        self.target = target
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decodeIfPresent(String.self, forKey: .id) ?? ""
+        channel = try container.decode(Channel.self, forKey: .channel)
+        target = try container.decode(String.self, forKey: .target)
+    }
+
+    /// How the server shows the target: a masked address or number.
+    var maskedTarget: String { ContactRules.mask(target, channel: channel) }
+}
+
+/// The emulator's rules for verification contacts (an address, or an SMS number).
+enum ContactRules {
+    /// Numbers that start with this are "blocked by reputation checks" (`+999` is no country's code).
+    static let blockedPrefix = "+999"
+
+    /// The contact in its stored form (an address trimmed; a number as `+` and 7 to 15 digits), or
+    /// nil when it is not a valid one.
+    static func normalized(_ raw: String, channel: StrongAuthMethod.Channel) -> String? {
+        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        switch channel {
+        case .email:
+            return trimmed.contains("@") && UsernameRules.isWellFormed(trimmed) ? trimmed : nil
+        case .sms:
+            guard trimmed.hasPrefix("+") else { return nil }
+            let rest = trimmed.dropFirst().filter { $0 != " " && $0 != "-" }
+            guard (7...15).contains(rest.count), rest.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            return "+" + rest
+        }
+    }
+
+    /// The channel a contact looks like it is for: an address for email, `+…` for SMS.
+    static func channel(of contact: String) -> StrongAuthMethod.Channel {
+        contact.trimmingCharacters(in: .whitespaces).hasPrefix("+") ? .sms : .email
+    }
+
+    /// Whether SMS to the (normalised) number is refused.
+    static func isBlocked(_ contact: String, channel: StrongAuthMethod.Channel) -> Bool {
+        channel == .sms && contact.hasPrefix(blockedPrefix)
+    }
+
+    /// An address masked as codes' targets are; a number as the reference shows one
+    /// (`+1********6`: the first two characters and the last digit).
+    static func mask(_ contact: String, channel: StrongAuthMethod.Channel) -> String {
+        switch channel {
+        case .email:
+            return EmailMasking.mask(contact)
+        case .sms:
+            guard contact.count > 3 else { return String(repeating: "*", count: contact.count) }
+            return String(contact.prefix(2)) + String(repeating: "*", count: contact.count - 3) + String(contact.suffix(1))
+        }
+    }
+}

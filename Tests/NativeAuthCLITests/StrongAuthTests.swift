@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+/// `nativeauth signin` for users with a second factor (`mfauser@example.com`) or one to register
+/// (`registeruser@example.com`) against the embedded emulator, with input piped on standard input.
+@Suite(.timeLimit(.minutes(3)))
+struct StrongAuthTests {
+    @Test func mfaChosenAtThePromptWithAWrongCodeThenAResend() async throws {
+        let sandbox = try CLISandbox(fixedCode: "13572468")
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["signin", "--password", "mfauser@example.com"],
+                                           input: "Passw0rd!\n2\n00000000\nr\n13572468\n")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "Signed in as mfauser@example.com (the embedded emulator).\n", "\(result)")
+        #expect(result.stderr.contains("A second factor is required. Where should the code go?"), "\(result)")
+        #expect(result.stderr.contains("  1. email  m*****r@e*****e.com\n  2. sms (text message)  +1*********0\n"), "\(result)")
+        #expect(result.stderr.contains("emulator: text message to +1*********0: code 13572468"), "\(result)")
+        #expect(result.stderr.contains("Code sent to +1*********0 (8 digits). Enter code, or r to resend:"), "\(result)")
+        #expect(result.stderr.contains("That code is wrong."), "\(result)")
+        #expect(result.stderr.contains("A new code was sent to +1*********0."), "\(result)")
+        #expect(!result.stderr.contains("Passw0rd!"), "\(result)")
+    }
+
+    @Test func mfaMethodOptionSkipsTheQuestion() async throws {
+        let sandbox = try CLISandbox(fixedCode: "13572468")
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["signin", "--password", "mfauser@example.com", "--mfa-method", "email", "--json"],
+                                           input: "Passw0rd!\n13572468\n")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.json?["username"] as? String == "mfauser@example.com", "\(result)")
+        #expect(!result.stderr.contains("Method ("), "\(result)")
+        #expect(result.stderr.contains("Code sent to m*****r@e*****e.com"), "\(result)")
+    }
+
+    @Test func aMethodTheAccountLacksIsAUsageError() async throws {
+        let sandbox = try CLISandbox(fixedCode: "13572468")
+        defer { sandbox.remove() }
+        let unknown = try await sandbox.run(["signin", "--password", "mfauser@example.com", "--mfa-method", "voice"], input: "Passw0rd!\n")
+        #expect(unknown.status == 2, "\(unknown)")
+        #expect(unknown.stderr.contains("--mfa-method 'voice' is not a method"), "\(unknown)")
+        // A registered method is the only second factor of a user who registered an address.
+        let registered = try await sandbox.run(["signin", "--password", "registeruser@example.com", "--mfa-method", "email",
+                                                "--register-contact", "registeruser@example.com"], input: "Passw0rd!\n13572468\n")
+        #expect(registered.status == 0, "\(registered)")
+        let lacking = try await sandbox.run(["signin", "--password", "registeruser@example.com", "--mfa-method", "sms"], input: "Passw0rd!\n")
+        #expect(lacking.status == 2, "\(lacking)")
+        #expect(lacking.stderr.contains("the server offers no such method for this account (it offers email)"), "\(lacking)")
+    }
+
+    @Test func standardInputEndingAtTheMethodQuestionExitsOne() async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["signin", "--password", "mfauser@example.com"], input: "Passw0rd!\n")
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("No second-factor method was chosen: standard input ended."), "\(result)")
+        #expect(result.stderr.contains("--mfa-method email"), "\(result)")
+    }
+
+    @Test func registrationTakesTheSuggestedAddressOnAnEmptyLine() async throws {
+        let sandbox = try CLISandbox(fixedCode: "13572468")
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["signin", "--password", "registeruser@example.com"], input: "Passw0rd!\nemail\n\n13572468\n")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.hasPrefix("Signed in as registeruser@example.com"), "\(result)")
+        #expect(result.stderr.contains("This account must register a second factor before it can sign in."), "\(result)")
+        #expect(result.stderr.contains("Email address to register [registeruser@example.com]: "), "\(result)")
+        #expect(result.stderr.contains("registeruser@example.com is registered as a second factor."), "\(result)")
+    }
+
+    @Test func registrationOfANumberFromTheOptionsThenItIsTheSecondFactor() async throws {
+        let sandbox = try CLISandbox(fixedCode: "13572468")
+        defer { sandbox.remove() }
+        let first = try await sandbox.run(["signin", "--password", "registeruser@example.com", "--mfa-method", "sms",
+                                           "--register-contact", "+14255550199"], input: "Passw0rd!\n13572468\n")
+        #expect(first.status == 0, "\(first)")
+        #expect(first.stderr.contains("Code sent to +14255550199 (8 digits)."), "\(first)")
+        #expect(!first.stderr.contains("to register"), "no contact question: \(first)")
+        let next = try await sandbox.run(["signin", "--password", "registeruser@example.com"], input: "Passw0rd!\n13572468\n")
+        #expect(next.status == 0, "\(next)")
+        #expect(next.stderr.contains("Code sent to +1*********9"), "the only second factor, without a question: \(next)")
+    }
+
+    @Test func theSignInThatEndsAPasswordResetAsksForTheSecondFactor() async throws {
+        let sandbox = try CLISandbox(fixedCode: "13572468")
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["reset-password", "mfauser@example.com", "--mfa-method", "sms"],
+                                           input: "13572468\nN3w-Passw0rd!\n13572468\n")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "Password reset; signed in as mfauser@example.com (the embedded emulator).\n", "\(result)")
+        #expect(result.stderr.contains("Code sent to +1*********0 (8 digits)."), "the second factor after the reset: \(result)")
+    }
+
+    @Test func aSignUpUnderATenantThatRequiresMFARegistersTheVerifiedAddressWithoutACode() async throws {
+        let sandbox = try CLISandbox(fixedCode: "13572468")
+        defer { sandbox.remove() }
+        let seed = sandbox.stateHome.appendingPathComponent("seed.json")
+        try Data(#"{"signUp":{"method":"password","attributes":[],"requireMFA":true}}"#.utf8).write(to: seed)
+        let stateDir = sandbox.stateHome.appendingPathComponent("seeded").path
+        let process = try sandbox.start(["emulator", "--port", "0", "--state-dir", stateDir, "--seed", seed.path])
+        let emulator = ForegroundEmulator(process: process, authority: try await process.waitForStdout(#"authority: (\S+)"#),
+                                          adminToken: try await process.waitForStdout(#"admin token: (\S+)"#), stateDirectory: stateDir)
+        // The code, the password, then the registration: the method (email), the suggested address.
+        let result = try await sandbox.run(["signup", "--authority", emulator.authority, "--password", "jo@example.com", "--mfa-method", "email"],
+                                           input: "13572468\nS3cure-Passw0rd\n\n")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("This account must register a second factor before it can sign in."), "\(result)")
+        #expect(result.stderr.contains("jo@example.com was already verified: it is registered."), "\(result)")
+        _ = await emulator.stop()
+    }
+
+    @Test func aBlockedNumberAsksForAnotherUnlessGivenAsAnOption() async throws {
+        let sandbox = try CLISandbox(fixedCode: "13572468")
+        defer { sandbox.remove() }
+        let given = try await sandbox.run(["signin", "--password", "registeruser@example.com", "--mfa-method", "sms",
+                                           "--register-contact", "+9995550123"], input: "Passw0rd!\n")
+        #expect(given.status == 3, "\(given)")
+        #expect(given.stderr.contains("The server blocked the verification contact provided."), "\(given)")
+        let asked = try await sandbox.run(["signin", "--password", "registeruser@example.com", "--mfa-method", "sms"],
+                                          input: "Passw0rd!\n+9995550123\n+14255550199\n13572468\n")
+        #expect(asked.status == 0, "\(asked)")
+        #expect(asked.stderr.contains("Enter another one."), "\(asked)")
+    }
+}
