@@ -93,13 +93,7 @@ enum HeadlessBrowser {
     static let available: Bool = {
         let files = ["/usr/bin/chromium", "/usr/bin/chromedriver"]
         guard files.allSatisfy(FileManager.default.isExecutableFile(atPath:)) else { return false }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import selenium, pexpect"]
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        return ChildRun.succeeds(["python3", "-c", "import selenium, pexpect"])
     }()
 
     /// Where this run's screenshots go.
@@ -123,25 +117,7 @@ enum HeadlessBrowser {
 
     /// Runs a driver script with the sandbox's environment and waits for it.
     static func python(_ arguments: [String], sandbox: CLISandbox) async throws -> CLIResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + [drivers.appendingPathComponent(arguments[0]).path] + arguments.dropFirst()
-        process.environment = sandbox.environment
-        process.currentDirectoryURL = drivers
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let (out, err) = await withCheckedContinuation { (continuation: CheckedContinuation<(Data, Data), Never>) in
-            Thread {
-                let err = errors.fileHandleForReading.readDataToEndOfFile()
-                let out = output.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                continuation.resume(returning: (out, err))
-            }.start()
-        }
-        return CLIResult(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                         stderr: String(decoding: err, as: UTF8.self))
+        try await ChildRun.run(["python3", drivers.appendingPathComponent(arguments[0]).path] + arguments.dropFirst(),
+                           environment: sandbox.environment)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthShared
 import Synchronization
 import Testing
 
@@ -56,7 +57,7 @@ struct CLIResult: Sendable, CustomStringConvertible {
 /// A running `nativeauth` whose standard error can be awaited line by line (to read the emulator's
 /// codes) and whose standard input is fed by the test.
 final class LiveCLI: Sendable {
-    private let process: Process
+    private let process: ChildProcess
     private let input: FileHandle
     private let output = StreamBuffer()
     private let errors = StreamBuffer()
@@ -67,16 +68,17 @@ final class LiveCLI: Sendable {
 
     /// Runs `executable` (a wrapper such as `setpriv` or `sh`, for the tests that need one) with `arguments`.
     init(executable: URL, _ arguments: [String], environment: [String: String]) throws {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
         let stdinPipe = Pipe(), stdoutPipe = Pipe(), stderrPipe = Pipe()
-        process.standardInput = stdinPipe
-        process.standardOutput = stdoutPipe
-        process.standardError = stderrPipe
-        try process.run()
-        self.process = process
+        // Not Foundation's Process: its run() crashes now and then on Linux (see ChildProcess).
+        process = try ChildProcess(
+            executable: executable.path, arguments: arguments, environment: environment,
+            standardInput: .descriptor(stdinPipe.fileHandleForReading.fileDescriptor),
+            standardOutput: .descriptor(stdoutPipe.fileHandleForWriting.fileDescriptor),
+            standardError: .descriptor(stderrPipe.fileHandleForWriting.fileDescriptor))
+        // The child's ends are the child's now: closed here, so its exit is the pipes' end of file.
+        try? stdinPipe.fileHandleForReading.close()
+        try? stdoutPipe.fileHandleForWriting.close()
+        try? stderrPipe.fileHandleForWriting.close()
         self.input = stdinPipe.fileHandleForWriting
         let outputHandle = stdoutPipe.fileHandleForReading, errorHandle = stderrPipe.fileHandleForReading
         output.drain(outputHandle)
@@ -143,20 +145,29 @@ final class LiveCLI: Sendable {
     /// Closes standard input and waits for the exit.
     func finish() async -> CLIResult {
         try? input.close()
-        let process = self.process
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            Thread {
-                process.waitUntilExit()
-                continuation.resume()
-            }.start()
-        }
+        let ending = await process.ending()
         while !output.isFinished || !errors.isFinished {
             try? await Task.sleep(for: .milliseconds(5))
         }
         return CLIResult(
-            status: process.terminationStatus,
+            status: ending.status,
             stdout: output.text,
             stderr: stderrText)
+    }
+}
+
+/// Helper programs the tests run (Python drivers, availability probes), found on `PATH` through `/usr/bin/env`.
+enum ChildRun {
+    /// Runs `arguments` with standard input closed and returns what it printed and how it exited.
+    static func run(_ arguments: [String], environment: [String: String]) async throws -> CLIResult {
+        let live = try LiveCLI(executable: URL(fileURLWithPath: "/usr/bin/env"), arguments, environment: environment)
+        return await live.finish()
+    }
+
+    /// Whether `arguments` runs and exits 0 (standard error discarded).
+    static func succeeds(_ arguments: [String]) -> Bool {
+        let child = try? ChildProcess(executable: "/usr/bin/env", arguments: arguments, standardError: .null)
+        return child?.waitUntilExit() == .exited(0)
     }
 }
 

@@ -31,15 +31,7 @@ struct PseudoTerminalTests {
 }
 
 enum PseudoTerminal {
-    static let pexpectAvailable: Bool = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import pexpect"]
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }()
+    static let pexpectAvailable = ChildRun.succeeds(["python3", "-c", "import pexpect"])
 
     /// Runs a pexpect script with the binary as argv[1] and an isolated state folder.
     static func run(_ script: String) async throws -> CLIResult {
@@ -49,25 +41,7 @@ enum PseudoTerminal {
         try Data((prelude + script).utf8).write(to: file)
         var environment = sandbox.environment
         environment["NATIVEAUTH_CLI_BINARY"] = try CLIBinary.url().path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", file.path]
-        process.environment = environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let (out, err) = await withCheckedContinuation { (continuation: CheckedContinuation<(Data, Data), Never>) in
-            Thread {
-                let err = errors.fileHandleForReading.readDataToEndOfFile()
-                let out = output.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                continuation.resume(returning: (out, err))
-            }.start()
-        }
-        return CLIResult(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                         stderr: String(decoding: err, as: UTF8.self))
+        return try await ChildRun.run(["python3", file.path], environment: environment)
     }
 
     static let prelude = #"""

@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthShared
 
 /// Shows the sign-in page to the user: the app's choice of browser for
 /// ``NativeAuthPublicClientApplication/acquireToken(parameters:)``.
@@ -64,6 +65,12 @@ public struct SystemBrowserOpener: BrowserOpener {
 
     private func launch(_ command: [String]) -> Bool {
         guard let executable = resolve(command[0]) else { return false }
+        #if canImport(Glibc)
+        // Not Foundation's Process, whose run() crashes now and then on Linux (see ChildProcess).
+        // The opener's output goes to standard error, so it never mixes with a command's output.
+        return (try? ChildProcess(executable: executable.path, arguments: Array(command.dropFirst()), environment: environment,
+                                  standardInput: .null, standardOutput: .descriptor(2))) != nil
+        #else
         let process = Process()
         process.executableURL = executable
         process.arguments = Array(command.dropFirst())
@@ -76,6 +83,7 @@ public struct SystemBrowserOpener: BrowserOpener {
         } catch {
             return false
         }
+        #endif
     }
 
     /// An absolute or relative path as it is, else the first executable of that name on `PATH`.

@@ -108,14 +108,8 @@ struct MFAService: Sendable {
             }
             GuessGuard.recordSuccess(&state, userKey: flow.userKey)
             flow.strongAuth?.satisfied = true
-            flow.stage = .completed
-            flow.purgeAfter = flow.tokenExpiresAt
-            state.flows[flow.id] = flow
-            if let refreshToken {
-                state.refreshTokens[ContinuationToken.digest(refreshToken)] = RefreshTokenRecord(
-                    userKey: flow.userKey, clientId: clientId, scopes: scopes.scopes, issuedAt: now,
-                    expiresAt: now + config.refreshTokenLifetime, rotatedAt: nil, revoked: false)
-            }
+            state.completeSignIn(&flow, refreshToken: refreshToken, clientId: clientId, scopes: scopes.scopes, now: now,
+                                 configuration: config)
             return user
         }
         return TokenGrant(user: user, clientId: clientId, scopes: scopes, refreshToken: refreshToken, clientInfo: clientInfo, issuedAt: now)

@@ -13,26 +13,13 @@ struct PasswordResetService: Sendable {
     /// account the service's 500222; a client whose `challenge_type` lacks `oob` (the code) gets the
     /// redirect.
     func start(_ form: FormBody) throws -> JSONValue {
-        let clientId = try RequestValidation.clientId(form, core: core)
-        let types = try ChallengeTypes.parse(RequestValidation.required("challenge_type", in: form))
-        let capabilities = try Capabilities.parse(form)
-        guard let username = form.nonEmpty("username"), UsernameRules.isWellFormed(username) else {
-            throw ProtocolError.invalidUsername
-        }
-        let userKey = UserRecord.key(username)
-        let now = core.clock.now()
-        let flowId = ContinuationToken.newFlowId()
-        let token = ContinuationToken.make(flowId: flowId, expiresAt: now + config.continuationTokenLifetime)
+        let start = try FlowStart(form, core: core)
         return try core.update { state in
-            guard let user = state.users[userKey] else { throw ProtocolError.userNotFound }
+            guard let user = state.users[start.userKey] else { throw ProtocolError.userNotFound }
             guard user.method == .password, user.passwordHash != nil else { throw ProtocolError.userWithoutPassword }
-            guard types.contains("oob") else { return Self.missingCodeRedirect }
-            state.flows[flowId] = FlowRecord(
-                id: flowId, kind: .passwordReset, clientId: clientId, userKey: userKey, challengeTypes: types,
-                stage: .awaitingChallenge, tokenHash: ContinuationToken.digest(token),
-                tokenExpiresAt: now + config.continuationTokenLifetime, codeHash: nil, codeExpiresAt: nil, failedAttempts: 0,
-                purgeAfter: now + config.continuationTokenLifetime + FlowRecord.unfinishedRetention, capabilities: capabilities)
-            return .object([("continuation_token", .string(token))])
+            guard start.challengeTypes.contains("oob") else { return Self.missingCodeRedirect }
+            state.flows[start.flowId] = start.record(kind: .passwordReset)
+            return start.answer
         }
     }
 

@@ -9,29 +9,14 @@ struct SignInService: Sendable {
 
     /// Starts a flow for a known user and returns its first continuation token.
     func initiate(_ form: FormBody) throws -> JSONValue {
-        let clientId = try RequestValidation.clientId(form, core: core)
-        let types = try ChallengeTypes.parse(RequestValidation.required("challenge_type", in: form))
-        let capabilities = try Capabilities.parse(form)
-        guard let username = form.nonEmpty("username"), UsernameRules.isWellFormed(username) else {
-            throw ProtocolError.invalidUsername
-        }
-        let now = core.clock.now()
-        let flowId = ContinuationToken.newFlowId()
-        let token = ContinuationToken.make(flowId: flowId, expiresAt: now + config.continuationTokenLifetime)
+        let start = try FlowStart(form, core: core)
         let browserOnly = try core.update { state -> Bool in
-            let userKey = UserRecord.key(username)
-            guard let user = state.users[userKey] else { throw ProtocolError.userNotFound }
+            guard let user = state.users[start.userKey] else { throw ProtocolError.userNotFound }
             if user.browserOnly == true { return true }
-            state.flows[flowId] = FlowRecord(
-                id: flowId, clientId: clientId, userKey: userKey, challengeTypes: types,
-                stage: .awaitingChallenge, tokenHash: ContinuationToken.digest(token),
-                tokenExpiresAt: now + config.continuationTokenLifetime, codeHash: nil, codeExpiresAt: nil,
-                failedAttempts: 0,
-                purgeAfter: now + config.continuationTokenLifetime + FlowRecord.unfinishedRetention, capabilities: capabilities)
+            state.flows[start.flowId] = start.record(kind: .signIn)
             return false
         }
-        if browserOnly { return BrowserOnlyUsers.redirect }
-        return .object([("continuation_token", .string(token))])
+        return browserOnly ? BrowserOnlyUsers.redirect : start.answer
     }
 
     /// Sends a code (OTP users), asks for the password (password users), or redirects when the

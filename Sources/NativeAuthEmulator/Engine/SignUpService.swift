@@ -13,15 +13,10 @@ struct SignUpService: Sendable {
     /// takes one) and the attributes given, and returns the flow's first continuation token. A
     /// client that cannot handle the tenant's method gets the redirect.
     func start(_ form: FormBody) throws -> JSONValue {
-        let clientId = try RequestValidation.clientId(form, core: core)
-        let types = try ChallengeTypes.parse(RequestValidation.required("challenge_type", in: form))
-        let capabilities = try Capabilities.parse(form)
-        guard let username = form.nonEmpty("username"), UsernameRules.isWellFormed(username), username.contains("@") else {
-            throw ProtocolError.invalidUsername
-        }
-        let userKey = UserRecord.key(username)
+        let start = try FlowStart(form, core: core, requireAddress: true)
+        let userKey = start.userKey
         if try core.store.read({ $0.users[userKey] != nil }) { throw ProtocolError.userAlreadyExists }
-        guard let method = policy.signUpMethod(clientTypes: types) else {
+        guard let method = policy.signUpMethod(clientTypes: start.challengeTypes) else {
             return Self.redirect("The tenant signs users up with \(Self.describe(policy.method)), which the client's challenge_type list does not include.")
         }
         // A password sent to an email-code sign-up is ignored: the account will have none.
@@ -31,20 +26,13 @@ struct SignUpService: Sendable {
             passwordHash = PasswordHasher.hash(password)  // outside the state lock: PBKDF2 is slow on purpose
         }
         let attributes = try SignUpAttributeCheck.accepted(form["attributes"], policy: policy, onlyRequired: false)
-        let now = core.clock.now()
-        let flowId = ContinuationToken.newFlowId()
-        let token = ContinuationToken.make(flowId: flowId, expiresAt: now + config.continuationTokenLifetime)
+        let progress = SignUpProgress(username: start.username, method: method, passwordHash: passwordHash,
+                                      attributes: attributes, verified: false)
         try core.update { state in
             guard state.users[userKey] == nil else { throw ProtocolError.userAlreadyExists }
-            state.flows[flowId] = FlowRecord(
-                id: flowId, kind: .signUp, clientId: clientId, userKey: userKey, challengeTypes: types,
-                stage: .awaitingChallenge, tokenHash: ContinuationToken.digest(token),
-                tokenExpiresAt: now + config.continuationTokenLifetime, codeHash: nil, codeExpiresAt: nil, failedAttempts: 0,
-                purgeAfter: now + config.continuationTokenLifetime + FlowRecord.unfinishedRetention,
-                signUp: SignUpProgress(username: username, method: method, passwordHash: passwordHash, attributes: attributes, verified: false),
-                capabilities: capabilities)
+            state.flows[start.flowId] = start.record(kind: .signUp, signUp: progress)
         }
-        return .object([("continuation_token", .string(token))])
+        return start.answer
     }
 
     /// Before the address is verified: sends a code (again, for a resend). After `credential_required`:

@@ -82,15 +82,8 @@ struct TokenService: Sendable {
             // is complete (else a known password would reset the limit on guessing second-factor codes).
             try StrongAuthGate.check(&flow, user: user, state: &state, now: now, configuration: config)
             GuessGuard.recordSuccess(&state, userKey: flow.userKey)
-            flow.stage = .completed
-            flow.codeHash = nil
-            flow.purgeAfter = flow.tokenExpiresAt
-            state.flows[flow.id] = flow
-            if let refreshToken {
-                state.refreshTokens[ContinuationToken.digest(refreshToken)] = RefreshTokenRecord(
-                    userKey: flow.userKey, clientId: clientId, scopes: scopes.scopes, issuedAt: now,
-                    expiresAt: now + config.refreshTokenLifetime, rotatedAt: nil, revoked: false)
-            }
+            state.completeSignIn(&flow, refreshToken: refreshToken, clientId: clientId, scopes: scopes.scopes, now: now,
+                                 configuration: config)
             return user
         }
         return TokenGrant(user: user, clientId: clientId, scopes: scopes, refreshToken: refreshToken,

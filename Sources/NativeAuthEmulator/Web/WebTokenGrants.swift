@@ -78,9 +78,7 @@ struct WebTokenGrants: Sendable {
     private func issueRefreshToken(userKey: String, clientId: String, scopes: [String], state: inout EmulatorState, now: Double) -> String? {
         guard scopes.contains("offline_access") else { return nil }
         let token = Secrets.opaqueToken(byteCount: 48)
-        state.refreshTokens[ContinuationToken.digest(token)] = RefreshTokenRecord(
-            userKey: userKey, clientId: clientId, scopes: scopes, issuedAt: now,
-            expiresAt: now + core.configuration.refreshTokenLifetime, rotatedAt: nil, revoked: false)
+        state.recordRefreshToken(token, userKey: userKey, clientId: clientId, scopes: scopes, now: now, configuration: core.configuration)
         return token
     }
 }

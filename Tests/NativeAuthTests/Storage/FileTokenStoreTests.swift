@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthShared
 import Synchronization
 import Testing
 
@@ -439,7 +440,7 @@ private func waitUntil(_ condition: () -> Bool) async throws {
 /// released (at least 60 s otherwise: a bound for a bug, which a loaded machine must not reach before
 /// the test releases it), and marks when it is about to let go.
 private struct ChildLockHolder {
-    let process: Process
+    let process: ChildProcess
     let finishedPath: String
     let releasePath: String
 
@@ -447,16 +448,14 @@ private struct ChildLockHolder {
         let startedPath = markers.appendingPathComponent("child-started").path
         finishedPath = markers.appendingPathComponent("child-finished").path
         releasePath = markers.appendingPathComponent("child-release").path
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
         let script = #"""
             touch "$0"
             i=0
             while [ ! -e "$2" ] && [ $i -lt 6000 ]; do sleep 0.01; i=$((i+1)); done
             touch "$1"
             """#
-        process.arguments = ["--exclusive", lockPath, "/bin/sh", "-c", script, startedPath, finishedPath, releasePath]
-        try process.run()
+        process = try ChildProcess(executable: "/usr/bin/flock",
+                                   arguments: ["--exclusive", lockPath, "/bin/sh", "-c", script, startedPath, finishedPath, releasePath])
         try await waitUntil { FileManager.default.fileExists(atPath: startedPath) }
     }
 
@@ -471,7 +470,6 @@ private struct ChildLockHolder {
     }
 
     func waitForExit() throws {
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(process.waitUntilExit() == .exited(0))
     }
 }
