@@ -85,6 +85,10 @@ var configuration = EmulatorConfiguration()
 configuration.fixedCode = "12345678"
 configuration.onCodeSent = { _ in }
 configuration.logger.logLevel = .error
+// Every connection signs in the same user: with the default cap of 10 open flows per user, a
+// connection the scheduler holds back on a busy machine finds its flow evicted by the others' newer
+// ones (AADSTS55200). The cap is the emulator's guard against flow flooding, not part of a sign-in.
+configuration.maxFlowsPerUser = 10_000
 let emulator = try await Emulator.start(configuration)
 let port = emulator.port
 let tenantPath = emulator.authority.path

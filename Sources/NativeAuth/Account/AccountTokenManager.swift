@@ -76,7 +76,7 @@ final class AccountTokenManager: Sendable {
         case .failure(let error): return .failure(error)
         case .success(let found): account = found
         }
-        let wanted = requested.map(RequestedScopes.resource) ?? Set(account.defaultScopes ?? [])
+        let wanted = Self.wantedScopes(requested, account: account)
         if !forceRefresh, let token = Self.validToken(in: account, scopes: wanted, now: clock.now) {
             return .success(token)
         }
@@ -172,6 +172,17 @@ final class AccountTokenManager: Sendable {
         }
     }
 
+    /// The resource scopes a request for `requested` is about; nil means the account's default scopes.
+    private static func wantedScopes(_ requested: [String]?, account: StoredAccount) -> Set<String> {
+        requested.map(RequestedScopes.resource) ?? Set(account.defaultScopes ?? [])
+    }
+
+    /// The cached access token ``accessToken(identifier:scopes:forceRefresh:correlationId:)`` answers
+    /// for `account` without a request (or nil).
+    static func cachedToken(in account: StoredAccount, scopes requested: [String]?, now: Date) -> NativeAuthTokenResult? {
+        validToken(in: account, scopes: wantedScopes(requested, account: account), now: now)
+    }
+
     /// The resource scopes a cached token was requested for: what tells it from the app's other tokens.
     /// Tokens stored before requests were recorded fall back to the scopes the server granted.
     private static func key(of token: StoredAccessToken) -> Set<String> {
@@ -200,5 +211,14 @@ final class AccountTokenManager: Sendable {
 
     private static func storeError(_ error: any Error, correlationId: UUID) -> RetrieveAccessTokenError {
         RetrieveAccessTokenError(FlowErrorMapping.local(.tokenStore, "The token store failed: \(error)", correlationId: correlationId))
+    }
+}
+
+extension StoredAccount {
+    /// The cached access token `getAccessToken` would answer with for these `scopes` (nil: the
+    /// account's default scopes) without sending a request, or nil when it would refresh. For the CLI's
+    /// `token`, which has just read this account from the store and so needs no second read.
+    package func cachedAccessToken(scopes: [String]?, now: Date = Date()) -> NativeAuthTokenResult? {
+        AccountTokenManager.cachedToken(in: self, scopes: scopes, now: now)
     }
 }

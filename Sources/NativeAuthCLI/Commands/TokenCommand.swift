@@ -39,6 +39,11 @@ struct TokenCommand: AsyncParsableCommand {
                                  hint: "\(stored.username) signed in at \(location.summary): start it again there "
                                      + "(`nativeauth emulator\(port)`), or pick another account with --account.")
             }
+            // A cached token good for five more minutes answers from the store just read: no second
+            // read, no application, no embedded emulator (the same token the library would answer with).
+            if !forceRefresh, let token = stored.cachedAccessToken(scopes: selection.resolution.scopes) {
+                return Self.print(token, username: stored.username, json: options.json)
+            }
             let context = try AppContext(location: location, clientId: stored.clientId, challengeTypes: [.OOB, .password],
                                          store: selection.store, storageKey: stored.authority, verbose: options.verbose, caFile: options.caFile)
             try await context.run { context throws(CLIFailure) in
@@ -50,15 +55,18 @@ struct TokenCommand: AsyncParsableCommand {
                 } catch {
                     throw FailureMapping.failure(error, method: .token)
                 }
-                if options.json {
-                    var object: [String: Any] = ["accessToken": token.accessToken, "scopes": token.scopes,
-                                                 "username": account.account.username]
-                    if let expiresOn = token.expiresOn { object["expiresOn"] = expiresOn }
-                    JSONOutput.print(object)
-                } else {
-                    Console.result(token.accessToken)
-                }
+                Self.print(token, username: account.account.username, json: options.json)
             }
+        }
+    }
+
+    private static func print(_ token: NativeAuthTokenResult, username: String, json: Bool) {
+        if json {
+            var object: [String: Any] = ["accessToken": token.accessToken, "scopes": token.scopes, "username": username]
+            if let expiresOn = token.expiresOn { object["expiresOn"] = expiresOn }
+            JSONOutput.print(object)
+        } else {
+            Console.result(token.accessToken)
         }
     }
 
