@@ -142,10 +142,12 @@ final class LiveCLI: Sendable {
         throw CancellationError()
     }
 
-    /// Closes standard input and waits for the exit.
-    func finish() async -> CLIResult {
-        try? input.close()
+    /// Closes standard input and waits for the exit. After a signal, `closingInput: false` waits for
+    /// the exit first, so the process cannot read the end of its input before the signal lands.
+    func finish(closingInput: Bool = true) async -> CLIResult {
+        if closingInput { try? input.close() }
         let ending = await process.ending()
+        try? input.close()
         while !output.isFinished || !errors.isFinished {
             try? await Task.sleep(for: .milliseconds(5))
         }

@@ -32,7 +32,7 @@ struct EmulatorConnectionTests {
         #expect(health.status == 200, "\(health)")
         #expect(process.isRunning)
         process.terminate()
-        let result = await process.finish()
+        let result = await process.finish(closingInput: false)
         #expect(result.status == 0, "\(result)")
         #expect(!result.stderr.contains("Too many open files"), "\(result.stderr.suffix(2000))")
     }
@@ -45,6 +45,6 @@ struct EmulatorConnectionTests {
         defer { _ = close(socket) }
         #expect(await LoopbackHTTP.waitForClose(socket, timeout: 60), "the idle connection was kept open")
         process.terminate()
-        _ = await process.finish()
+        _ = await process.finish(closingInput: false)
     }
 }

@@ -42,7 +42,7 @@ struct ExitCodeTests {
         let live = try sandbox.start(["signin", "alice@example.com"])
         try await live.waitForStderr("Enter code, or r to resend: ")
         live.terminate()
-        let result = await live.finish()
+        let result = await live.finish(closingInput: false)
         #expect(result.status == 143, "128 + SIGTERM: \(result)")
     }
 
@@ -57,7 +57,7 @@ struct ExitCodeTests {
         try await token.waitForStderr("refreshing access token")
         try await Task.sleep(for: .milliseconds(200))
         token.terminate()
-        let result = await token.finish()
+        let result = await token.finish(closingInput: false)
         #expect(result.status == 143, "the handler runs for token too: \(result)")
         _ = await emulator.stop()
     }

@@ -61,7 +61,7 @@ struct ForegroundEmulator {
     /// Stops it with SIGTERM and returns how it ended.
     func stop() async -> CLIResult {
         process.terminate()
-        return await process.finish()
+        return await process.finish(closingInput: false)
     }
 }
 
