@@ -97,7 +97,7 @@ struct CallCommand: AsyncParsableCommand {
                 let network = HTTPTransports.makeDefault(timeout: 60, maximumResponseBodySize: limit, caFile: options.caFile)
                 let transport: any HTTPTransport = context.emulator.map { EmbeddedEmulatorTransport(host: $0, network: network) } ?? network
                 let scopes = selection.resolution.scopes ?? CallScopes.defaults(for: target, location: location, embeddedBase: embeddedBase)
-                let account = try Self.account(context, stored: stored)
+                let account = try context.libraryAccount(for: stored)
                 if options.verbose {
                     Console.info("> \(input.method) \(target.absoluteString) as \(stored.username)"
                         + (scopes.map { " (scopes: \($0.joined(separator: " ")))" } ?? ""))
@@ -118,19 +118,6 @@ struct CallCommand: AsyncParsableCommand {
         }
     }
 
-    /// The library's view of the stored account.
-    private static func account(_ context: AppContext, stored: StoredAccount) throws(CLIFailure) -> NativeAuthUserAccountResult {
-        let result: NativeAuthUserAccountResult?
-        do {
-            result = try context.app.currentAccount()
-        } catch {
-            throw CLIFailure(.failure, "The token store could not be read: \(error)")
-        }
-        guard let result, result.account.identifier == stored.identifier else {
-            throw CLIFailure(.failure, "\(stored.username) was signed out meanwhile.", hint: "Run `nativeauth signin` to sign in.")
-        }
-        return result
-    }
 }
 
 /// The scopes `call` asks for when none are given, as `az rest` derives its resource from the URL.

@@ -47,7 +47,7 @@ struct TokenCommand: AsyncParsableCommand {
             let context = try AppContext(location: location, clientId: stored.clientId, challengeTypes: [.OOB, .password],
                                          store: selection.store, storageKey: stored.authority, verbose: options.verbose, caFile: options.caFile)
             try await context.run { context throws(CLIFailure) in
-                let account = try Self.account(context, stored: stored)
+                let account = try context.libraryAccount(for: stored)
                 let parameters = NativeAuthGetAccessTokenParameters(forceRefresh: forceRefresh, scopes: selection.resolution.scopes)
                 let token: NativeAuthTokenResult
                 do throws(RetrieveAccessTokenError) {
@@ -68,19 +68,5 @@ struct TokenCommand: AsyncParsableCommand {
         } else {
             Console.result(token.accessToken)
         }
-    }
-
-    /// The library's view of the stored account (for its tokens).
-    private static func account(_ context: AppContext, stored: StoredAccount) throws(CLIFailure) -> NativeAuthUserAccountResult {
-        let result: NativeAuthUserAccountResult?
-        do {
-            result = try context.app.currentAccount()
-        } catch {
-            throw CLIFailure(.failure, "The token store could not be read: \(error)")
-        }
-        guard let result, result.account.identifier == stored.identifier else {
-            throw CLIFailure(.failure, "\(stored.username) was signed out meanwhile.", hint: "Run `nativeauth signin` to sign in.")
-        }
-        return result
     }
 }

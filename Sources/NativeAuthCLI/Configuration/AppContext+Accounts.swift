@@ -14,4 +14,19 @@ extension AppContext {
             }
         }
     }
+
+    /// The library's view of `stored`, the account a command picked from the store (for its tokens):
+    /// an error when the store cannot be read or the account was signed out since it was picked.
+    func libraryAccount(for stored: StoredAccount) throws(CLIFailure) -> NativeAuthUserAccountResult {
+        let result: NativeAuthUserAccountResult?
+        do {
+            result = try app.currentAccount()
+        } catch {
+            throw CLIFailure(.failure, "The token store could not be read: \(error)")
+        }
+        guard let result, result.account.identifier == stored.identifier else {
+            throw CLIFailure(.failure, "\(stored.username) was signed out meanwhile.", hint: "Run `nativeauth signin` to sign in.")
+        }
+        return result
+    }
 }
