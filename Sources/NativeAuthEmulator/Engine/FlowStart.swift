@@ -40,7 +40,7 @@ struct FlowStart: Sendable {
             id: flowId, kind: kind, clientId: clientId, userKey: userKey, challengeTypes: challengeTypes,
             stage: .awaitingChallenge, tokenHash: ContinuationToken.digest(token),
             tokenExpiresAt: tokenExpiresAt, codeHash: nil, codeExpiresAt: nil, failedAttempts: 0,
-            purgeAfter: tokenExpiresAt + FlowRecord.unfinishedRetention, signUp: signUp, capabilities: capabilities)
+            signUp: signUp, capabilities: capabilities)
     }
 
     /// The answer that hands the client its first token.

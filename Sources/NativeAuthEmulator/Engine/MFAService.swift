@@ -24,7 +24,7 @@ struct MFAService: Sendable {
             guard let user = state.users[flow.userKey], let methods = user.mfa?.methods, !methods.isEmpty else {
                 throw ProtocolError.userNotFound
             }
-            let next = StrongAuthGate.rotate(&flow, now: now, configuration: config)
+            let next = flow.rotateToken(now: now, lifetime: config.continuationTokenLifetime)
             flow.stage = .mfaChallenge
             flow.codeHash = nil
             flow.codeExpiresAt = nil
@@ -56,12 +56,11 @@ struct MFAService: Sendable {
             guard let method = user.mfa?.methods.first(where: { $0.id == methodId }) else { throw ProtocolError.unknownMethodId }
             if let types, !types.contains("oob") {
                 flow.stage = .redirected
-                flow.purgeAfter = flow.tokenExpiresAt
                 state.flows[flow.id] = flow
                 return (RedirectAnswer(reason: "The second factor is a one-time passcode ('oob'), which the client's challenge_type list does not include.").body, nil)
             }
             if ContactRules.isBlocked(method.target, channel: method.channel) { throw ProtocolError.contactBlockedByReputation }
-            let next = StrongAuthGate.rotate(&flow, now: now, configuration: config)
+            let next = flow.rotateToken(now: now, lifetime: config.continuationTokenLifetime)
             let sent = OneTimeCode.send(code, flow: &flow, username: user.username, channel: method.channel, target: method.target,
                                         state: &state, now: now, configuration: config)
             flow.stage = .mfaCode

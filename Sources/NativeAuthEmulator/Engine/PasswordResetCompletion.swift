@@ -35,7 +35,7 @@ struct PasswordResetCompletion: Sendable {
                 state.flows[flow.id] = flow  // the attempt counts
                 throw error
             }
-            let next = rotate(&flow, now: now)
+            let next = flow.rotateToken(now: now, lifetime: tokenLifetime)  // at most 600 s
             flow.stage = .awaitingNewPassword
             state.flows[flow.id] = flow
             return .object([("continuation_token", .string(next)), ("expires_in", .int(Int(tokenLifetime)))])
@@ -64,7 +64,7 @@ struct PasswordResetCompletion: Sendable {
         return try core.update { state in
             var flow = try FlowResolver.resolve(presented, clientId: clientId, kind: .passwordReset, in: state, now: now)
             guard flow.stage == .awaitingNewPassword else { throw ProtocolError.wrongPasswordResetStep(awaitingPassword) }
-            let next = rotate(&flow, now: now)
+            let next = flow.rotateToken(now: now, lifetime: tokenLifetime)  // at most 600 s
             flow.stage = .awaitingCompletion
             flow.passwordReset = PasswordResetProgress(newPasswordHash: hash, pendingPolls: settings.pendingPolls)
             state.flows[flow.id] = flow
@@ -93,21 +93,11 @@ struct PasswordResetCompletion: Sendable {
             user.passwordHash = progress.newPasswordHash
             state.users[flow.userKey] = user
             RefreshTokenRevocation.revokeAll(of: flow.userKey, in: &state)
-            let next = rotate(&flow, now: now)
+            let next = flow.rotateToken(now: now, lifetime: tokenLifetime)  // at most 600 s
             flow.stage = .readyForSignIn
             flow.passwordReset = nil
-            flow.purgeAfter = flow.tokenExpiresAt
             state.flows[flow.id] = flow
             return .object([("status", "succeeded"), ("continuation_token", .string(next)), ("expires_in", .int(Int(tokenLifetime)))])
         }
-    }
-
-    /// Issues the flow's next token (the previous one stops working), valid for at most 600 s.
-    private func rotate(_ flow: inout FlowRecord, now: Double) -> String {
-        let next = ContinuationToken.make(flowId: flow.id, expiresAt: now + tokenLifetime)
-        flow.tokenHash = ContinuationToken.digest(next)
-        flow.tokenExpiresAt = now + tokenLifetime
-        flow.purgeAfter = flow.tokenExpiresAt + FlowRecord.unfinishedRetention
-        return next
     }
 }

@@ -39,13 +39,9 @@ struct PasswordResetService: Sendable {
             defer { state.flows[flow.id] = flow }
             guard (requestedTypes ?? flow.challengeTypes).contains("oob") else {
                 flow.stage = .redirected
-                flow.purgeAfter = flow.tokenExpiresAt
                 return (Self.missingCodeRedirect, nil)
             }
-            let next = ContinuationToken.make(flowId: flow.id, expiresAt: now + config.continuationTokenLifetime)
-            flow.tokenHash = ContinuationToken.digest(next)
-            flow.tokenExpiresAt = now + config.continuationTokenLifetime
-            flow.purgeAfter = flow.tokenExpiresAt + FlowRecord.unfinishedRetention
+            let next = flow.rotateToken(now: now, lifetime: config.continuationTokenLifetime)
             let (body, sent) = OneTimeCode.send(code, flow: &flow, username: user.username, continuationToken: next,
                                                 state: &state, now: now, configuration: config)
             return (body, sent)

@@ -22,7 +22,7 @@ struct RegistrationService: Sendable {
                 throw ProtocolError.wrongStrongAuthStep("/register/v1.0/introspect needs the token of a registration_required answer")
             }
             guard let user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
-            let next = StrongAuthGate.rotate(&flow, now: now, configuration: config)
+            let next = flow.rotateToken(now: now, lifetime: config.continuationTokenLifetime)
             flow.stage = .registrationChallenge
             flow.codeHash = nil
             flow.codeExpiresAt = nil
@@ -66,7 +66,7 @@ struct RegistrationService: Sendable {
                     : "it is not a phone number in international form (+ and 7 to 15 digits).")
             }
             if ContactRules.isBlocked(target, channel: channel) { throw ProtocolError.contactBlockedByReputation }
-            let next = StrongAuthGate.rotate(&flow, now: now, configuration: config)
+            let next = flow.rotateToken(now: now, lifetime: config.continuationTokenLifetime)
             flow.strongAuth?.pendingChannel = channel
             flow.strongAuth?.pendingTarget = target
             // The address a sign-up verified with a code needs no second code.
@@ -138,7 +138,7 @@ struct RegistrationService: Sendable {
             mfa.register = nil
             user.mfa = mfa
             state.users[flow.userKey] = user
-            let next = StrongAuthGate.rotate(&flow, now: now, configuration: config)
+            let next = flow.rotateToken(now: now, lifetime: config.continuationTokenLifetime)
             flow.strongAuth?.satisfied = true
             flow.stage = .readyForSignIn
             state.flows[flow.id] = flow

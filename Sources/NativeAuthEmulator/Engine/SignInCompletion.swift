@@ -9,7 +9,6 @@ extension EmulatorState {
                                  now: Double, configuration: EmulatorConfiguration) {
         flow.stage = .completed
         flow.codeHash = nil
-        flow.purgeAfter = flow.tokenExpiresAt
         flows[flow.id] = flow
         recordRefreshToken(refreshToken, userKey: flow.userKey, clientId: clientId, scopes: scopes, now: now,
                            configuration: configuration)

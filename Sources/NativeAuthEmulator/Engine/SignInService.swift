@@ -34,10 +34,7 @@ struct SignInService: Sendable {
             }
             guard let user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
             let types = requestedTypes ?? flow.challengeTypes
-            let next = ContinuationToken.make(flowId: flow.id, expiresAt: now + config.continuationTokenLifetime)
-            flow.tokenHash = ContinuationToken.digest(next)
-            flow.tokenExpiresAt = now + config.continuationTokenLifetime
-            flow.purgeAfter = flow.tokenExpiresAt + FlowRecord.unfinishedRetention
+            let next = flow.rotateToken(now: now, lifetime: config.continuationTokenLifetime)
             defer { state.flows[flow.id] = flow }
             switch user.method {
             case .otp where types.contains("oob"):
@@ -65,7 +62,6 @@ struct SignInService: Sendable {
                 return (.object([("continuation_token", .string(next)), ("challenge_type", "password")]), nil)
             default:
                 flow.stage = .redirected
-                flow.purgeAfter = flow.tokenExpiresAt
                 let method = user.method == .otp ? "email one-time passcode ('oob')" : "email with password ('password')"
                 return (.object([
                     ("challenge_type", "redirect"),

@@ -62,11 +62,8 @@ struct SignUpContinuation: Sendable {
 
     /// Asks for what the account still lacks, or creates it. Every outcome issues the next token.
     private func advance(_ flow: inout FlowRecord, _ progress: SignUpProgress, state: inout EmulatorState, now: Double) throws -> JSONValue {
-        let next = ContinuationToken.make(flowId: flow.id, expiresAt: now + config.continuationTokenLifetime)
+        let next = flow.rotateToken(now: now, lifetime: config.continuationTokenLifetime)
         flow.signUp = progress
-        flow.tokenHash = ContinuationToken.digest(next)
-        flow.tokenExpiresAt = now + config.continuationTokenLifetime
-        flow.purgeAfter = flow.tokenExpiresAt + FlowRecord.unfinishedRetention
         defer { state.flows[flow.id] = flow }
         if progress.method == .password, progress.passwordHash == nil {
             flow.stage = .awaitingCredential

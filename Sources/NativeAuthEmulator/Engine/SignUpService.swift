@@ -47,7 +47,6 @@ struct SignUpService: Sendable {
             var flow = try FlowResolver.resolve(presented, clientId: clientId, kind: .signUp, in: state, now: now)
             guard let progress = flow.signUp else { throw ProtocolError.invalidContinuationToken("it has no sign-up in progress.") }
             let types = requestedTypes ?? flow.challengeTypes
-            let next = ContinuationToken.make(flowId: flow.id, expiresAt: now + config.continuationTokenLifetime)
             defer { state.flows[flow.id] = flow }
             let wanted: String
             switch flow.stage {
@@ -57,13 +56,10 @@ struct SignUpService: Sendable {
             }
             guard types.contains(wanted) else {
                 flow.stage = .redirected
-                flow.purgeAfter = flow.tokenExpiresAt
                 return (Self.redirect("The sign-up needs \(wanted == "oob" ? "an email one-time passcode ('oob')" : "a password ('password')"), "
                     + "which the client's challenge_type list does not include."), nil)
             }
-            flow.tokenHash = ContinuationToken.digest(next)
-            flow.tokenExpiresAt = now + config.continuationTokenLifetime
-            flow.purgeAfter = flow.tokenExpiresAt + FlowRecord.unfinishedRetention
+            let next = flow.rotateToken(now: now, lifetime: config.continuationTokenLifetime)
             if wanted == "password" {
                 flow.stage = .awaitingPassword
                 return (.object([("continuation_token", .string(next)), ("challenge_type", "password")]), nil)

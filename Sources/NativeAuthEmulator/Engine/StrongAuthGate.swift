@@ -13,11 +13,10 @@ enum StrongAuthGate {
         let capability = requirement == .mfa ? Capabilities.mfaRequired : Capabilities.registrationRequired
         guard flow.capabilities?.contains(capability) == true else {
             flow.stage = .redirected
-            flow.purgeAfter = flow.tokenExpiresAt
             state.flows[flow.id] = flow
             throw RedirectAnswer(reason: "Client is missing \(capability) capability")
         }
-        let next = rotate(&flow, now: now, configuration: configuration)
+        let next = flow.rotateToken(now: now, lifetime: configuration.continuationTokenLifetime)
         flow.stage = requirement == .mfa ? .mfaIntrospect : .registrationIntrospect
         flow.strongAuth = StrongAuthProgress(methodId: nil, pendingChannel: nil, pendingTarget: nil, satisfied: false)
         flow.codeHash = nil
@@ -25,15 +24,5 @@ enum StrongAuthGate {
         flow.failedAttempts = 0  // the second factor gets attempts of its own
         state.flows[flow.id] = flow
         throw requirement == .mfa ? ProtocolError.mfaRequired(continuationToken: next) : ProtocolError.registrationRequired(continuationToken: next)
-    }
-
-    /// Issues the flow's next continuation token (the previous one stops working), saying when it expires.
-    static func rotate(_ flow: inout FlowRecord, now: Double, configuration: EmulatorConfiguration) -> String {
-        let expiresAt = now + configuration.continuationTokenLifetime
-        let next = ContinuationToken.make(flowId: flow.id, expiresAt: expiresAt)
-        flow.tokenHash = ContinuationToken.digest(next)
-        flow.tokenExpiresAt = expiresAt
-        flow.purgeAfter = flow.tokenExpiresAt + FlowRecord.unfinishedRetention
-        return next
     }
 }

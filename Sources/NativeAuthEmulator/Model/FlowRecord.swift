@@ -65,8 +65,6 @@ struct FlowRecord: Codable, Sendable {
     var codeHash: String?
     var codeExpiresAt: Double?
     var failedAttempts: Int
-    /// When this record may be forgotten.
-    var purgeAfter: Double
     /// A sign-up's account in the making (nil for other kinds).
     var signUp: SignUpProgress?
     /// A password reset's new password, once submitted (nil for other kinds).
@@ -79,9 +77,15 @@ struct FlowRecord: Codable, Sendable {
     /// The flow's kind (a record without one is a sign-in).
     var flowKind: Kind { kind ?? .signIn }
 
-    /// How long an unfinished flow is remembered after its token expires, so that a late request
-    /// still gets `expired_token` rather than "unknown". Finished flows go when their token expires.
-    static let unfinishedRetention: Double = 86_400
+    /// Issues the flow's next continuation token, valid for `lifetime` seconds from `now`: the
+    /// previous one stops working, and the flow is forgotten when this one expires (the token
+    /// itself then still says it expired; see ``ContinuationToken``).
+    mutating func rotateToken(now: Double, lifetime: Double) -> String {
+        tokenExpiresAt = now + lifetime
+        let next = ContinuationToken.make(flowId: id, expiresAt: tokenExpiresAt)
+        tokenHash = ContinuationToken.digest(next)
+        return next
+    }
 }
 
 /// A refresh token's server-side record, keyed by the token's SHA-256.
