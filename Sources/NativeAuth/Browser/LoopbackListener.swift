@@ -113,35 +113,34 @@ final class LoopbackListener: Sendable {
             guard ready > 0 else { continue }
             let client = accept(descriptor, nil, nil)
             guard client >= 0 else { continue }
-            let (admitted, strays) = state.withLock { state -> (Bool, Int) in
-                guard state.connections < Self.maximumConnections else {
-                    // Turned away unread: a stray as much as one that was read.
-                    state.strays += 1
-                    return (false, state.strays)
-                }
+            let admitted = state.withLock { state -> Bool in
+                guard state.connections < Self.maximumConnections else { return false }
                 state.connections += 1
-                return (true, state.strays)
+                return true
             }
             guard admitted else {
                 close(client)
-                if strays >= Self.maximumStrayRequests {
-                    finish(.failed("\(strays) requests reached the loopback redirect without the sign-in answer"))
-                }
+                countStray()  // turned away unread: a stray as much as one that was read
                 continue
             }
             // Each connection on a thread of its own: an idle connection cannot hold up the answer.
             Thread { [self] in
                 let answered = handle(client)
                 close(client)
-                let strays = state.withLock { state -> Int in
-                    state.connections -= 1
-                    if !answered { state.strays += 1 }
-                    return state.strays
-                }
-                if strays >= Self.maximumStrayRequests {
-                    finish(.failed("\(strays) requests reached the loopback redirect without the sign-in answer"))
-                }
+                state.withLock { $0.connections -= 1 }
+                if !answered { countStray() }
             }.start()
+        }
+    }
+
+    /// Counts a connection that did not carry the answer; enough of them end the wait.
+    private func countStray() {
+        let strays = state.withLock { state -> Int in
+            state.strays += 1
+            return state.strays
+        }
+        if strays >= Self.maximumStrayRequests {
+            finish(.failed("\(strays) requests reached the loopback redirect without the sign-in answer"))
         }
     }
 
