@@ -21,14 +21,19 @@ enum LineReader {
     /// restored on every path, including Ctrl-C, a hang-up and Ctrl-Z (see ``SignalRestore``).
     static func hiddenLine(prompt: String) async -> String? {
         guard TTY.stdinIsTerminal else { return await line(prompt: prompt) }
-        Console.prompt(prompt)
         var original = termios()
-        guard tcgetattr(STDIN_FILENO, &original) == 0 else { return await readOnThread() }
+        guard tcgetattr(STDIN_FILENO, &original) == 0 else {
+            Console.prompt(prompt)
+            return await readOnThread()
+        }
         var hidden = original
         hidden.c_lflag &= ~tcflag_t(ECHO)
         hidden.c_lflag |= tcflag_t(ICANON)
         SignalRestore.remember(original, hidden: hidden)
+        // Echo goes off before the prompt appears (as getpass does): whoever answers the prompt at
+        // once, a fast typist or a script, never has the password shown.
         _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &hidden)
+        Console.prompt(prompt)
         let line = await readOnThread()
         _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
         SignalRestore.forget()
