@@ -53,24 +53,19 @@ struct SignUpFlowDriver {
 
     private var codePrompt: CodePrompt<SignUpCodeRequiredState, Next> {
         CodePrompt(
-            presetCode: nil, stopped: "Sign-up stopped.",
+            presetCode: nil, stopped: "Sign-up stopped.", method: .signUp,
             submit: { state, code in
                 switch await state.submitCode(code: code) {
-                case .completed(let created): return .done(.created(created))
-                case .passwordRequired(let next): return .done(.password(next))
-                case .attributesRequired(let wanted, let next): return .done(.attributes(wanted, next))
-                case .error(let error, let next):
-                    guard error.isInvalidCode, let next else { return .failed(FailureMapping.failure(error, method: .signUp)) }
-                    return .wrong(next)
+                case .completed(let created): .done(.created(created))
+                case .passwordRequired(let next): .done(.password(next))
+                case .attributesRequired(let wanted, let next): .done(.attributes(wanted, next))
+                case .error(let error, let next): .refused(error, retry: next)
                 }
             },
             resend: { state in
                 switch await state.resendCode() {
-                case .codeRequired(let next, let target, _, let length):
-                    return .sent(next, sentTo: target, codeLength: length)
-                case .error(let error, let next):
-                    guard let next else { return .failed(FailureMapping.failure(error, method: .signUp)) }
-                    return .kept(next, reason: FailureMapping.firstLine(of: error.errorDescription))
+                case .codeRequired(let next, let target, _, let length): .sent(next, sentTo: target, codeLength: length)
+                case .error(let error, let next): .refused(error, kept: next)
                 }
             })
     }
@@ -150,17 +145,14 @@ struct SignUpFlowDriver {
     private func signIn(_ state: SignInAfterSignUpState, username: String) async throws(CLIFailure) -> NativeAuthUserAccountResult {
         let parameters = NativeAuthSignInAfterSignUpParameters()
         parameters.scopes = scopes
+        let strongAuth = StrongAuthDriver(choices: choices, method: .signUp)
         switch await state.signIn(parameters: parameters) {
-        case .completed(let result):
-            return result
-        case .awaitingMFA(let methods, let next):
-            return try await StrongAuthDriver(choices: choices, method: .signUp).finish(.mfa(methods, next))
-        case .strongAuthMethodRegistration(let methods, let next):
-            return try await StrongAuthDriver(choices: choices, method: .signUp).finish(.registration(methods, next))
+        case .completed(let result): return result
+        case .awaitingMFA(let methods, let next): return try await strongAuth.finish(.mfa(methods, next))
+        case .strongAuthMethodRegistration(let methods, let next): return try await strongAuth.finish(.registration(methods, next))
         case .error(let error, _):
-            let failure = FailureMapping.failure(error, method: .signUp)
-            throw CLIFailure(failure.exit, "The account was created, but signing in failed: \(failure.message)",
-                             hint: "Sign in with: nativeauth signin \(username)", details: failure.details)
+            throw FailureMapping.signInAfter(error, method: .signUp, done: "The account was created",
+                                             hint: "Sign in with: nativeauth signin \(username)")
         }
     }
 
