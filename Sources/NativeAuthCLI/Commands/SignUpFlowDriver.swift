@@ -87,7 +87,7 @@ struct SignUpFlowDriver {
     // MARK: Attributes
 
     /// Submits the attributes the server asks for: the `--attribute` values, then prompts for the
-    /// rest; a refused value names the attribute and is asked for again.
+    /// rest (``AttributePrompt``); a refused value names the attribute and is asked for again.
     private func collect(_ first: [NativeAuthRequiredAttribute], on firstState: SignUpAttributesRequiredState)
         async throws(CLIFailure) -> SignInAfterSignUpState
     {
@@ -99,7 +99,7 @@ struct SignUpFlowDriver {
             for attribute in wanted {
                 if let value = known[attribute.name] {
                     values[attribute.name] = value
-                } else if let answer = try await ask(attribute) {
+                } else if let answer = try await AttributePrompt.read(attribute) {
                     known[attribute.name] = answer
                     values[attribute.name] = answer
                 }
@@ -117,26 +117,6 @@ struct SignUpFlowDriver {
             case .error(let error, _):
                 throw FailureMapping.failure(error, method: .signUp)
             }
-        }
-    }
-
-    /// Asks for one attribute: a required one until it is answered, an optional one may be skipped (nil).
-    private func ask(_ attribute: NativeAuthRequiredAttribute) async throws(CLIFailure) -> String? {
-        var notes = [attribute.required ? "required" : "optional, empty to skip"]
-        if let regex = attribute.regex { notes.append("must match \(regex)") }
-        let prompt = "\(attribute.name) (\(notes.joined(separator: "; "))): "
-        while true {
-            guard let line = await LineReader.line(prompt: prompt) else { throw InputEnded.failure(.attribute(attribute.name)) }
-            let answer = line.trimmingCharacters(in: .whitespaces)
-            if answer.isEmpty {
-                if attribute.required { Console.info("\(attribute.name) is required."); continue }
-                return nil
-            }
-            guard answer.count <= AttributeOption.maximumValueLength else {
-                Console.info("That is over \(AttributeOption.maximumValueLength) characters: enter a shorter value.")
-                continue
-            }
-            return answer
         }
     }
 
