@@ -6,9 +6,9 @@ import NativeAuth
 /// announced number of digits is refused here, without spending one of the server's attempts.
 ///
 /// The flow's closures only say what the library answered, in the two enums below; what a refusal
-/// means is decided here, once for every flow: a wrong code with a state to try again on asks
-/// again, a resend the library handed the state back for goes on with the old code, and anything
-/// else ends the flow with ``FailureMapping/failure(_:method:)``.
+/// means is decided here, once for every flow: a wrong code (``FailureMapping/isWrongCredentials(_:)``)
+/// with a state to try again on asks again, a resend the library handed the state back for goes on
+/// with the old code, and anything else ends the flow with ``FailureMapping/failure(_:method:)``.
 struct CodePrompt<State, Outcome> {
     /// What submitting a code came to.
     enum Submitted {
