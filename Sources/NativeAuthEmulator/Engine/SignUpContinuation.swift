@@ -81,8 +81,8 @@ struct SignUpContinuation: Sendable {
         }
         let local = String(progress.username.split(separator: "@").first ?? Substring(progress.username))
         let displayName: String = if case .string(let name)? = progress.attributes["displayName"] { name } else { local }
-        // With the tenant's requireMFA, a new password user must register a second factor first.
-        let mfa = policy.requireMFA && progress.method == .password ? UserStrongAuth(methods: [], register: true) : nil
+        // The tenant's requireMFA or newUserSecondFactor: a new password user's strong authentication.
+        let mfa = policy.strongAuth(ofNewUser: progress.method, address: progress.username)
         state.users[flow.userKey] = UserRecord(
             id: UUID().uuidString.lowercased(), username: progress.username, displayName: displayName, method: progress.method,
             passwordHash: progress.passwordHash, attributes: progress.attributes.isEmpty ? nil : progress.attributes, mfa: mfa)
