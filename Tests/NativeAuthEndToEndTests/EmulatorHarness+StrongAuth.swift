@@ -8,6 +8,8 @@ import NativeAuthTestSupport
 extension EmulatorHarness {
     static let mfaUser = "mfauser@example.com"
     static let registerUser = "registeruser@example.com"
+    /// Signs in with an email code, then an SMS code.
+    static let smsUser = "smsuser@example.com"
     static let demoPassword = "Passw0rd!"
 
     /// An application of the emulator's default client with `capabilities`, sharing this harness's store.

@@ -211,12 +211,10 @@ import Testing
         }
     }
 
-    @Test func withoutTheCapabilityAnEmailCodeUserIsBrowserRequired() async throws {
-        let seed = try EmulatorHarness.seedFile(#"{"users": [{"username": "olga@example.com", "method": "otp", "mfa": {"methods": [{"channel": "sms", "target": "+14255550102"}]}}]}"#)
-        defer { try? FileManager.default.removeItem(at: seed.deletingLastPathComponent()) }
-        try await EmulatorHarness.run(configure: { $0.seedFile = seed }) { harness in
+    @Test func withoutTheCapabilityTheDemoEmailCodeUserIsBrowserRequired() async throws {
+        try await EmulatorHarness.run { harness in
             let app = try harness.app(capabilities: [])
-            guard case .codeRequired(let code, _, _, _) = await app.signIn(parameters: NativeAuthSignInParameters(username: "olga@example.com")),
+            guard case .codeRequired(let code, _, _, _) = await app.signIn(parameters: NativeAuthSignInParameters(username: EmulatorHarness.smsUser)),
                   case .error(let error, _) = await code.submitCode(code: "12345678")
             else { Issue.record("expected the code to end in an error"); return }
             #expect(error.isBrowserRequired)
