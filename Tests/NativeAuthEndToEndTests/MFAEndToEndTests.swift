@@ -6,7 +6,8 @@ import Testing
 
 /// The library's MFA loop against the emulator, over real loopback HTTP, with the demo user
 /// `mfauser@example.com` (password, then an email or SMS second factor), after a password reset,
-/// after a sign-up (`"newUserSecondFactor": "email"`), and after an email code (an SMS second factor).
+/// after a sign-up (`"newUserSecondFactor": "email"`), and after an email code (`smsuser@example.com`,
+/// an SMS second factor).
 @Suite struct MFAEndToEndTests {
     private static func awaiting(_ result: SignInStartResult) throws -> ([AuthMethod], AwaitingMFAState) {
         guard case .awaitingMFA(let methods, let state) = result else { throw HarnessError("expected awaitingMFA, got \(result)") }
@@ -152,15 +153,9 @@ import Testing
     }
 
     @Test func mfaAfterASignUpWithAPassword() async throws {
-        let seed = try EmulatorHarness.seedFile(#"{"signUp": {"method": "password", "attributes": [], "newUserSecondFactor": "email"}}"#)
-        defer { try? FileManager.default.removeItem(at: seed.deletingLastPathComponent()) }
-        try await EmulatorHarness.run(configure: { $0.seedFile = seed }) { harness in
+        try await EmulatorHarness.run(seed: #"{"signUp": {"method": "password", "attributes": [], "newUserSecondFactor": "email"}}"#) { harness in
             let app = try harness.app(capabilities: [.mfaRequired, .registrationRequired])
-            let parameters = NativeAuthSignUpParameters(username: "nina@example.com")
-            parameters.password = "Str0ng-Passw0rd!"
-            guard case .codeRequired(let code, _, _, _) = await app.signUp(parameters: parameters),
-                  case .completed(let created) = await code.submitCode(code: "12345678")
-            else { Issue.record("expected the sign-up to complete"); return }
+            let created = try await EmulatorHarness.passwordSignUp(app, "nina@example.com", password: "Str0ng-Passw0rd!")
             guard case .awaitingMFA(let methods, let awaiting) = await created.signIn() else {
                 Issue.record("expected the sign-in after the sign-up to ask for the second factor"); return
             }
@@ -181,31 +176,27 @@ import Testing
         }
     }
 
-    /// An email-code user whose tenant asks for MFA: the second factor is SMS (email cannot be the
-    /// second factor of an email first factor; see the emulator's `UserStrongAuth`).
+    /// An email-code user whose tenant asks for MFA (the demo user `smsuser@example.com`): the second
+    /// factor is SMS (email cannot be the second factor of an email first factor; see the emulator's
+    /// `UserStrongAuth`).
     @Test func mfaAfterAnEmailCode() async throws {
-        let seed = try EmulatorHarness.seedFile(#"""
-            {"users": [{"username": "olga@example.com", "method": "otp",
-                        "mfa": {"methods": [{"channel": "sms", "target": "+1 425 555 0102"}]}}]}
-            """#)
-        defer { try? FileManager.default.removeItem(at: seed.deletingLastPathComponent()) }
-        try await EmulatorHarness.run(configure: { $0.seedFile = seed }) { harness in
+        try await EmulatorHarness.run { harness in
             let app = try harness.app(capabilities: [.mfaRequired])
-            guard case .codeRequired(let code, _, let firstChannel, _) = await app.signIn(parameters: NativeAuthSignInParameters(username: "olga@example.com"))
+            guard case .codeRequired(let code, _, let firstChannel, _) = await app.signIn(parameters: NativeAuthSignInParameters(username: EmulatorHarness.smsUser))
             else { Issue.record("expected an email code"); return }
             #expect(firstChannel.isEmailType)
             guard case .awaitingMFA(let methods, let awaiting) = await code.submitCode(code: "12345678") else {
                 Issue.record("expected the email code to be followed by the second factor"); return
             }
             #expect(methods.map(\.channelTargetType.value) == ["sms"])
-            #expect(methods.first?.loginHint == "+1*********2")
+            #expect(methods.first?.loginHint == "+1*********1")
             let (state, sentTo, channel) = try Self.sent(await awaiting.requestChallenge(authMethod: methods[0]))
             #expect(channel.isSMSType)
-            #expect(sentTo == "+1*********2")
+            #expect(sentTo == "+1*********1")
             guard case .completed(let result) = await state.submitChallenge(challenge: "12345678") else {
                 Issue.record("expected the sign-in to complete"); return
             }
-            #expect(result.account.username == "olga@example.com")
+            #expect(result.account.username == EmulatorHarness.smsUser)
             let paths = try await harness.requestLog().compactMap { $0["path"] as? String }
             #expect(paths.suffix(4).map { String($0.split(separator: "/").last ?? "") } == ["token", "introspect", "challenge", "token"], "\(paths)")
         }
