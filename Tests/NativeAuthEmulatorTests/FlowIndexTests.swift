@@ -90,7 +90,7 @@ struct FlowIndexTests {
         for number in 0..<4_990 { index.record("f\(number)", nil) }
         #expect(index.flows(user: "alice") == (4_990..<5_000).map { "f\($0)" })
         #expect(index.flows(client: "app") == (4_990..<5_000).map { "f\($0)" })
-        #expect(index.overflow(touched: ["f4995"], perUser: 8, perClient: 9) == ["f4990", "f4991"])
+        #expect(index.overflow(touched: ["f4995"], perUser: 8, perClient: 100) == ["f4990", "f4991"])
     }
 }
 
