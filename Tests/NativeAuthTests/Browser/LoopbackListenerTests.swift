@@ -6,7 +6,7 @@ import Glibc
 import Testing
 
 /// The loopback redirect on its own, with raw requests over real loopback sockets.
-@Suite("Loopback listener", .timeLimit(.minutes(1)))
+@Suite("Loopback listener", .timeLimit(.minutes(3)))
 struct LoopbackListenerTests {
     private let transport = HTTPTransports.makeDefault(timeout: 10)
 
