@@ -82,15 +82,16 @@ public final class FileTokenStore: NativeAuthTokenStore {
 
     /// The conventional folder for the store: `$XDG_STATE_HOME/nativeauth`, else `~/.local/state/nativeauth`.
     public static func defaultDirectory() -> URL {
-        defaultDirectory(environment: ProcessInfo.processInfo.environment, homeDirectory: NSHomeDirectory())
+        defaultDirectory(environment: ProcessInfo.processInfo.environment)
     }
 
-    static func defaultDirectory(environment: [String: String], homeDirectory: String) -> URL {
+    /// The conventional folder for `environment` (`XDG_STATE_HOME`, `HOME`), else under `homeDirectory`.
+    package static func defaultDirectory(environment: [String: String], homeDirectory: @autoclosure () -> String = NSHomeDirectory()) -> URL {
         // The XDG Base Directory specification says relative paths are invalid and must be ignored.
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             return URL(fileURLWithPath: state, isDirectory: true).appendingPathComponent("nativeauth", isDirectory: true)
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? homeDirectory
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? homeDirectory()
         return URL(fileURLWithPath: home, isDirectory: true)
             .appendingPathComponent(".local/state/nativeauth", isDirectory: true)
     }
