@@ -28,19 +28,25 @@ struct StoreDatesTests {
         #expect(StoreDates.string(from: Date(timeIntervalSince1970: -0.5)) == "1969-12-31T23:59:59Z")
     }
 
-    @Test func writesWhatFoundationsISO8601StrategyWrote() throws {
-        // Every day of 2020–2030 at a varying time of day, and instants far from now.
+    @Test func writesWhatFoundationsISO8601StrategyWroteAndReadsTheSame() throws {
+        // Every day of 2020–2030 at a varying time of day and fraction, and instants far from now.
         var instants = stride(from: 1_577_836_800, to: 1_924_992_000, by: 86_400).enumerated().map { index, day in
-            TimeInterval(day + (index * 3_607) % 86_400) + 0.25
+            TimeInterval(day + (index * 3_607) % 86_400) + (index.isMultiple(of: 2) ? 0.25 : 0.75)
         }
         instants += [-2_208_988_800, 32_503_680_000, 64_060_588_799, 1e-3]
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
         for seconds in instants {
             let date = Date(timeIntervalSince1970: seconds)
+            let whole = Date(timeIntervalSince1970: seconds.rounded(.down))
             let foundation = try JSONDecoder().decode([String].self, from: encoder.encode([date]))[0]
             #expect(StoreDates.string(from: date) == foundation, "\(seconds)")
-            #expect(StoreDates.date(from: foundation) == Date(timeIntervalSince1970: seconds.rounded(.down)))
+            #expect(StoreDates.date(from: foundation) == whole, "\(seconds)")
+            // An older NativeAuth reads what this one writes.
+            let written = try JSONEncoder().encode([StoreDates.string(from: date)])
+            #expect(try decoder.decode([Date].self, from: written) == [whole], "\(seconds)")
         }
     }
 
