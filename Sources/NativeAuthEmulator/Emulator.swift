@@ -100,7 +100,7 @@ public final class Emulator: Sendable {
         logger.notice("""
             NativeAuth emulator listening on \(baseURL.absoluteString) — a local test double, NOT SECURE. \
             authority: \(authority.absoluteString) client_id: \(EmulatorConfiguration.defaultClientId) \
-            tenant: \(tenantId) state: \(where_) demo users: alice@example.com (email code), bob@example.com (password Passw0rd!), webuser@example.com (email code, browser only), mfauser@example.com (password Passw0rd!, second factor email or SMS), registeruser@example.com (password Passw0rd!, registers a second factor)
+            tenant: \(tenantId) state: \(where_) demo users: alice@example.com (email code), bob@example.com (password Passw0rd!), webuser@example.com (email code, browser only), mfauser@example.com (password Passw0rd!, second factor email or SMS), registeruser@example.com (password Passw0rd!, registers a second factor), smsuser@example.com (email code, then SMS)
             """)
     }
 

@@ -51,7 +51,7 @@ struct AdminTests {
         try await withEmulator { client in
             let initial = try #require(try await client.admin("GET", "users").json["users"] as? [[String: Any]])
             #expect(initial.compactMap { $0["username"] as? String } == ["alice@example.com", "bob@example.com", "mfauser@example.com",
-                                                                            "registeruser@example.com", "webuser@example.com"])
+                                                                            "registeruser@example.com", "smsuser@example.com", "webuser@example.com"])
             #expect(initial.allSatisfy { $0["password"] == nil })
 
             let imported = try await client.admin("POST", "users", json: """
@@ -78,7 +78,7 @@ struct AdminTests {
         try await withEmulator { client in
             _ = try await client.admin("POST", "reset")
             let body = String(decoding: exported, as: UTF8.self)
-            #expect(try await client.admin("POST", "users", json: body).json["imported"] as? Int == 5)
+            #expect(try await client.admin("POST", "users", json: body).json["imported"] as? Int == 6)
             #expect(try await client.initiate("webuser@example.com").string("challenge_type") == "redirect", "browserOnly survives the export")
             let started = try await client.initiate("bob@example.com")
             let challenged = try await client.challenge(try #require(started.string("continuation_token")))

@@ -124,4 +124,47 @@ struct MFAFlowTests {
             #expect(listed.methods.count == 2)
         }
     }
+
+    @Test func aSignUpUnderNewUserSecondFactorEndsInMFAOnTheVerifiedAddress() async throws {
+        let seed = try seedFile(#"{"signUp": {"method": "password", "attributes": [], "newUserSecondFactor": "email"}}"#)
+        defer { try? FileManager.default.removeItem(at: seed.deletingLastPathComponent()) }
+        try await withEmulator({ $0.seedFile = seed }) { client in
+            let started = try await client.post("signup/v1.0/start", [
+                ("client_id", client.clientId), ("username", "newuser@example.com"), ("password", "S3cure-Passw0rd"),
+                ("challenge_type", "oob password redirect"), ("capabilities", "mfa_required")])
+            let challenged = try await client.signUpChallenge(try #require(started.string("continuation_token")))
+            let created = try await client.signUpContinue(try #require(challenged.string("continuation_token")), "oob", "12345678")
+            let refused = ProtocolErrorTests.expectError(
+                try await client.continuationGrant(try #require(created.string("continuation_token")), username: "newuser@example.com"),
+                "invalid_grant", 50076, suberror: "mfa_required")
+            let listed = try await client.mfaIntrospect(try #require(refused.string("continuation_token")))
+            #expect(listed.methods.map { $0["challenge_channel"] } == ["email"])
+            #expect(listed.methods.map { $0["login_hint"] } == ["n*****r@e*****e.com"])
+            let sent = try await client.mfaChallenge(try #require(listed.string("continuation_token")), id: try #require(listed.methods.first?["id"]))
+            #expect(try await client.mfaGrant(try #require(sent.string("continuation_token"))).status == 200)
+        }
+    }
+
+    @Test func anEmailCodeUserWithAnSMSSecondFactorIsAskedForItAfterTheCode() async throws {
+        let seed = try seedFile(#"{"users": [{"username": "olga@example.com", "method": "otp", "mfa": {"methods": [{"channel": "sms", "target": "+14255550102"}]}}]}"#)
+        defer { try? FileManager.default.removeItem(at: seed.deletingLastPathComponent()) }
+        try await withEmulator({ $0.seedFile = seed }) { client in
+            let started = try await client.initiate("olga@example.com", capabilities: "mfa_required", challengeType: "oob redirect")
+            let challenged = try await client.challenge(try #require(started.string("continuation_token")))
+            #expect(challenged.string("challenge_channel") == "email")
+            let refused = ProtocolErrorTests.expectError(
+                try await client.submitCode(try #require(challenged.string("continuation_token")), code: "12345678"),
+                "invalid_grant", 50076, suberror: "mfa_required")
+            let listed = try await client.mfaIntrospect(try #require(refused.string("continuation_token")))
+            #expect(listed.methods.map { $0["challenge_channel"] } == ["sms"])
+            let sent = try await client.mfaChallenge(try #require(listed.string("continuation_token")), id: try #require(listed.methods.first?["id"]))
+            #expect(sent.string("challenge_target_label") == "+1*********2")
+            #expect(try await client.mfaGrant(try #require(sent.string("continuation_token"))).status == 200)
+            // Without the capability, the code ends in the redirect.
+            let plain = try await client.initiate("olga@example.com", capabilities: nil, challengeType: "oob redirect")
+            let again = try await client.challenge(try #require(plain.string("continuation_token")))
+            let redirected = try await client.submitCode(try #require(again.string("continuation_token")), code: "12345678")
+            #expect(redirected.string("redirect_reason") == "Client is missing mfa_required capability")
+        }
+    }
 }

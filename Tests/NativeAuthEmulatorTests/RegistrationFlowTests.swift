@@ -112,7 +112,11 @@ struct RegistrationFlowTests {
 
     @Test func seedFilesAreChecked() async throws {
         for (json, complaint) in [
-            (#"{"users":[{"username":"o@example.com","method":"otp","mfa":{"register":true}}]}"#, "needs method password"),
+            (#"{"users":[{"username":"o@example.com","method":"otp","mfa":{"register":true}}]}"#, "may only list sms methods"),
+            (#"{"users":[{"username":"o@example.com","method":"otp","mfa":{"methods":[{"channel":"email","target":"o@example.com"}]}}]}"#,
+             "may only list sms methods"),
+            (#"{"signUp":{"requireMFA":true,"newUserSecondFactor":"email"}}"#, "give one of them"),
+            (#"{"signUp":{"newUserSecondFactor":"sms"}}"#, "can only be"),
             (#"{"users":[{"username":"p@example.com","method":"password","password":"Passw0rd!","mfa":{"methods":[{"channel":"sms","target":"12"}]}}]}"#,
              "not a valid sms target"),
             (#"{"users":[{"username":"q@example.com","method":"password","password":"Passw0rd!","mfa":{"register":true,"methods":[{"channel":"email","target":"q@example.com"}]}}]}"#,

@@ -5,7 +5,9 @@ import NativeAuthTestSupport
 import Testing
 
 /// The library's MFA loop against the emulator, over real loopback HTTP, with the demo user
-/// `mfauser@example.com` (password, then an email or SMS second factor).
+/// `mfauser@example.com` (password, then an email or SMS second factor), after a password reset,
+/// after a sign-up (`"newUserSecondFactor": "email"`), and after an email code (`smsuser@example.com`,
+/// an SMS second factor).
 @Suite struct MFAEndToEndTests {
     private static func awaiting(_ result: SignInStartResult) throws -> ([AuthMethod], AwaitingMFAState) {
         guard case .awaitingMFA(let methods, let state) = result else { throw HarnessError("expected awaitingMFA, got \(result)") }
@@ -147,6 +149,66 @@ import Testing
             let (state, _, _) = try Self.sent(await awaiting.requestChallenge(authMethod: methods[0]))
             guard case .completed(let result) = await state.submitChallenge(challenge: "12345678") else { Issue.record("expected a sign-in"); return }
             #expect(result.account.username == EmulatorHarness.mfaUser)
+        }
+    }
+
+    @Test func mfaAfterASignUpWithAPassword() async throws {
+        try await EmulatorHarness.run(seed: #"{"signUp": {"method": "password", "attributes": [], "newUserSecondFactor": "email"}}"#) { harness in
+            let app = try harness.app(capabilities: [.mfaRequired, .registrationRequired])
+            let created = try await EmulatorHarness.passwordSignUp(app, "nina@example.com", password: "Str0ng-Passw0rd!")
+            guard case .awaitingMFA(let methods, let awaiting) = await created.signIn() else {
+                Issue.record("expected the sign-in after the sign-up to ask for the second factor"); return
+            }
+            #expect(methods.map(\.channelTargetType.value) == ["email"])
+            #expect(methods.first?.loginHint == "n**a@e*****e.com")
+            #expect(try harness.store.read().accounts.isEmpty, "nothing is stored before the second factor")
+            let (state, sentTo, channel) = try Self.sent(await awaiting.requestChallenge(authMethod: methods[0]))
+            #expect(channel.isEmailType)
+            #expect(sentTo == "n**a@e*****e.com")
+            guard case .completed(let result) = await state.submitChallenge(challenge: "12345678") else {
+                Issue.record("expected the sign-in to complete"); return
+            }
+            #expect(result.account.username == "nina@example.com")
+            #expect(try await harness.codes(for: "nina@example.com").count == 2, "the sign-up's code, then the second factor's")
+            // The new user's next sign-in asks for the second factor again.
+            let (again, _) = try Self.awaiting(await EmulatorHarness.passwordSignIn(app, "nina@example.com", password: "Str0ng-Passw0rd!"))
+            #expect(again.map(\.id) == methods.map(\.id))
+        }
+    }
+
+    /// An email-code user whose tenant asks for MFA (the demo user `smsuser@example.com`): the second
+    /// factor is SMS (email cannot be the second factor of an email first factor; see the emulator's
+    /// `UserStrongAuth`).
+    @Test func mfaAfterAnEmailCode() async throws {
+        try await EmulatorHarness.run { harness in
+            let app = try harness.app(capabilities: [.mfaRequired])
+            guard case .codeRequired(let code, _, let firstChannel, _) = await app.signIn(parameters: NativeAuthSignInParameters(username: EmulatorHarness.smsUser))
+            else { Issue.record("expected an email code"); return }
+            #expect(firstChannel.isEmailType)
+            guard case .awaitingMFA(let methods, let awaiting) = await code.submitCode(code: "12345678") else {
+                Issue.record("expected the email code to be followed by the second factor"); return
+            }
+            #expect(methods.map(\.channelTargetType.value) == ["sms"])
+            #expect(methods.first?.loginHint == "+1*********1")
+            let (state, sentTo, channel) = try Self.sent(await awaiting.requestChallenge(authMethod: methods[0]))
+            #expect(channel.isSMSType)
+            #expect(sentTo == "+1*********1")
+            guard case .completed(let result) = await state.submitChallenge(challenge: "12345678") else {
+                Issue.record("expected the sign-in to complete"); return
+            }
+            #expect(result.account.username == EmulatorHarness.smsUser)
+            let paths = try await harness.requestLog().compactMap { $0["path"] as? String }
+            #expect(paths.suffix(4).map { String($0.split(separator: "/").last ?? "") } == ["token", "introspect", "challenge", "token"], "\(paths)")
+        }
+    }
+
+    @Test func withoutTheCapabilityTheDemoEmailCodeUserIsBrowserRequired() async throws {
+        try await EmulatorHarness.run { harness in
+            let app = try harness.app(capabilities: [])
+            guard case .codeRequired(let code, _, _, _) = await app.signIn(parameters: NativeAuthSignInParameters(username: EmulatorHarness.smsUser)),
+                  case .error(let error, _) = await code.submitCode(code: "12345678")
+            else { Issue.record("expected the code to end in an error"); return }
+            #expect(error.isBrowserRequired)
         }
     }
 }

@@ -103,15 +103,9 @@ import Testing
     }
 
     @Test func theAddressASignUpVerifiedIsPreverified() async throws {
-        let seed = try EmulatorHarness.seedFile(#"{"signUp": {"method": "password", "attributes": [], "requireMFA": true}}"#)
-        defer { try? FileManager.default.removeItem(at: seed.deletingLastPathComponent()) }
-        try await EmulatorHarness.run(configure: { $0.seedFile = seed }) { harness in
+        try await EmulatorHarness.run(seed: #"{"signUp": {"method": "password", "attributes": [], "requireMFA": true}}"#) { harness in
             let app = try harness.app(capabilities: [.mfaRequired, .registrationRequired])
-            let parameters = NativeAuthSignUpParameters(username: "erin@example.com")
-            parameters.password = "Str0ng-Passw0rd!"
-            guard case .codeRequired(let code, _, _, _) = await app.signUp(parameters: parameters),
-                  case .completed(let created) = await code.submitCode(code: "12345678")
-            else { Issue.record("expected the sign-up to complete"); return }
+            let created = try await EmulatorHarness.passwordSignUp(app, "erin@example.com", password: "Str0ng-Passw0rd!")
             guard case .strongAuthMethodRegistration(let methods, let state) = await created.signIn() else {
                 Issue.record("expected the sign-in after the sign-up to ask for a registration"); return
             }

@@ -69,18 +69,18 @@ enum FlowsBench {
         return Target(emulator: emulator, connection: try HTTPConnection(port: emulator.port), directory: directory)
     }
 
-    private static func post(_ target: Target, _ endpoint: String, _ form: String) throws -> (UInt64, String) {
+    private static func post(_ target: Target, _ endpoint: String, _ form: String) throws -> (UInt64, HTTPConnection.Response) {
         let begin = DispatchTime.now().uptimeNanoseconds
         let path = target.emulator.authority.path + "/oauth2/v2.0/" + endpoint
-        let (status, body) = try target.connection.post(path: path, form: "client_id=\(EmulatorConfiguration.defaultClientId)&" + form)
-        guard status == 200 else { throw HTTPConnection.Failure(description: "\(endpoint) \(status): \(body)") }
-        return (DispatchTime.now().uptimeNanoseconds - begin, body)
+        let response = try target.connection.post(path: path, form: "client_id=\(EmulatorConfiguration.defaultClientId)&" + form)
+        guard response.status == 200 else { throw HTTPConnection.Failure(description: "\(endpoint) \(response.status): \(response.text)") }
+        return (DispatchTime.now().uptimeNanoseconds - begin, response)
     }
 
     private static func signIn(_ target: inout Target, measuring: Bool) throws {
         let (t1, b1) = try post(target, "initiate", "username=alice%40example.com&challenge_type=oob%20redirect")
-        let (t2, b2) = try post(target, "challenge", "continuation_token=\(extractToken(b1) ?? "")&challenge_type=oob%20redirect")
-        let (t3, _) = try post(target, "token", "continuation_token=\(extractToken(b2) ?? "")&grant_type=oob&oob=12345678&scope=offline_access")
+        let (t2, b2) = try post(target, "challenge", "continuation_token=\(b1.stringMember(continuationTokenMember) ?? "")&challenge_type=oob%20redirect")
+        let (t3, _) = try post(target, "token", "continuation_token=\(b2.stringMember(continuationTokenMember) ?? "")&grant_type=oob&oob=12345678&scope=offline_access")
         guard measuring else { return }
         target.times["initiate"]!.append(t1)
         target.times["challenge"]!.append(t2)

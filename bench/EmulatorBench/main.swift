@@ -56,12 +56,8 @@ final class Results: @unchecked Sendable {
     }
 }
 
-func extractToken(_ body: String) -> String? {
-    guard let range = body.range(of: "\"continuation_token\":\"") else { return nil }
-    let rest = body[range.upperBound...]
-    guard let end = rest.firstIndex(of: "\"") else { return nil }
-    return String(rest[..<end])
-}
+let continuationTokenMember = Array(#""continuation_token":""#.utf8)
+let idTokenMember = Array(#""id_token""#.utf8)
 
 func percentile(_ sorted: [UInt64], _ p: Double) -> Double {
     guard !sorted.isEmpty else { return 0 }
@@ -136,7 +132,7 @@ for _ in 0..<options.connections {
             firstFailure = "connect failed"
             return
         }
-        func timed(_ name: String, _ path: String, _ form: String, measuring: Bool) throws -> (Int, String) {
+        func timed(_ name: String, _ path: String, _ form: String, measuring: Bool) throws -> HTTPConnection.Response {
             let begin = DispatchTime.now().uptimeNanoseconds
             let result = try connection.post(path: tenantPath + path, form: form)
             if measuring { local[name]!.append(DispatchTime.now().uptimeNanoseconds - begin) }
@@ -147,15 +143,21 @@ for _ in 0..<options.connections {
             if now >= stopAt { break }
             let measuring = now >= measureFrom
             do {
-                let (s1, b1) = try timed("initiate", "/oauth2/v2.0/initiate",
-                                         "client_id=\(clientId)&username=alice%40example.com&challenge_type=oob%20redirect", measuring: measuring)
-                guard s1 == 200, let t1 = extractToken(b1) else { throw HTTPConnection.Failure(description: "initiate \(s1): \(b1)") }
-                let (s2, b2) = try timed("challenge", "/oauth2/v2.0/challenge",
-                                         "client_id=\(clientId)&continuation_token=\(t1)&challenge_type=oob%20redirect", measuring: measuring)
-                guard s2 == 200, let t2 = extractToken(b2) else { throw HTTPConnection.Failure(description: "challenge \(s2): \(b2)") }
-                let (s3, b3) = try timed("token", "/oauth2/v2.0/token",
-                                         "client_id=\(clientId)&continuation_token=\(t2)&grant_type=oob&oob=12345678&scope=\(scope)", measuring: measuring)
-                guard s3 == 200, b3.contains("\"id_token\"") == expectIdToken else { throw HTTPConnection.Failure(description: "token \(s3): \(b3)") }
+                let r1 = try timed("initiate", "/oauth2/v2.0/initiate",
+                                   "client_id=\(clientId)&username=alice%40example.com&challenge_type=oob%20redirect", measuring: measuring)
+                guard r1.status == 200, let t1 = r1.stringMember(continuationTokenMember) else {
+                    throw HTTPConnection.Failure(description: "initiate \(r1.status): \(r1.text)")
+                }
+                let r2 = try timed("challenge", "/oauth2/v2.0/challenge",
+                                   "client_id=\(clientId)&continuation_token=\(t1)&challenge_type=oob%20redirect", measuring: measuring)
+                guard r2.status == 200, let t2 = r2.stringMember(continuationTokenMember) else {
+                    throw HTTPConnection.Failure(description: "challenge \(r2.status): \(r2.text)")
+                }
+                let r3 = try timed("token", "/oauth2/v2.0/token",
+                                   "client_id=\(clientId)&continuation_token=\(t2)&grant_type=oob&oob=12345678&scope=\(scope)", measuring: measuring)
+                guard r3.status == 200, r3.contains(idTokenMember) == expectIdToken else {
+                    throw HTTPConnection.Failure(description: "token \(r3.status): \(r3.text)")
+                }
                 if measuring { signIns += 1 }
             } catch {
                 failures += 1

@@ -36,26 +36,20 @@ struct RegistrationDriver {
     private func codePrompt(_ parameters: NativeAuthChallengeAuthMethodParameters)
         -> CodePrompt<RegisterStrongAuthVerificationRequiredState, NativeAuthUserAccountResult>
     {
-        let method = method
-        return CodePrompt(
-            presetCode: nil, stopped: "Sign-in stopped.",
+        CodePrompt(
+            presetCode: nil, stopped: "Sign-in stopped.", method: method,
             submit: { state, code in
                 switch await state.submitChallenge(challenge: code) {
-                case .completed(let result):
-                    return .done(result)
-                case .error(let error, let next):
-                    guard error.isInvalidChallenge, let next else { return .failed(FailureMapping.failure(error, method: method)) }
-                    return .wrong(next)
+                case .completed(let result): .done(result)
+                case .error(let error, let next): .refused(error, retry: next)
                 }
             },
             resend: { state in
+                // A refused resend hands back the state that chooses a contact, not this one: it ends here.
                 switch await state.challengeAuthMethod(parameters: parameters) {
-                case .verificationRequired(let sent):
-                    return .sent(sent.newState, sentTo: sent.sentTo, codeLength: sent.codeLength)
-                case .completed(let result):
-                    return .done(result)
-                case .error(let error, _):
-                    return .failed(FailureMapping.failure(error, method: method))
+                case .verificationRequired(let sent): .sent(sent.newState, sentTo: sent.sentTo, codeLength: sent.codeLength)
+                case .completed(let result): .done(result)
+                case .error(let error, _): .refused(error, kept: nil)
                 }
             })
     }

@@ -42,22 +42,17 @@ struct ResetPasswordFlowDriver {
 
     private var codePrompt: CodePrompt<ResetPasswordCodeRequiredState, ResetPasswordRequiredState> {
         CodePrompt(
-            presetCode: presetCode, stopped: "Password reset stopped.",
+            presetCode: presetCode, stopped: "Password reset stopped.", method: .resetPassword,
             submit: { state, code in
                 switch await state.submitCode(code: code) {
-                case .passwordRequired(let next): return .done(next)
-                case .error(let error, let next):
-                    guard error.isInvalidCode, let next else { return .failed(FailureMapping.failure(error, method: .resetPassword)) }
-                    return .wrong(next)
+                case .passwordRequired(let next): .done(next)
+                case .error(let error, let next): .refused(error, retry: next)
                 }
             },
             resend: { state in
                 switch await state.resendCode() {
-                case .codeRequired(let next, let target, _, let length):
-                    return .sent(next, sentTo: target, codeLength: length)
-                case .error(let error, let next):
-                    guard let next else { return .failed(FailureMapping.failure(error, method: .resetPassword)) }
-                    return .kept(next, reason: FailureMapping.firstLine(of: error.errorDescription))
+                case .codeRequired(let next, let target, _, let length): .sent(next, sentTo: target, codeLength: length)
+                case .error(let error, let next): .refused(error, kept: next)
                 }
             })
     }
@@ -89,17 +84,14 @@ struct ResetPasswordFlowDriver {
     private func signIn(_ state: SignInAfterResetPasswordState, username: String) async throws(CLIFailure) -> NativeAuthUserAccountResult {
         let parameters = NativeAuthSignInAfterResetPasswordParameters()
         parameters.scopes = scopes
+        let strongAuth = StrongAuthDriver(choices: choices, method: .resetPassword)
         switch await state.signIn(parameters: parameters) {
-        case .completed(let result):
-            return result
-        case .awaitingMFA(let methods, let next):
-            return try await StrongAuthDriver(choices: choices, method: .resetPassword).finish(.mfa(methods, next))
-        case .strongAuthMethodRegistration(let methods, let next):
-            return try await StrongAuthDriver(choices: choices, method: .resetPassword).finish(.registration(methods, next))
+        case .completed(let result): return result
+        case .awaitingMFA(let methods, let next): return try await strongAuth.finish(.mfa(methods, next))
+        case .strongAuthMethodRegistration(let methods, let next): return try await strongAuth.finish(.registration(methods, next))
         case .error(let error, _):
-            let failure = FailureMapping.failure(error, method: .resetPassword)
-            throw CLIFailure(failure.exit, "The password was reset, but signing in failed: \(failure.message)",
-                             hint: "Sign in with the new password: nativeauth signin --password \(username)", details: failure.details)
+            throw FailureMapping.signInAfter(error, method: .resetPassword, done: "The password was reset",
+                                             hint: "Sign in with the new password: nativeauth signin --password \(username)")
         }
     }
 }

@@ -32,29 +32,20 @@ struct SignInFlowDriver {
     }
 
     private var codePrompt: CodePrompt<SignInCodeRequiredState, FirstFactorOutcome> {
-        let method = method
-        return CodePrompt(
-            presetCode: presetCode, stopped: "Sign-in stopped.",
+        CodePrompt(
+            presetCode: presetCode, stopped: "Sign-in stopped.", method: method,
             submit: { state, code in
                 switch await state.submitCode(code: code) {
-                case .completed(let result):
-                    return .done(.signedIn(result))
-                case .awaitingMFA(let methods, let next):
-                    return .done(.mfa(methods, next))
-                case .strongAuthMethodRegistration(let methods, let next):
-                    return .done(.registration(methods, next))
-                case .error(let error, let next):
-                    guard error.isInvalidCode, let next else { return .failed(FailureMapping.failure(error, method: method)) }
-                    return .wrong(next)
+                case .completed(let result): .done(.signedIn(result))
+                case .awaitingMFA(let methods, let next): .done(.mfa(methods, next))
+                case .strongAuthMethodRegistration(let methods, let next): .done(.registration(methods, next))
+                case .error(let error, let next): .refused(error, retry: next)
                 }
             },
             resend: { state in
                 switch await state.resendCode() {
-                case .codeRequired(let next, let target, _, let length):
-                    return .sent(next, sentTo: target, codeLength: length)
-                case .error(let error, let next):
-                    guard let next else { return .failed(FailureMapping.failure(error, method: method)) }
-                    return .kept(next, reason: FailureMapping.firstLine(of: error.errorDescription))
+                case .codeRequired(let next, let target, _, let length): .sent(next, sentTo: target, codeLength: length)
+                case .error(let error, let next): .refused(error, kept: next)
                 }
             })
     }

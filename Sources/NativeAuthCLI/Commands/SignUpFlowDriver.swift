@@ -53,24 +53,19 @@ struct SignUpFlowDriver {
 
     private var codePrompt: CodePrompt<SignUpCodeRequiredState, Next> {
         CodePrompt(
-            presetCode: nil, stopped: "Sign-up stopped.",
+            presetCode: nil, stopped: "Sign-up stopped.", method: .signUp,
             submit: { state, code in
                 switch await state.submitCode(code: code) {
-                case .completed(let created): return .done(.created(created))
-                case .passwordRequired(let next): return .done(.password(next))
-                case .attributesRequired(let wanted, let next): return .done(.attributes(wanted, next))
-                case .error(let error, let next):
-                    guard error.isInvalidCode, let next else { return .failed(FailureMapping.failure(error, method: .signUp)) }
-                    return .wrong(next)
+                case .completed(let created): .done(.created(created))
+                case .passwordRequired(let next): .done(.password(next))
+                case .attributesRequired(let wanted, let next): .done(.attributes(wanted, next))
+                case .error(let error, let next): .refused(error, retry: next)
                 }
             },
             resend: { state in
                 switch await state.resendCode() {
-                case .codeRequired(let next, let target, _, let length):
-                    return .sent(next, sentTo: target, codeLength: length)
-                case .error(let error, let next):
-                    guard let next else { return .failed(FailureMapping.failure(error, method: .signUp)) }
-                    return .kept(next, reason: FailureMapping.firstLine(of: error.errorDescription))
+                case .codeRequired(let next, let target, _, let length): .sent(next, sentTo: target, codeLength: length)
+                case .error(let error, let next): .refused(error, kept: next)
                 }
             })
     }
@@ -92,7 +87,7 @@ struct SignUpFlowDriver {
     // MARK: Attributes
 
     /// Submits the attributes the server asks for: the `--attribute` values, then prompts for the
-    /// rest; a refused value names the attribute and is asked for again.
+    /// rest (``AttributePrompt``); a refused value names the attribute and is asked for again.
     private func collect(_ first: [NativeAuthRequiredAttribute], on firstState: SignUpAttributesRequiredState)
         async throws(CLIFailure) -> SignInAfterSignUpState
     {
@@ -104,7 +99,7 @@ struct SignUpFlowDriver {
             for attribute in wanted {
                 if let value = known[attribute.name] {
                     values[attribute.name] = value
-                } else if let answer = try await ask(attribute) {
+                } else if let answer = try await AttributePrompt.read(attribute) {
                     known[attribute.name] = answer
                     values[attribute.name] = answer
                 }
@@ -125,42 +120,19 @@ struct SignUpFlowDriver {
         }
     }
 
-    /// Asks for one attribute: a required one until it is answered, an optional one may be skipped (nil).
-    private func ask(_ attribute: NativeAuthRequiredAttribute) async throws(CLIFailure) -> String? {
-        var notes = [attribute.required ? "required" : "optional, empty to skip"]
-        if let regex = attribute.regex { notes.append("must match \(regex)") }
-        let prompt = "\(attribute.name) (\(notes.joined(separator: "; "))): "
-        while true {
-            guard let line = await LineReader.line(prompt: prompt) else { throw InputEnded.failure(.attribute(attribute.name)) }
-            let answer = line.trimmingCharacters(in: .whitespaces)
-            if answer.isEmpty {
-                if attribute.required { Console.info("\(attribute.name) is required."); continue }
-                return nil
-            }
-            guard answer.count <= AttributeOption.maximumValueLength else {
-                Console.info("That is over \(AttributeOption.maximumValueLength) characters: enter a shorter value.")
-                continue
-            }
-            return answer
-        }
-    }
-
     // MARK: Sign-in
 
     private func signIn(_ state: SignInAfterSignUpState, username: String) async throws(CLIFailure) -> NativeAuthUserAccountResult {
         let parameters = NativeAuthSignInAfterSignUpParameters()
         parameters.scopes = scopes
+        let strongAuth = StrongAuthDriver(choices: choices, method: .signUp)
         switch await state.signIn(parameters: parameters) {
-        case .completed(let result):
-            return result
-        case .awaitingMFA(let methods, let next):
-            return try await StrongAuthDriver(choices: choices, method: .signUp).finish(.mfa(methods, next))
-        case .strongAuthMethodRegistration(let methods, let next):
-            return try await StrongAuthDriver(choices: choices, method: .signUp).finish(.registration(methods, next))
+        case .completed(let result): return result
+        case .awaitingMFA(let methods, let next): return try await strongAuth.finish(.mfa(methods, next))
+        case .strongAuthMethodRegistration(let methods, let next): return try await strongAuth.finish(.registration(methods, next))
         case .error(let error, _):
-            let failure = FailureMapping.failure(error, method: .signUp)
-            throw CLIFailure(failure.exit, "The account was created, but signing in failed: \(failure.message)",
-                             hint: "Sign in with: nativeauth signin \(username)", details: failure.details)
+            throw FailureMapping.signInAfter(error, method: .signUp, done: "The account was created",
+                                             hint: "Sign in with: nativeauth signin \(username)")
         }
     }
 

@@ -47,25 +47,18 @@ struct StrongAuthDriver {
     }
 
     private func codePrompt(_ chosen: AuthMethod) -> CodePrompt<MFARequiredState, NativeAuthUserAccountResult> {
-        let method = method
-        return CodePrompt(
-            presetCode: nil, stopped: "Sign-in stopped.",
+        CodePrompt(
+            presetCode: nil, stopped: "Sign-in stopped.", method: method,
             submit: { state, code in
                 switch await state.submitChallenge(challenge: code) {
-                case .completed(let result):
-                    return .done(result)
-                case .error(let error, let next):
-                    guard error.isInvalidChallenge, let next else { return .failed(FailureMapping.failure(error, method: method)) }
-                    return .wrong(next)
+                case .completed(let result): .done(result)
+                case .error(let error, let next): .refused(error, retry: next)
                 }
             },
             resend: { state in
                 switch await state.requestChallenge(authMethod: chosen) {
-                case .verificationRequired(let next, let sentTo, _, let length):
-                    return .sent(next, sentTo: sentTo, codeLength: length)
-                case .error(let error, let next):
-                    guard let next else { return .failed(FailureMapping.failure(error, method: method)) }
-                    return .kept(next, reason: FailureMapping.firstLine(of: error.errorDescription))
+                case .verificationRequired(let next, let sentTo, _, let length): .sent(next, sentTo: sentTo, codeLength: length)
+                case .error(let error, let next): .refused(error, kept: next)
                 }
             })
     }

@@ -63,6 +63,13 @@ enum FailureMapping {
         }
     }
 
+    /// A failure of the sign-in that ends a sign-up or a password reset: `done` says what already
+    /// happened ("The account was created"), `hint` how to sign in instead.
+    static func signInAfter(_ error: some NativeAuthError, method: Method, done: String, hint: String) -> CLIFailure {
+        let failure = failure(error, method: method)
+        return CLIFailure(failure.exit, "\(done), but signing in failed: \(failure.message)", hint: hint, details: failure.details)
+    }
+
     /// The first non-empty line of a description (the server's are several lines).
     static func firstLine(of description: String?) -> String {
         let lines = (description ?? "").split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }

@@ -1,35 +1,39 @@
-/// The code prompt of every flow that sends a one-time code (`signin`, `signup`, `reset-password`):
-/// the code given with `--code` first, then one line per prompt. `r` sends a new code, `q` stops, an
-/// empty line asks again, and an answer that is not the announced number of digits is refused here,
-/// without spending one of the server's attempts. A wrong code asks again; the flow's closures say
-/// what the library answered.
+import NativeAuth
+
+/// The code prompt of every flow that sends a one-time code (`signin`, `signup`, `reset-password`,
+/// a second factor and its registration): the code given with `--code` first, then one line per
+/// prompt. `r` sends a new code, `q` stops, an empty line asks again, and an answer that is not the
+/// announced number of digits is refused here, without spending one of the server's attempts.
+///
+/// The flow's closures only say what the library answered, in the two enums below; what a refusal
+/// means is decided here, once for every flow: a wrong code (``FailureMapping/isWrongCredentials(_:)``)
+/// with a state to try again on asks again, a resend the library handed the state back for goes on
+/// with the old code, and anything else ends the flow with ``FailureMapping/failure(_:method:)``.
 struct CodePrompt<State, Outcome> {
     /// What submitting a code came to.
     enum Submitted {
         /// The flow moved on.
         case done(Outcome)
-        /// The code was wrong; ask again on this state.
-        case wrong(State)
-        /// The flow is over.
-        case failed(CLIFailure)
+        /// The library refused the code; `retry` is the state it handed back (nil: the flow is over).
+        case refused(any NativeAuthError, retry: State?)
     }
 
     /// What asking for a new code came to.
     enum Resent {
         /// A new code went out; go on with this state.
         case sent(State, sentTo: String, codeLength: Int)
-        /// No new code, but the old state is still good (`reason` says why).
-        case kept(State, reason: String)
         /// No code needed any more: the flow moved on (a registration's contact was already verified).
         case done(Outcome)
-        /// The flow is over.
-        case failed(CLIFailure)
+        /// No new code; `kept` is the state the library handed back (nil: the flow is over).
+        case refused(any NativeAuthError, kept: State?)
     }
 
     /// A code given with `--code`, tried before prompting.
     let presetCode: String?
     /// What `q` says: "Sign-in stopped.".
     let stopped: String
+    /// What the user was doing, for the message of a refusal that ends the flow.
+    let method: FailureMapping.Method
     let submit: (State, String) async -> Submitted
     let resend: (State) async -> Resent
 
@@ -68,13 +72,12 @@ struct CodePrompt<State, Outcome> {
                     codeLength = length
                     lastWasWrong = false
                     Console.info("A new code was sent to \(target).")
-                case .kept(let next, let reason):
-                    Console.info("No new code could be sent: \(reason) Try again.")
-                    state = next
                 case .done(let outcome):
                     return outcome
-                case .failed(let failure):
-                    throw failure
+                case .refused(let error, let kept):
+                    guard let kept else { throw FailureMapping.failure(error, method: method) }
+                    Console.info("No new code could be sent: \(FailureMapping.firstLine(of: error.errorDescription)) Try again.")
+                    state = kept
                 }
             default:
                 guard CodeFormat.fits(input, length: codeLength) else {
@@ -86,12 +89,11 @@ struct CodePrompt<State, Outcome> {
                 switch await submit(state, input) {
                 case .done(let outcome):
                     return outcome
-                case .wrong(let next):
+                case .refused(let error, let retry):
+                    guard let retry, FailureMapping.isWrongCredentials(error) else { throw FailureMapping.failure(error, method: method) }
                     Console.info("That code is wrong. Enter it again, or r for a new code.")
                     lastWasWrong = true
-                    state = next
-                case .failed(let failure):
-                    throw failure
+                    state = retry
                 }
             }
         }

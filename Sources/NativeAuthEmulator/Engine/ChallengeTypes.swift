@@ -15,4 +15,9 @@ enum ChallengeTypes {
         for value in values where !unique.contains(value) { unique.append(value) }
         return unique
     }
+
+    /// The request's own `challenge_type` list, parsed, when it sends one (a `/challenge` may).
+    static func requested(in form: FormBody) throws(ProtocolError) -> [String]? {
+        try form.nonEmpty("challenge_type").map { raw throws(ProtocolError) in try parse(raw) }
+    }
 }

@@ -10,17 +10,17 @@ struct ContinuationGrant: Sendable {
 
     func redeem(_ form: FormBody, clientId: String, clientInfo: Bool) throws -> TokenGrant {
         let config = core.configuration
-        let presented = try RequestValidation.required("continuation_token", in: form)
+        let request = try ContinuationRequest(form, clientId: clientId)
         let scopes = try ScopeRequest(parsing: RequestValidation.required("scope", in: form))
         let username = form.nonEmpty("username")
         let now = core.clock.now()
         let refreshToken = scopes.wantsRefreshToken ? Secrets.opaqueToken(byteCount: 48) : nil
-        let user = try core.update { state -> UserRecord in
-            var flow = try FlowResolver.resolve(presented, clientId: clientId, kind: nil, in: state, now: now)
-            guard flow.stage == .readyForSignIn else {
-                throw ProtocolError.invalidContinuationToken(
-                    "the continuation_token grant needs the token that ends a completed sign-up or password reset; this one is for another step.")
-            }
+        let user = try core.updateFlow(
+            request, kind: nil, stages: [.readyForSignIn],
+            otherwise: .invalidContinuationToken(
+                "the continuation_token grant needs the token that ends a completed sign-up or password reset; this one is for another step."),
+            now: now
+        ) { flow, state, now -> UserRecord in
             if let username, UserRecord.key(username) != flow.userKey {
                 throw ProtocolError.invalidContinuationToken("it was issued for another username.")
             }

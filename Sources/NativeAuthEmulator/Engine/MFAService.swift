@@ -13,14 +13,11 @@ struct MFAService: Sendable {
 
     /// `{"continuation_token", "methods": [{"id", "challenge_type", "challenge_channel", "login_hint"}]}`.
     func introspect(_ form: FormBody) throws -> JSONValue {
-        let clientId = try RequestValidation.clientId(form, core: core)
-        let presented = try RequestValidation.required("continuation_token", in: form)
-        let now = core.clock.now()
-        return try core.update { state in
-            var flow = try FlowResolver.resolve(presented, clientId: clientId, kind: nil, in: state, now: now)
-            guard [.mfaIntrospect, .mfaChallenge, .mfaCode].contains(flow.stage) else {
-                throw ProtocolError.wrongStrongAuthStep("/oauth2/v2.0/introspect needs the token of an mfa_required answer")
-            }
+        let request = try ContinuationRequest(form, core: core)
+        return try core.updateFlow(
+            request, kind: nil, stages: [.mfaIntrospect, .mfaChallenge, .mfaCode],
+            otherwise: .wrongStrongAuthStep("/oauth2/v2.0/introspect needs the token of an mfa_required answer")
+        ) { flow, state, now in
             guard let user = state.users[flow.userKey], let methods = user.mfa?.methods, !methods.isEmpty else {
                 throw ProtocolError.userNotFound
             }
@@ -28,7 +25,6 @@ struct MFAService: Sendable {
             flow.stage = .mfaChallenge
             flow.codeHash = nil
             flow.codeExpiresAt = nil
-            state.flows[flow.id] = flow
             return .object([
                 ("continuation_token", .string(next)),
                 ("methods", .array(methods.map { method in
@@ -41,22 +37,17 @@ struct MFAService: Sendable {
 
     /// Sends a code on the method `id` names (again: a resend, or another method): the OTP block.
     func challenge(_ form: FormBody) throws -> JSONValue {
-        let clientId = try RequestValidation.clientId(form, core: core)
-        let presented = try RequestValidation.required("continuation_token", in: form)
+        let request = try ContinuationRequest(form, core: core)
         let methodId = try RequestValidation.required("id", in: form)
-        let types = try form.nonEmpty("challenge_type").map { raw throws(ProtocolError) in try ChallengeTypes.parse(raw) }
-        let now = core.clock.now()
-        let code = config.fixedCode ?? Secrets.numericCode(length: config.codeLength)
-        let (body, sent) = try core.update { state -> (JSONValue, SentCode?) in
-            var flow = try FlowResolver.resolve(presented, clientId: clientId, kind: nil, in: state, now: now)
-            guard [.mfaChallenge, .mfaCode].contains(flow.stage) else {
-                throw ProtocolError.wrongStrongAuthStep("/oauth2/v2.0/challenge with an id needs the token that /oauth2/v2.0/introspect answered")
-            }
+        let types = try ChallengeTypes.requested(in: form)
+        return try core.updateFlowSendingCode(
+            request, kind: nil, stages: [.mfaChallenge, .mfaCode],
+            otherwise: .wrongStrongAuthStep("/oauth2/v2.0/challenge with an id needs the token that /oauth2/v2.0/introspect answered")
+        ) { flow, state, now, code -> (JSONValue, SentCode?) in
             guard let user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
             guard let method = user.mfa?.methods.first(where: { $0.id == methodId }) else { throw ProtocolError.unknownMethodId }
             if let types, !types.contains("oob") {
                 flow.stage = .redirected
-                state.flows[flow.id] = flow
                 return (RedirectAnswer(reason: "The second factor is a one-time passcode ('oob'), which the client's challenge_type list does not include.").body, nil)
             }
             if ContactRules.isBlocked(method.target, channel: method.channel) { throw ProtocolError.contactBlockedByReputation }
@@ -65,7 +56,6 @@ struct MFAService: Sendable {
                                         state: &state, now: now, configuration: config)
             flow.stage = .mfaCode
             flow.strongAuth?.methodId = method.id
-            state.flows[flow.id] = flow
             return (.object([
                 ("continuation_token", .string(next)),
                 ("challenge_type", "oob"),
@@ -75,22 +65,20 @@ struct MFAService: Sendable {
                 ("code_length", .int(code.count)),
             ]), sent)
         }
-        if let sent { config.onCodeSent(sent) }
-        return body
     }
 
     /// The `mfa_oob` grant: the code sent on the chosen method; then tokens.
     func redeem(_ form: FormBody, clientId: String, clientInfo: Bool) throws -> TokenGrant {
-        let presented = try RequestValidation.required("continuation_token", in: form)
+        let request = try ContinuationRequest(form, clientId: clientId)
         guard let code = form["oob"], !code.isEmpty else { throw ProtocolError.missingParameter("oob") }
         let scopes = try ScopeRequest(parsing: RequestValidation.required("scope", in: form))
         let now = core.clock.now()
         let refreshToken = scopes.wantsRefreshToken ? Secrets.opaqueToken(byteCount: 48) : nil
-        let user = try core.update { state -> UserRecord in
-            var flow = try FlowResolver.resolve(presented, clientId: clientId, kind: nil, in: state, now: now)
-            guard flow.stage == .mfaCode else {
-                throw ProtocolError.wrongStrongAuthStep("the mfa_oob grant needs the token of a /oauth2/v2.0/challenge that sent the second factor's code")
-            }
+        let user = try core.updateFlow(
+            request, kind: nil, stages: [.mfaCode],
+            otherwise: .wrongStrongAuthStep("the mfa_oob grant needs the token of a /oauth2/v2.0/challenge that sent the second factor's code"),
+            now: now
+        ) { flow, state, now -> UserRecord in
             guard let user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
             // A second factor's code is a sign-in credential: the user's guessing limit applies (GuessingPolicy).
             try GuessGuard.check(state, userKey: flow.userKey, now: now)

@@ -1,8 +1,8 @@
 import Foundation
 import NativeAuthShared
 
-/// Sending and checking a flow's one-time code (the sign-up flow's; sign-in's challenge and `oob`
-/// grant do the same inline): codes are bound to their flow, expire, a new one replaces the old,
+/// Sending and checking a flow's one-time code (sign-in's `oob` grant checks its own inline, under
+/// the guessing limit): codes are bound to their flow, expire, a new one replaces the old,
 /// and the wrong attempt that uses up `maxCodeAttempts` locks the flow.
 enum OneTimeCode {
     /// Puts a new `code` on `flow` (rotating nothing else), records it in the outbox, and returns the

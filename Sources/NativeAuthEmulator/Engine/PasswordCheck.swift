@@ -8,9 +8,10 @@ struct PasswordCheck: Sendable {
 
     /// Looks up the flow's user under the lock (with the same checks as the transaction, so a bad
     /// token or a locked-out user costs no hashing), then checks `password` outside it.
-    static func run(_ password: String, token: String, clientId: String, core: EmulatorCore, now: Double) throws -> PasswordCheck {
-        let hash = try core.store.read { state -> String? in
-            let flow = try FlowResolver.resolve(token, clientId: clientId, in: state, now: now)
+    static func run(_ password: String, _ request: ContinuationRequest, core: EmulatorCore, now: Double) throws -> PasswordCheck {
+        // Any stage: a token for another step is refused by the transaction, after no hashing.
+        let hash = try core.readFlow(request, kind: .signIn, stages: nil, now: now) {
+            flow, state -> String? in
             guard flow.stage == .awaitingPassword, let user = state.users[flow.userKey] else { return nil }
             try GuessGuard.check(state, userKey: flow.userKey, now: now)
             return user.passwordHash

@@ -18,17 +18,14 @@ struct PasswordResetCompletion: Sendable {
 
     /// The code: right, the flow asks for the new password (`{"continuation_token", "expires_in"}`).
     func proceed(_ form: FormBody) throws -> JSONValue {
-        let clientId = try RequestValidation.clientId(form, core: core)
-        let presented = try RequestValidation.required("continuation_token", in: form)
+        let request = try ContinuationRequest(form, core: core)
         let grantType = try RequestValidation.required("grant_type", in: form)
         guard grantType == "oob" else { throw ProtocolError.unsupportedPasswordResetGrant(grantType) }
         guard let code = form["oob"], !code.isEmpty else { throw ProtocolError.missingParameter("oob") }
-        let now = core.clock.now()
-        return try core.update { state in
-            var flow = try FlowResolver.resolve(presented, clientId: clientId, kind: .passwordReset, in: state, now: now)
-            guard flow.stage == .awaitingCode else {
-                throw ProtocolError.wrongPasswordResetStep("the oob grant needs the token from a /resetpassword/v1.0/challenge that sent a code")
-            }
+        return try core.updateFlow(
+            request, kind: .passwordReset, stages: [.awaitingCode],
+            otherwise: .wrongPasswordResetStep("the oob grant needs the token from a /resetpassword/v1.0/challenge that sent a code")
+        ) { flow, state, now in
             do {
                 try OneTimeCode.check(code, flow: &flow, now: now, maxAttempts: config.maxCodeAttempts, lockedOut: .passwordResetLockedOut)
             } catch {
@@ -37,37 +34,31 @@ struct PasswordResetCompletion: Sendable {
             }
             let next = flow.rotateToken(now: now, lifetime: tokenLifetime)  // at most 600 s
             flow.stage = .awaitingNewPassword
-            state.flows[flow.id] = flow
             return .object([("continuation_token", .string(next)), ("expires_in", .int(Int(tokenLifetime)))])
         }
     }
 
     /// The new password: the tenant's policy, and not the current password (`password_recently_used`).
     func submit(_ form: FormBody) throws -> JSONValue {
-        let clientId = try RequestValidation.clientId(form, core: core)
-        let presented = try RequestValidation.required("continuation_token", in: form)
+        let request = try ContinuationRequest(form, core: core)
         guard let password = form["new_password"], !password.isEmpty else { throw ProtocolError.missingParameter("new_password") }
         let now = core.clock.now()
-        let awaitingPassword = "/submit needs the token that /resetpassword/v1.0/continue answered to the code"
+        let awaitingPassword = ProtocolError.wrongPasswordResetStep("/submit needs the token that /resetpassword/v1.0/continue answered to the code")
         // The current password's hash is read first and compared outside the state lock (PBKDF2 is slow on purpose).
-        let currentHash = try core.store.read { state -> String? in
-            let flow = try FlowResolver.resolve(presented, clientId: clientId, kind: .passwordReset, in: state, now: now)
-            guard flow.stage == .awaitingNewPassword else { throw ProtocolError.wrongPasswordResetStep(awaitingPassword) }
-            return state.users[flow.userKey]?.passwordHash
-        }
+        let currentHash = try core.readFlow(request, kind: .passwordReset, stages: [.awaitingNewPassword], otherwise: awaitingPassword,
+                                            now: now) { flow, state in state.users[flow.userKey]?.passwordHash }
         let isCurrent = currentHash.map { PasswordHasher.verify(password, against: $0) } ?? false
         if let violation = core.tenantPolicy.passwordPolicy.violation(of: password, isCurrent: isCurrent) {
             throw ProtocolError.passwordPolicy(violation)
         }
         let hash = PasswordHasher.hash(password)
         let settings = core.passwordReset
-        return try core.update { state in
-            var flow = try FlowResolver.resolve(presented, clientId: clientId, kind: .passwordReset, in: state, now: now)
-            guard flow.stage == .awaitingNewPassword else { throw ProtocolError.wrongPasswordResetStep(awaitingPassword) }
+        return try core.updateFlow(
+            request, kind: .passwordReset, stages: [.awaitingNewPassword], otherwise: awaitingPassword, now: now
+        ) { flow, _, now in
             let next = flow.rotateToken(now: now, lifetime: tokenLifetime)  // at most 600 s
             flow.stage = .awaitingCompletion
             flow.passwordReset = PasswordResetProgress(newPasswordHash: hash, pendingPolls: settings.pendingPolls)
-            state.flows[flow.id] = flow
             return .object([("continuation_token", .string(next)), ("poll_interval", .int(settings.pollInterval))])
         }
     }
@@ -75,18 +66,14 @@ struct PasswordResetCompletion: Sendable {
     /// `in_progress` while polls are pending (the submit's token stays good for the next poll), then
     /// `succeeded`: the password changes, earlier refresh tokens are revoked, and a token to sign in.
     func pollCompletion(_ form: FormBody) throws -> JSONValue {
-        let clientId = try RequestValidation.clientId(form, core: core)
-        let presented = try RequestValidation.required("continuation_token", in: form)
-        let now = core.clock.now()
-        return try core.update { state in
-            var flow = try FlowResolver.resolve(presented, clientId: clientId, kind: .passwordReset, in: state, now: now)
-            guard flow.stage == .awaitingCompletion, var progress = flow.passwordReset else {
-                throw ProtocolError.wrongPasswordResetStep("/poll_completion needs the token that /resetpassword/v1.0/submit answered")
-            }
+        let request = try ContinuationRequest(form, core: core)
+        let awaitingCompletion = ProtocolError.wrongPasswordResetStep("/poll_completion needs the token that /resetpassword/v1.0/submit answered")
+        return try core.updateFlow(request, kind: .passwordReset, stages: [.awaitingCompletion], otherwise: awaitingCompletion) {
+            flow, state, now in
+            guard var progress = flow.passwordReset else { throw awaitingCompletion }
             if progress.pendingPolls > 0 {
                 progress.pendingPolls -= 1
                 flow.passwordReset = progress
-                state.flows[flow.id] = flow
                 return .object([("status", "in_progress")])
             }
             guard var user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
@@ -96,7 +83,6 @@ struct PasswordResetCompletion: Sendable {
             let next = flow.rotateToken(now: now, lifetime: tokenLifetime)  // at most 600 s
             flow.stage = .readyForSignIn
             flow.passwordReset = nil
-            state.flows[flow.id] = flow
             return .object([("status", "succeeded"), ("continuation_token", .string(next)), ("expires_in", .int(Int(tokenLifetime)))])
         }
     }

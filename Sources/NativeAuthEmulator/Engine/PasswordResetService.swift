@@ -25,18 +25,13 @@ struct PasswordResetService: Sendable {
 
     /// Sends a code (again, for a resend: the previous code and token stop working).
     func challenge(_ form: FormBody) throws -> JSONValue {
-        let clientId = try RequestValidation.clientId(form, core: core)
-        let presented = try RequestValidation.required("continuation_token", in: form)
-        let requestedTypes = try form.nonEmpty("challenge_type").map { raw throws(ProtocolError) in try ChallengeTypes.parse(raw) }
-        let now = core.clock.now()
-        let code = config.fixedCode ?? Secrets.numericCode(length: config.codeLength)
-        let (body, sent) = try core.update { state -> (JSONValue, SentCode?) in
-            var flow = try FlowResolver.resolve(presented, clientId: clientId, kind: .passwordReset, in: state, now: now)
-            guard [.awaitingChallenge, .awaitingCode].contains(flow.stage) else {
-                throw ProtocolError.wrongPasswordResetStep("a code is sent only before it is verified")
-            }
+        let request = try ContinuationRequest(form, core: core)
+        let requestedTypes = try ChallengeTypes.requested(in: form)
+        return try core.updateFlowSendingCode(
+            request, kind: .passwordReset, stages: [.awaitingChallenge, .awaitingCode],
+            otherwise: .wrongPasswordResetStep("a code is sent only before it is verified")
+        ) { flow, state, now, code -> (JSONValue, SentCode?) in
             guard let user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
-            defer { state.flows[flow.id] = flow }
             guard (requestedTypes ?? flow.challengeTypes).contains("oob") else {
                 flow.stage = .redirected
                 return (Self.missingCodeRedirect, nil)
@@ -46,8 +41,6 @@ struct PasswordResetService: Sendable {
                                                 state: &state, now: now, configuration: config)
             return (body, sent)
         }
-        if let sent { config.onCodeSent(sent) }
-        return body
     }
 
     private static let missingCodeRedirect = SignUpService.redirect(

@@ -13,20 +13,16 @@ struct RegistrationService: Sendable {
 
     /// `{"continuation_token", "methods": [email (login_hint: the username), sms]}`.
     func introspect(_ form: FormBody) throws -> JSONValue {
-        let clientId = try RequestValidation.clientId(form, core: core)
-        let presented = try RequestValidation.required("continuation_token", in: form)
-        let now = core.clock.now()
-        return try core.update { state in
-            var flow = try FlowResolver.resolve(presented, clientId: clientId, kind: nil, in: state, now: now)
-            guard [.registrationIntrospect, .registrationChallenge, .registrationCode, .registrationPreverified].contains(flow.stage) else {
-                throw ProtocolError.wrongStrongAuthStep("/register/v1.0/introspect needs the token of a registration_required answer")
-            }
+        let request = try ContinuationRequest(form, core: core)
+        return try core.updateFlow(
+            request, kind: nil, stages: [.registrationIntrospect, .registrationChallenge, .registrationCode, .registrationPreverified],
+            otherwise: .wrongStrongAuthStep("/register/v1.0/introspect needs the token of a registration_required answer")
+        ) { flow, state, now in
             guard let user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
             let next = flow.rotateToken(now: now, lifetime: config.continuationTokenLifetime)
             flow.stage = .registrationChallenge
             flow.codeHash = nil
             flow.codeExpiresAt = nil
-            state.flows[flow.id] = flow
             return .object([
                 ("continuation_token", .string(next)),
                 ("methods", .array([
@@ -39,8 +35,7 @@ struct RegistrationService: Sendable {
 
     /// Sends a code to `challenge_target` (again, or to another contact), or answers `preverified`.
     func challenge(_ form: FormBody) throws -> JSONValue {
-        let clientId = try RequestValidation.clientId(form, core: core)
-        let presented = try RequestValidation.required("continuation_token", in: form)
+        let request = try ContinuationRequest(form, core: core)
         let challengeType = try RequestValidation.required("challenge_type", in: form)
         guard challengeType == "oob" else { throw ProtocolError.unsupportedChallengeType(challengeType) }
         let rawTarget = try RequestValidation.required("challenge_target", in: form)
@@ -51,13 +46,10 @@ struct RegistrationService: Sendable {
         case "sms": channel = .sms
         case let other?: throw ProtocolError.invalidVerificationContact("the challenge_channel '\(other.prefix(32))' is not email or sms.")
         }
-        let now = core.clock.now()
-        let code = config.fixedCode ?? Secrets.numericCode(length: config.codeLength)
-        let (body, sent) = try core.update { state -> (JSONValue, SentCode?) in
-            var flow = try FlowResolver.resolve(presented, clientId: clientId, kind: nil, in: state, now: now)
-            guard [.registrationChallenge, .registrationCode].contains(flow.stage) else {
-                throw ProtocolError.wrongStrongAuthStep("/register/v1.0/challenge needs the token that /register/v1.0/introspect answered")
-            }
+        return try core.updateFlowSendingCode(
+            request, kind: nil, stages: [.registrationChallenge, .registrationCode],
+            otherwise: .wrongStrongAuthStep("/register/v1.0/challenge needs the token that /register/v1.0/introspect answered")
+        ) { flow, state, now, code -> (JSONValue, SentCode?) in
             guard let user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
             // A refused contact leaves the flow (and its token) as it was, to try another.
             guard let target = ContactRules.normalized(rawTarget, channel: channel) else {
@@ -74,13 +66,11 @@ struct RegistrationService: Sendable {
                 flow.stage = .registrationPreverified
                 flow.codeHash = nil
                 flow.codeExpiresAt = nil
-                state.flows[flow.id] = flow
                 return (.object([("continuation_token", .string(next)), ("challenge_type", "preverified")]), nil)
             }
             let sent = OneTimeCode.send(code, flow: &flow, username: user.username, channel: channel, target: target,
                                         state: &state, now: now, configuration: config)
             flow.stage = .registrationCode
-            state.flows[flow.id] = flow
             return (.object([
                 ("continuation_token", .string(next)),
                 ("challenge_type", "oob"),
@@ -90,15 +80,12 @@ struct RegistrationService: Sendable {
                 ("code_length", .int(code.count)),
             ]), sent)
         }
-        if let sent { config.onCodeSent(sent) }
-        return body
     }
 
     /// The code (`grant_type=oob`), or nothing after `preverified` (`grant_type=continuation_token`):
     /// the method is registered, and the answer's token signs the user in.
     func proceed(_ form: FormBody) throws -> JSONValue {
-        let clientId = try RequestValidation.clientId(form, core: core)
-        let presented = try RequestValidation.required("continuation_token", in: form)
+        let request = try ContinuationRequest(form, core: core)
         let grantType = try RequestValidation.required("grant_type", in: form)
         let code: String?
         switch grantType {
@@ -110,22 +97,16 @@ struct RegistrationService: Sendable {
         default:
             throw ProtocolError.unsupportedRegistrationGrant(grantType)
         }
-        let now = core.clock.now()
-        return try core.update { state in
-            var flow = try FlowResolver.resolve(presented, clientId: clientId, kind: nil, in: state, now: now)
+        let (stage, wrongStep): (FlowRecord.Stage, ProtocolError) = code == nil
+            ? (.registrationPreverified, .wrongStrongAuthStep("the continuation_token grant needs the token of a preverified /register/v1.0/challenge"))
+            : (.registrationCode, .wrongStrongAuthStep("the oob grant needs the token of a /register/v1.0/challenge that sent a code"))
+        return try core.updateFlow(request, kind: nil, stages: [stage], otherwise: wrongStep) { flow, state, now in
             if let code {
-                guard flow.stage == .registrationCode else {
-                    throw ProtocolError.wrongStrongAuthStep("the oob grant needs the token of a /register/v1.0/challenge that sent a code")
-                }
                 do {
                     try OneTimeCode.check(code, flow: &flow, now: now, maxAttempts: config.maxCodeAttempts, lockedOut: .strongAuthLockedOut)
                 } catch {
                     state.flows[flow.id] = flow  // the attempt counts
                     throw error
-                }
-            } else {
-                guard flow.stage == .registrationPreverified else {
-                    throw ProtocolError.wrongStrongAuthStep("the continuation_token grant needs the token of a preverified /register/v1.0/challenge")
                 }
             }
             guard var user = state.users[flow.userKey], let channel = flow.strongAuth?.pendingChannel,
@@ -141,7 +122,6 @@ struct RegistrationService: Sendable {
             let next = flow.rotateToken(now: now, lifetime: config.continuationTokenLifetime)
             flow.strongAuth?.satisfied = true
             flow.stage = .readyForSignIn
-            state.flows[flow.id] = flow
             return .object([("continuation_token", .string(next))])
         }
     }

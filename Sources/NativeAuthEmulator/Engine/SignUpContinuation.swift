@@ -15,8 +15,7 @@ struct SignUpContinuation: Sendable {
     }
 
     func proceed(_ form: FormBody) throws -> JSONValue {
-        let clientId = try RequestValidation.clientId(form, core: core)
-        let presented = try RequestValidation.required("continuation_token", in: form)
+        let request = try ContinuationRequest(form, core: core)
         let grantType = try RequestValidation.required("grant_type", in: form)
         // What can be checked without the flow is checked before the state lock (PBKDF2 above all).
         let submission: Submission
@@ -35,13 +34,15 @@ struct SignUpContinuation: Sendable {
         default:
             throw ProtocolError.unsupportedSignUpGrant(grantType)
         }
-        let now = core.clock.now()
-        return try core.update { state in
-            var flow = try FlowResolver.resolve(presented, clientId: clientId, kind: .signUp, in: state, now: now)
-            guard var progress = flow.signUp else { throw ProtocolError.invalidContinuationToken("it has no sign-up in progress.") }
+        let (stage, wrongStep): (FlowRecord.Stage, ProtocolError) = switch submission {
+        case .code: (.awaitingCode, Self.wrongStep("oob", wants: "a /signup/v1.0/challenge that sent a code"))
+        case .password: (.awaitingPassword, Self.wrongStep("password", wants: "a /signup/v1.0/challenge that asked for the password"))
+        case .attributes: (.awaitingAttributes, Self.wrongStep("attributes", wants: "an attributes_required answer"))
+        }
+        return try core.updateFlow(request, kind: .signUp, stages: [stage], otherwise: wrongStep) { flow, state, now in
+            guard var progress = flow.signUp else { throw ProtocolError.noSignUpInProgress }
             switch submission {
             case .code(let code):
-                guard flow.stage == .awaitingCode else { throw Self.wrongStep("oob", wants: "a /signup/v1.0/challenge that sent a code") }
                 do {
                     try OneTimeCode.check(code, flow: &flow, now: now, maxAttempts: config.maxCodeAttempts, lockedOut: .signUpLockedOut)
                 } catch {
@@ -50,10 +51,8 @@ struct SignUpContinuation: Sendable {
                 }
                 progress.verified = true
             case .password(let hash):
-                guard flow.stage == .awaitingPassword else { throw Self.wrongStep("password", wants: "a /signup/v1.0/challenge that asked for the password") }
                 progress.passwordHash = hash
             case .attributes(let values):
-                guard flow.stage == .awaitingAttributes else { throw Self.wrongStep("attributes", wants: "an attributes_required answer") }
                 progress.attributes.merge(values) { _, new in new }
             }
             return try advance(&flow, progress, state: &state, now: now)
@@ -82,8 +81,8 @@ struct SignUpContinuation: Sendable {
         }
         let local = String(progress.username.split(separator: "@").first ?? Substring(progress.username))
         let displayName: String = if case .string(let name)? = progress.attributes["displayName"] { name } else { local }
-        // With the tenant's requireMFA, a new password user must register a second factor first.
-        let mfa = policy.requireMFA && progress.method == .password ? UserStrongAuth(methods: [], register: true) : nil
+        // The tenant's requireMFA or newUserSecondFactor: a new password user's strong authentication.
+        let mfa = policy.strongAuth(ofNewUser: progress.method, address: progress.username)
         state.users[flow.userKey] = UserRecord(
             id: UUID().uuidString.lowercased(), username: progress.username, displayName: displayName, method: progress.method,
             passwordHash: progress.passwordHash, attributes: progress.attributes.isEmpty ? nil : progress.attributes, mfa: mfa)

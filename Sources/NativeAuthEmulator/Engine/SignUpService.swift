@@ -38,22 +38,15 @@ struct SignUpService: Sendable {
     /// Before the address is verified: sends a code (again, for a resend). After `credential_required`:
     /// asks for the password. A client list without the needed type gets the redirect.
     func challenge(_ form: FormBody) throws -> JSONValue {
-        let clientId = try RequestValidation.clientId(form, core: core)
-        let presented = try RequestValidation.required("continuation_token", in: form)
-        let requestedTypes = try form.nonEmpty("challenge_type").map { raw throws(ProtocolError) in try ChallengeTypes.parse(raw) }
-        let now = core.clock.now()
-        let code = config.fixedCode ?? Secrets.numericCode(length: config.codeLength)
-        let (body, sent) = try core.update { state -> (JSONValue, SentCode?) in
-            var flow = try FlowResolver.resolve(presented, clientId: clientId, kind: .signUp, in: state, now: now)
-            guard let progress = flow.signUp else { throw ProtocolError.invalidContinuationToken("it has no sign-up in progress.") }
+        let request = try ContinuationRequest(form, core: core)
+        let requestedTypes = try ChallengeTypes.requested(in: form)
+        return try core.updateFlowSendingCode(
+            request, kind: .signUp, stages: [.awaitingChallenge, .awaitingCode, .awaitingCredential, .awaitingPassword],
+            otherwise: .invalidContinuationToken("it is for another step of the sign-up.")
+        ) { flow, state, now, code -> (JSONValue, SentCode?) in
+            guard let progress = flow.signUp else { throw ProtocolError.noSignUpInProgress }
             let types = requestedTypes ?? flow.challengeTypes
-            defer { state.flows[flow.id] = flow }
-            let wanted: String
-            switch flow.stage {
-            case .awaitingChallenge, .awaitingCode: wanted = "oob"
-            case .awaitingCredential, .awaitingPassword: wanted = "password"
-            default: throw ProtocolError.invalidContinuationToken("it is for another step of the sign-up.")
-            }
+            let wanted = [FlowRecord.Stage.awaitingChallenge, .awaitingCode].contains(flow.stage) ? "oob" : "password"
             guard types.contains(wanted) else {
                 flow.stage = .redirected
                 return (Self.redirect("The sign-up needs \(wanted == "oob" ? "an email one-time passcode ('oob')" : "a password ('password')"), "
@@ -68,8 +61,6 @@ struct SignUpService: Sendable {
                                                 state: &state, now: now, configuration: config)
             return (body, sent)
         }
-        if let sent { config.onCodeSent(sent) }
-        return body
     }
 
     static func redirect(_ reason: String) -> JSONValue {

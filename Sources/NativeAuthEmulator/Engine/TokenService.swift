@@ -38,7 +38,7 @@ struct TokenService: Sendable {
 
     /// `oob` and `password`: check the secret against the flow, then issue tokens.
     private func credentialGrant(_ form: FormBody, clientId: String, clientInfo: Bool, secretField: String) throws -> TokenGrant {
-        let presented = try RequestValidation.required("continuation_token", in: form)
+        let request = try ContinuationRequest(form, clientId: clientId)
         guard let secret = form[secretField], !secret.isEmpty else { throw ProtocolError.missingParameter(secretField) }
         let scopes = try ScopeRequest(parsing: RequestValidation.required("scope", in: form))
         let now = core.clock.now()
@@ -46,13 +46,11 @@ struct TokenService: Sendable {
         let expected: FlowRecord.Stage = secretField == "oob" ? .awaitingCode : .awaitingPassword
         // A password is checked against its hash outside the state lock (PBKDF2 is slow by design).
         let passwordCheck = expected == .awaitingPassword
-            ? try PasswordCheck.run(secret, token: presented, clientId: clientId, core: core, now: now) : nil
-        let user = try core.update { state -> UserRecord in
-            var flow = try FlowResolver.resolve(presented, clientId: clientId, in: state, now: now)
-            guard flow.stage == expected else {
-                throw ProtocolError.invalidContinuationToken(
-                    "it is for another step of the flow; the \(secretField) grant needs the token from a /challenge that asked for \(secretField == "oob" ? "a code" : "a password").")
-            }
+            ? try PasswordCheck.run(secret, request, core: core, now: now) : nil
+        let wrongStep = ProtocolError.invalidContinuationToken(
+            "it is for another step of the flow; the \(secretField) grant needs the token from a /challenge that asked for \(secretField == "oob" ? "a code" : "a password").")
+        let user = try core.updateFlow(request, kind: .signIn, stages: [expected], otherwise: wrongStep, now: now) {
+            flow, state, now -> UserRecord in
             guard let user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
             try GuessGuard.check(state, userKey: flow.userKey, now: now)
             let accepted: Bool

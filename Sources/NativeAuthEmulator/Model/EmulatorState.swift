@@ -104,6 +104,17 @@ struct EmulatorState: Sendable {
         return entries
     }
 
+    /// Ends a transaction of the in-memory store: the flow index takes in the changed flows, and the
+    /// changes are forgotten without being turned into journal entries (there is no journal).
+    mutating func discardChanges() {
+        syncFlowIndex()
+        users.discardChanges()
+        flows.discardChanges()
+        refreshTokens.discardChanges()
+        guesses.discardChanges()
+        web.discardChanges()
+    }
+
     /// Applies a change another process made (read from the journal).
     mutating func apply(_ entry: JournalEntry) {
         switch entry {

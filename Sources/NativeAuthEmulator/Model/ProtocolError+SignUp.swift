@@ -4,6 +4,9 @@ import NativeAuthShared
 /// source gives one (`attribute_validation_failed`, five of the six password suberrors), the error
 /// has none, as the recordings do.
 extension ProtocolError {
+    /// A sign-up token whose flow has no account in the making (the sign-up is done).
+    static let noSignUpInProgress = invalidContinuationToken("it has no sign-up in progress.")
+
     static let userAlreadyExists = ProtocolError(
         error: "user_already_exists", code: 1_003_037, message: "It looks like you may already have an account. Sign in instead.")
 

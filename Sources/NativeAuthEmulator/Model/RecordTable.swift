@@ -56,6 +56,12 @@ struct RecordTable<Value: Codable & Sendable>: Sendable, Sequence {
         return changed.sorted().map { ($0, storage[$0]) }
     }
 
+    /// Forgets the keys changed since the last call, without listing them (the in-memory store,
+    /// which has no journal to write them to).
+    mutating func discardChanges() {
+        changed.removeAll(keepingCapacity: true)
+    }
+
     /// The keys changed since the last ``takeChanges()``, without forgetting them.
     var changedKeys: Set<String> { changed }
 

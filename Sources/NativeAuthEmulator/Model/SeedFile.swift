@@ -18,7 +18,8 @@ struct SeedFile: Codable, Sendable {
         var attributes: [String: JSONValue]?
         /// The user signs in only in the browser: native sign-in is answered with the redirect.
         var browserOnly: Bool?
-        /// The user's second factors, or `{"register": true}` (password users only).
+        /// The user's second factors, or `{"register": true}` (password users only; an email-code
+        /// user may have SMS second factors: ``UserStrongAuth``).
         var mfa: UserStrongAuth? = nil
     }
 
@@ -53,10 +54,7 @@ struct SeedFile: Codable, Sendable {
             let display = user.displayName ?? String(name.split(separator: "@").first ?? Substring(name))
             var mfa: UserStrongAuth?
             if let given = user.mfa {
-                guard user.method == .password else {
-                    throw Invalid(description: "user '\(name)' has mfa, which needs method password (MFA follows email + password only)")
-                }
-                mfa = try given.validated(user: name, existing: existing[UserRecord.key(name)]?.mfa)
+                mfa = try given.validated(user: name, method: user.method, existing: existing[UserRecord.key(name)]?.mfa)
             }
             return UserRecord(id: id, username: name, displayName: display, method: user.method, passwordHash: hash,
                               attributes: user.attributes, browserOnly: user.browserOnly == true ? true : nil, mfa: mfa)

@@ -2,8 +2,16 @@ import Foundation
 import NativeAuthShared
 
 /// A user's strong authentication (docs/EMULATOR.md "MFA"): the second factors they registered, or
-/// that they must register one before tokens are issued. Only password users have one, as in the
-/// service (MFA applies when the primary method is email + password, docs/PROTOCOL.md §9).
+/// that they must register one before tokens are issued.
+///
+/// Password users may have any. An email-code (OTP) user may have SMS second factors only, and no
+/// duty to register: where the sources disagree, this follows the tenant documentation. The native
+/// authentication reference (docs/PROTOCOL.md §3.4) and its email-MFA tutorial say MFA follows an
+/// email + password first factor; Entra External ID's MFA page says the second factors on offer
+/// depend on the first, and that a user who signs in with an email one-time passcode cannot use
+/// email as the second factor, leaving SMS; Microsoft's announcement of SMS second factors for
+/// native authentication lists both first factors. No public recording shows an `oob` grant
+/// answered `mfa_required`, so that answer is modelled on the password grant's.
 ///
 /// In a seed file, per user: `"mfa": {"methods": [{"channel": "email", "target": "mfauser@example.com"},
 /// {"channel": "sms", "target": "+1 425 555 0100"}]}`, or `"mfa": {"register": true}`.
@@ -37,8 +45,15 @@ struct UserStrongAuth: Codable, Sendable, Equatable {
 
     enum Requirement { case mfa, registration }
 
-    /// Checks a seed entry and gives each method an id (kept from `existing` for the same method).
-    func validated(user: String, existing: UserStrongAuth?) throws(SeedFile.Invalid) -> UserStrongAuth {
+    /// Checks a seed entry of a user who signs in with `method` and gives each method an id (kept
+    /// from `existing` for the same method).
+    func validated(user: String, method signIn: SignInMethod, existing: UserStrongAuth?) throws(SeedFile.Invalid) -> UserStrongAuth {
+        if signIn == .otp {
+            // Email cannot be the second factor of an email first factor; registration would offer it.
+            guard register != true, methods.allSatisfy({ $0.channel == .sms }) else {
+                throw SeedFile.Invalid(description: "user '\(user)' signs in with an email code: mfa may only list sms methods (no email, no register)")
+            }
+        }
         guard methods.count <= Self.maximumMethods else {
             throw SeedFile.Invalid(description: "user '\(user)' has over \(Self.maximumMethods) mfa methods")
         }

@@ -45,5 +45,8 @@ enum DemoUsers {
                                                     StrongAuthMethod(id: "", channel: .sms, target: "+14255550100")], register: nil)),
         SeedFile.User(username: "registeruser@example.com", method: .password, password: "Passw0rd!", passwordHash: nil, displayName: "Register User Example",
                       mfa: UserStrongAuth(methods: [], register: true)),
+        // An email code, then an SMS code (email cannot be the second factor of an email first factor).
+        SeedFile.User(username: "smsuser@example.com", method: .otp, password: nil, passwordHash: nil, displayName: "SMS User Example",
+                      mfa: UserStrongAuth(methods: [StrongAuthMethod(id: "", channel: .sms, target: "+14255550101")], register: nil)),
     ]
 }

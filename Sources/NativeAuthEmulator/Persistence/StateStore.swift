@@ -40,7 +40,7 @@ final class StateStore: Sendable {
     init(directory: URL?, initialize: () throws -> EmulatorState) throws {
         guard let directory else {
             var state = try initialize()
-            _ = state.takeChanges()
+            state.discardChanges()
             disk = nil
             loaded = Locked(Loaded(state: state))
             return
@@ -86,7 +86,7 @@ final class StateStore: Sendable {
     func update<Result>(_ body: (inout EmulatorState) throws -> Result) throws -> Result {
         try loaded.withLock { current in
             guard let disk else {
-                defer { _ = current.state.takeChanges() }
+                defer { current.state.discardChanges() }
                 return try body(&current.state)
             }
             return try FileSystem.withExclusiveLock(disk.lockFile) {

@@ -33,6 +33,13 @@ struct WebSignInState: Codable, Sendable {
             + deviceCodes.takeChanges().map { .deviceCode($0.key, $0.value) }
     }
 
+    /// Forgets the records changed since the last call (see ``EmulatorState/discardChanges()``).
+    mutating func discardChanges() {
+        pages.discardChanges()
+        authorizationCodes.discardChanges()
+        deviceCodes.discardChanges()
+    }
+
     /// Applies a change another process made (read from the journal); ignores entries of other tables.
     mutating func apply(_ entry: JournalEntry) {
         switch entry {

@@ -1,0 +1,25 @@
+import NativeAuth
+
+/// One attribute a sign-up asks for that was not given with `--attribute`: a required one until it
+/// is answered, an optional one may be skipped with an empty line.
+enum AttributePrompt {
+    /// The answer, trimmed; nil when an optional attribute was skipped.
+    static func read(_ attribute: NativeAuthRequiredAttribute) async throws(CLIFailure) -> String? {
+        var notes = [attribute.required ? "required" : "optional, empty to skip"]
+        if let regex = attribute.regex { notes.append("must match \(regex)") }
+        let prompt = "\(attribute.name) (\(notes.joined(separator: "; "))): "
+        while true {
+            guard let line = await LineReader.line(prompt: prompt) else { throw InputEnded.failure(.attribute(attribute.name)) }
+            let answer = line.trimmingCharacters(in: .whitespaces)
+            if answer.isEmpty {
+                if attribute.required { Console.info("\(attribute.name) is required."); continue }
+                return nil
+            }
+            guard answer.count <= AttributeOption.maximumValueLength else {
+                Console.info("That is over \(AttributeOption.maximumValueLength) characters: enter a shorter value.")
+                continue
+            }
+            return answer
+        }
+    }
+}
