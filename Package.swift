@@ -10,6 +10,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],  // Synchronization.Mutex needs macOS 15 / iOS 18
     products: [
         .library(name: "NativeAuth", targets: ["NativeAuth"]),
+        .library(name: "NativeAuthURLSession", targets: ["NativeAuthURLSession"]),
         .library(name: "NativeAuthEmulator", targets: ["NativeAuthEmulator"]),
         .executable(name: "nativeauth", targets: ["NativeAuthCLI"]),
     ],
@@ -26,7 +27,8 @@ let package = Package(
         // Small pieces every target needs once (base64url, masking, loopback, file locks, atomic
         // files, JSON, the version): Foundation only, `package` access, not a product.
         .target(name: "NativeAuthShared", swiftSettings: strict),
-        // The library: Foundation, swift-log, and on Linux libcurl (its default transport).
+        // The library: Foundation, swift-log, and on Linux libcurl (its default transport, loaded on
+        // first use). On Apple platforms it also holds `URLSessionTransport` (its default there).
         .target(
             name: "NativeAuth",
             dependencies: [
@@ -36,8 +38,20 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // Typed wrappers over libcurl's variadic C calls, for `CurlTransport` (libcurl4-openssl-dev).
-        .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
+        // libcurl for `CurlTransport`: opened with dlopen on first use (not linked, so a process that
+        // sends nothing never loads it), typed wrappers over its variadic calls. Only libcurl's
+        // headers (libcurl4-openssl-dev) are needed to build.
+        .target(name: "CCurl"),
+        // `URLSessionTransport` on Linux, where it is opt-in: kept out of NativeAuth there because
+        // FoundationNetworking links libcurl, which every program using NativeAuth (`nativeauth`
+        // included) would then load at start. The two source files are symbolic links to the ones
+        // in Sources/NativeAuth/Transport, compiled here on Linux and there elsewhere (the
+        // `NATIVEAUTH_URLSESSION_MODULE` condition at their top); on Apple platforms this module is empty.
+        .target(
+            name: "NativeAuthURLSession",
+            dependencies: ["NativeAuth"],
+            swiftSettings: strict + [.define("NATIVEAUTH_URLSESSION_MODULE")]
+        ),
         // A stateful local emulator of the native-auth server.
         .target(
             name: "NativeAuthEmulator",
@@ -91,7 +105,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NativeAuthEndToEndTests",
-            dependencies: ["NativeAuth", "NativeAuthEmulator", "NativeAuthTestSupport"],
+            dependencies: ["NativeAuth", "NativeAuthURLSession", "NativeAuthEmulator", "NativeAuthTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "NativeAuthCLITests", dependencies: ["NativeAuthShared"], swiftSettings: strict),

@@ -2,6 +2,7 @@
 import Foundation
 @testable import NativeAuth
 import NativeAuthEmulator
+import NativeAuthURLSession
 import Testing
 
 /// ``CurlTransport`` (the Linux default) against the emulator over real loopback HTTP: sign-in,

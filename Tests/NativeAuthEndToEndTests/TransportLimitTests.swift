@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Foundation
 import NativeAuth
+import NativeAuthURLSession
 import Testing
 
 /// Issue 9, item 11, in both transports: a response body over the limit is refused while it arrives,

@@ -1,5 +1,6 @@
 import Foundation
 import NativeAuthShared
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,8 +22,8 @@ import Darwin
 ///     tokenStore: store)
 /// ```
 ///
-/// Dates are stored as ISO 8601 strings to the whole second. A file that cannot be decoded is reported
-/// as ``TokenStoreError/Reason/corrupt`` and is never overwritten.
+/// Dates are stored as ISO 8601 strings in UTC to the whole second (`2023-11-14T22:13:20Z`). A file
+/// that cannot be decoded is reported as ``TokenStoreError/Reason/corrupt`` and is never overwritten.
 ///
 /// The folder must be the user's own: one of another user, or one its group or others may write to,
 /// is refused. Every file is opened relative to the folder as it was checked (`openat`) and never
@@ -39,6 +40,10 @@ public final class FileTokenStore: NativeAuthTokenStore {
     private let filePath: String
     let lockName: String
     private static let refreshLockName = "refresh.lock"
+    /// The bytes of the file this instance last read or wrote, and their contents: a read that finds
+    /// the same bytes again (a sign-in checks the store before it starts and changes it at the end)
+    /// returns these contents instead of decoding the JSON again. The file is still read every time.
+    private let lastDecoded = Mutex<(data: Data, contents: TokenStoreContents)?>(nil)
 
     /// The store's JSON file.
     public var fileURL: URL { URL(fileURLWithPath: filePath, isDirectory: false) }
@@ -77,15 +82,16 @@ public final class FileTokenStore: NativeAuthTokenStore {
 
     /// The conventional folder for the store: `$XDG_STATE_HOME/nativeauth`, else `~/.local/state/nativeauth`.
     public static func defaultDirectory() -> URL {
-        defaultDirectory(environment: ProcessInfo.processInfo.environment, homeDirectory: NSHomeDirectory())
+        defaultDirectory(environment: ProcessInfo.processInfo.environment)
     }
 
-    static func defaultDirectory(environment: [String: String], homeDirectory: String) -> URL {
+    /// The conventional folder for `environment` (`XDG_STATE_HOME`, `HOME`), else under `homeDirectory`.
+    package static func defaultDirectory(environment: [String: String], homeDirectory: @autoclosure () -> String = NSHomeDirectory()) -> URL {
         // The XDG Base Directory specification says relative paths are invalid and must be ignored.
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             return URL(fileURLWithPath: state, isDirectory: true).appendingPathComponent("nativeauth", isDirectory: true)
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? homeDirectory
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? homeDirectory()
         return URL(fileURLWithPath: home, isDirectory: true)
             .appendingPathComponent(".local/state/nativeauth", isDirectory: true)
     }
@@ -154,12 +160,15 @@ public final class FileTokenStore: NativeAuthTokenStore {
             throw TokenStoreError(error)
         }
         guard let data else { return TokenStoreContents() }
-        return try decode(data)
+        if let last = lastDecoded.withLock({ $0 }), last.data == data { return last.contents }
+        let contents = try decode(data)
+        lastDecoded.withLock { $0 = (data, contents) }
+        return contents
     }
 
     func decode(_ data: Data) throws -> TokenStoreContents {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = StoreDates.decoding
         let version: Int
         do {
             version = try decoder.decode(VersionProbe.self, from: data).version
@@ -191,7 +200,7 @@ public final class FileTokenStore: NativeAuthTokenStore {
     private func save(_ contents: TokenStoreContents, in directory: DirectoryHandle) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = StoreDates.encoding
         var data: Data
         do {
             data = try encoder.encode(contents)
@@ -205,6 +214,7 @@ public final class FileTokenStore: NativeAuthTokenStore {
         } catch {
             throw TokenStoreError(error)
         }
+        lastDecoded.withLock { $0 = (data, contents) }
     }
 }
 

@@ -1,7 +1,15 @@
+// This file is compiled in NativeAuth where NativeAuth has no libcurl transport (Apple platforms,
+// where URLSession is the default transport), and in NativeAuthURLSession on Linux
+// (Sources/NativeAuthURLSession holds a symbolic link to it), so that a program using NativeAuth on
+// Linux does not link FoundationNetworking, which loads libcurl at start.
+#if (NATIVEAUTH_URLSESSION_MODULE && os(Linux)) || (!NATIVEAUTH_URLSESSION_MODULE && !canImport(CCurl))
 import Foundation
 import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+#endif
+#if NATIVEAUTH_URLSESSION_MODULE
+import NativeAuth
 #endif
 
 /// The session delegate of a ``URLSessionTransport``: collects each task's response and body,
@@ -121,3 +129,4 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, Sendable {
         .cannotFindHost, .cannotConnectToHost, .dnsLookupFailed, .notConnectedToInternet, .unsupportedURL, .badURL,
     ]
 }
+#endif

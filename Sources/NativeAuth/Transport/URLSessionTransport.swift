@@ -1,10 +1,24 @@
+// This file is compiled in NativeAuth where NativeAuth has no libcurl transport (Apple platforms,
+// where URLSession is the default transport), and in NativeAuthURLSession on Linux
+// (Sources/NativeAuthURLSession holds a symbolic link to it), so that a program using NativeAuth on
+// Linux does not link FoundationNetworking, which loads libcurl at start.
+#if (NATIVEAUTH_URLSESSION_MODULE && os(Linux)) || (!NATIVEAUTH_URLSESSION_MODULE && !canImport(CCurl))
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+#if NATIVEAUTH_URLSESSION_MODULE
+import NativeAuth
+#endif
 
 /// A transport over one `URLSession`, so the requests of a flow reuse one connection: the default on
 /// Apple platforms (``HTTPTransports/makeDefault(timeout:)``), opt-in on Linux.
+///
+/// On Apple platforms it is part of `NativeAuth`. On Linux it is in the `NativeAuthURLSession`
+/// library (`import NativeAuthURLSession`): FoundationNetworking links libcurl, and keeping it out of
+/// `NativeAuth` there lets a program that never sends (or sends through ``CurlTransport``, which
+/// opens libcurl on its first request) start without loading libcurl and its libraries.
+/// `import NativeAuthURLSession` compiles on every platform (the module is empty on Apple ones).
 ///
 /// What it guarantees, like ``CurlTransport``:
 /// - **No redirects.** A `3xx` comes back as an ``HTTPResponse`` with that status, so a request body
@@ -76,3 +90,4 @@ public final class URLSessionTransport: HTTPTransport {
         }
     }
 }
+#endif

@@ -49,7 +49,7 @@ struct ResetPasswordCommand: AsyncParsableCommand {
             let resolution = try TargetResolution(options)
             let target = try resolution.signInTarget()
             let store = try AppContext.openStore(options)
-            try StoreCheck.beforeSignIn(store, command: "reset-password")
+            try StoreCheck.beforeSpendingACode(store, command: "reset-password")
             // A password reset verifies the address with a code: `oob redirect`, as [CT] recommends.
             let context = try AppContext(location: target.location, clientId: target.clientId,
                                          challengeTypes: [.OOB], store: store, verbose: options.verbose, caFile: options.caFile)

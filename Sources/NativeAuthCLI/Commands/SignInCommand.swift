@@ -82,7 +82,7 @@ struct SignInCommand: AsyncParsableCommand {
             let resolution = try TargetResolution(options)
             let target = try resolution.signInTarget()
             let store = try AppContext.openStore(options)
-            try StoreCheck.beforeSignIn(store)
+            try StoreCheck.beforeSpendingACode(store)
             let context = try AppContext(location: target.location, clientId: target.clientId,
                                          challengeTypes: password ? [.password] : [.OOB], store: store, verbose: options.verbose, caFile: options.caFile)
             try await context.run { context throws(CLIFailure) in

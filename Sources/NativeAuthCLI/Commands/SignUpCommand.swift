@@ -53,7 +53,7 @@ struct SignUpCommand: AsyncParsableCommand {
             let resolution = try TargetResolution(options)
             let target = try resolution.signInTarget()
             let store = try AppContext.openStore(options)
-            try StoreCheck.beforeSignIn(store, command: "signup")
+            try StoreCheck.beforeSpendingACode(store, command: "signup")
             let context = try AppContext(location: target.location, clientId: target.clientId,
                                          challengeTypes: password ? [.OOB, .password] : [.OOB], store: store, verbose: options.verbose, caFile: options.caFile)
             try await context.run { context throws(CLIFailure) in

@@ -12,7 +12,7 @@ struct AppContext {
     /// Opens the token store of `options` (its `--store-dir`, else the default folder).
     static func openStore(_ options: SharedOptions) throws(CLIFailure) -> FileTokenStore {
         let directory = options.storeDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
-            ?? FileTokenStore.defaultDirectory()
+            ?? FileTokenStore.defaultDirectory(environment: ProcessEnvironment.variables)
         do {
             return try FileTokenStore(directory: directory)
         } catch {

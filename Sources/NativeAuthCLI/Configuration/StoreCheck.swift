@@ -4,8 +4,12 @@ import NativeAuth
 /// on a sign-in whose tokens could not be saved (`signin`, `signup` and `reset-password` all end
 /// signed in).
 enum StoreCheck {
-    /// Fails before anything is sent when `store` cannot be written; `command` is named in the hint.
-    static func beforeSignIn(_ store: FileTokenStore, command: String = "signin") throws(CLIFailure) {
+    /// Fails before anything is sent when `store` cannot be written: called by `signin`, `signup` and
+    /// `reset-password` before a one-time code (or a password) is spent. `command` is named in the hint.
+    ///
+    /// The store's contents read here are kept by `store` (``FileTokenStore``), so saving the sign-in
+    /// at the end does not decode the file again unless another process changed it meanwhile.
+    static func beforeSpendingACode(_ store: FileTokenStore, command: String = "signin") throws(CLIFailure) {
         do {
             try store.checkAccess()
         } catch {

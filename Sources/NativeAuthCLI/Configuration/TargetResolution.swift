@@ -13,7 +13,7 @@ struct TargetResolution {
     /// Scopes from `--scope` (one each), else `NATIVEAUTH_SCOPES` (space-separated); nil when neither is given.
     let scopes: [String]?
 
-    init(_ options: SharedOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws(CLIFailure) {
+    init(_ options: SharedOptions, environment: [String: String] = ProcessEnvironment.variables) throws(CLIFailure) {
         func value(_ name: String) -> String? {
             environment[name].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         }

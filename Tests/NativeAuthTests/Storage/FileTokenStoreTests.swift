@@ -38,6 +38,22 @@ struct FileTokenStoreTests {
         }
     }
 
+    @Test func anInstanceThatReadTheFileSeesAnotherInstancesChanges() throws {
+        try withTemporaryDirectory { directory in
+            let first = try FileTokenStore(directory: directory)
+            let second = try FileTokenStore(directory: directory)
+            try first.modify { $0.upsert(account(1)) }
+            #expect(try first.read() == TokenStoreContents(accounts: [account(1)]))
+            try second.modify { $0.upsert(account(2)) }
+            #expect(try first.read() == TokenStoreContents(accounts: [account(1), account(2)]))
+            try first.modify { $0.upsert(account(3)) }
+            #expect(try second.read() == TokenStoreContents(accounts: [account(1), account(2), account(3)]))
+            // A file replaced behind an instance's back by one that does not decode is reported.
+            try Data("{\"version\": 1, \"accounts\": 7}\n".utf8).write(to: first.fileURL)
+            #expect(throws: TokenStoreError.self) { try first.read() }
+        }
+    }
+
     @Test func fileIsPrettyPrintedWithSortedKeysAndISO8601Dates() throws {
         try withTemporaryDirectory { directory in
             let store = try FileTokenStore(directory: directory)

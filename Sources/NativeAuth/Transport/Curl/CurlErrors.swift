@@ -39,7 +39,7 @@ enum CurlErrors {
         case CURLE_PROXY:
             (what, isTransient) = ("the proxy refused the connection", false)
         default:
-            let name = curl_easy_strerror(code).map { String(cString: $0) } ?? "unknown error"
+            let name = ccurl_easy_strerror(code).map { String(cString: $0) } ?? "unknown error"
             (what, isTransient) = ("the request failed (\(name))", false)
         }
         let neverSent: Set<UInt32> = [
@@ -71,6 +71,13 @@ enum CurlErrors {
     /// libcurl could not be set up (out of memory, or a libcurl without a needed feature).
     static func setupFailed(host: String, step: String) -> HTTPTransportError {
         HTTPTransportError("\(host): libcurl could not be set up (\(step)).", isTransient: false, mayHaveReachedServer: false)
+    }
+
+    /// libcurl could not be loaded: `CurlTransport` opens it when it first sends (it is not linked).
+    static func libraryMissing(host: String, reason: String) -> HTTPTransportError {
+        HTTPTransportError(
+            "\(host): libcurl could not be loaded (\(reason)); install libcurl 4 (Debian and Ubuntu: the libcurl4 package).",
+            isTransient: false, mayHaveReachedServer: false)
     }
 
     /// The transport was shut down with the transfer still running.

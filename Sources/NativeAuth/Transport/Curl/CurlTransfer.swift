@@ -49,7 +49,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Creates the easy handle and sets every option; the caller adds it to the multi handle.
     func makeHandle() throws(HTTPTransportError) -> UnsafeMutableRawPointer {
-        guard let handle = curl_easy_init() else { throw CurlErrors.setupFailed(host: host, step: "curl_easy_init") }
+        guard let handle = ccurl_easy_init() else { throw CurlErrors.setupFailed(host: host, step: "curl_easy_init") }
         self.handle = handle
         let me = Unmanaged.passUnretained(self).toOpaque()
         func set(_ code: CURLcode, _ step: String) throws(HTTPTransportError) {
@@ -141,9 +141,9 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     private func releaseHandle() {
-        if let handle { curl_easy_cleanup(handle) }
+        if let handle { ccurl_easy_cleanup(handle) }
         handle = nil
-        if let headerList { curl_slist_free_all(headerList) }
+        if let headerList { ccurl_slist_free_all(headerList) }
         headerList = nil
     }
 
@@ -213,7 +213,7 @@ final class CurlTransfer: @unchecked Sendable {
         }
         lines.append("Expect:")
         for line in lines {
-            guard let appended = curl_slist_append(headerList, line) else {
+            guard let appended = ccurl_slist_append(headerList, line) else {
                 throw CurlErrors.setupFailed(host: host, step: "header list")
             }
             headerList = appended

@@ -43,9 +43,12 @@ final class CurlWorker: @unchecked Sendable {
             guard !shared.isShutDown else { throw CurlErrors.shutDown(host: transfer.host) }
             if shared.multi == nil {
                 guard ccurl_global_init_once() == CURLE_OK else {
+                    if let reason = ccurl_load_error() {
+                        throw CurlErrors.libraryMissing(host: transfer.host, reason: String(cString: reason))
+                    }
                     throw CurlErrors.setupFailed(host: transfer.host, step: "curl_global_init")
                 }
-                guard let multi = curl_multi_init() else {
+                guard let multi = ccurl_multi_init() else {
                     throw CurlErrors.setupFailed(host: transfer.host, step: "curl_multi_init")
                 }
                 shared.multi = multi
@@ -55,14 +58,14 @@ final class CurlWorker: @unchecked Sendable {
                 thread.start()
             }
             shared.incoming.append(transfer)
-            _ = curl_multi_wakeup(shared.multi)
+            _ = ccurl_multi_wakeup(shared.multi)
         }
     }
 
     /// Wakes the worker so it notices a cancelled transfer at once.
     func wake() {
         shared.withLock { shared in
-            if let multi = shared.multi, !shared.isShutDown { _ = curl_multi_wakeup(multi) }
+            if let multi = shared.multi, !shared.isShutDown { _ = ccurl_multi_wakeup(multi) }
         }
     }
 
@@ -70,7 +73,7 @@ final class CurlWorker: @unchecked Sendable {
     func shutDown() {
         shared.withLock { shared in
             shared.isShutDown = true
-            if let multi = shared.multi { _ = curl_multi_wakeup(multi) }
+            if let multi = shared.multi { _ = ccurl_multi_wakeup(multi) }
         }
     }
 
@@ -93,13 +96,13 @@ final class CurlWorker: @unchecked Sendable {
                 break
             }
             var stillRunning: Int32 = 0
-            _ = curl_multi_perform(multi, &stillRunning)
+            _ = ccurl_multi_perform(multi, &stillRunning)
             collectFinished(on: multi)
             // curl_multi_poll returns early on socket activity, on curl's own next timeout, and on
             // curl_multi_wakeup; the timeout below only bounds an idle wait.
-            _ = curl_multi_poll(multi, nil, 0, running.isEmpty ? 60_000 : 1_000, nil)
+            _ = ccurl_multi_poll(multi, nil, 0, running.isEmpty ? 60_000 : 1_000, nil)
         }
-        curl_multi_cleanup(multi)
+        ccurl_multi_cleanup(multi)
     }
 
     private func start(_ transfer: CurlTransfer, on multi: UnsafeMutableRawPointer) {
@@ -109,7 +112,7 @@ final class CurlWorker: @unchecked Sendable {
         }
         do {
             let handle = try transfer.makeHandle()
-            guard curl_multi_add_handle(multi, handle) == CURLM_OK else {
+            guard ccurl_multi_add_handle(multi, handle) == CURLM_OK else {
                 throw CurlErrors.setupFailed(host: transfer.host, step: "curl_multi_add_handle")
             }
             running[handle] = transfer
@@ -120,7 +123,7 @@ final class CurlWorker: @unchecked Sendable {
 
     private func collectFinished(on multi: UnsafeMutableRawPointer) {
         var queued: Int32 = 0
-        while let message = curl_multi_info_read(multi, &queued) {
+        while let message = ccurl_multi_info_read(multi, &queued) {
             guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else { continue }
             let code = ccurl_message_result(message)
             end(handle, on: multi) { $0.finish(code) }
@@ -130,7 +133,7 @@ final class CurlWorker: @unchecked Sendable {
     /// Takes a transfer off the multi handle (its connection goes back to the pool) and ends it.
     private func end(_ handle: UnsafeMutableRawPointer, on multi: UnsafeMutableRawPointer, _ body: (CurlTransfer) -> Void) {
         guard let transfer = running.removeValue(forKey: handle) else { return }
-        _ = curl_multi_remove_handle(multi, handle)
+        _ = ccurl_multi_remove_handle(multi, handle)
         openedConnections.add(transfer.connectionsOpened, ordering: .relaxed)
         body(transfer)
     }

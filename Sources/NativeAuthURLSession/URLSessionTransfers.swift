@@ -1,0 +1,1 @@
+../NativeAuth/Transport/URLSessionTransfers.swift
