@@ -40,9 +40,11 @@ public final class FileTokenStore: NativeAuthTokenStore {
     private let filePath: String
     let lockName: String
     private static let refreshLockName = "refresh.lock"
-    /// The bytes of the file this instance last read or wrote, and their contents: a read that finds
-    /// the same bytes again (a sign-in checks the store before it starts and changes it at the end)
-    /// returns these contents instead of decoding the JSON again. The file is still read every time.
+    /// The bytes of the file this instance last read, and what they decoded to: a read that finds the
+    /// same bytes again (a sign-in checks the store before it starts and changes it at the end) returns
+    /// these contents instead of decoding the JSON again. The file is still read every time. Only a
+    /// read fills it, so the contents are always what decoding those bytes gives (what a save was
+    /// handed may differ, e.g. in fractions of a second the file does not keep).
     private let lastDecoded = Mutex<(data: Data, contents: TokenStoreContents)?>(nil)
 
     /// The store's JSON file.
@@ -214,7 +216,6 @@ public final class FileTokenStore: NativeAuthTokenStore {
         } catch {
             throw TokenStoreError(error)
         }
-        lastDecoded.withLock { $0 = (data, contents) }
     }
 }
 
