@@ -41,7 +41,7 @@ struct SharedOptions: ParsableArguments {
 
     /// `--ca-file`, else `NATIVEAUTH_CA_FILE`; nil for the system's CAs.
     var caFile: String? {
-        caFileOption ?? ProcessEnvironment.variables["NATIVEAUTH_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        caFileOption ?? ProcessEnvironment.value("NATIVEAUTH_CA_FILE")
     }
 
     func validate() throws {

@@ -6,12 +6,12 @@ import Synchronization
 enum EmulatorSettings {
     /// `NATIVEAUTH_EMULATOR_FIXED_CODE`: for tests, every code the emulator sends is this value.
     static var fixedCode: String? {
-        ProcessEnvironment.variables["NATIVEAUTH_EMULATOR_FIXED_CODE"].flatMap { $0.isEmpty ? nil : $0 }
+        ProcessEnvironment.value("NATIVEAUTH_EMULATOR_FIXED_CODE")
     }
 
     /// `NATIVEAUTH_EMULATOR_STATE_DIR`, else the emulator's default state folder.
     static var stateDirectory: URL {
-        if let path = ProcessEnvironment.variables["NATIVEAUTH_EMULATOR_STATE_DIR"], !path.isEmpty {
+        if let path = ProcessEnvironment.value("NATIVEAUTH_EMULATOR_STATE_DIR") {
             return URL(fileURLWithPath: path, isDirectory: true)
         }
         return EmulatorConfiguration.defaultStateDirectory

@@ -5,4 +5,9 @@ import Foundation
 /// target, the CA file, the token store's folder).
 enum ProcessEnvironment {
     static let variables = ProcessInfo.processInfo.environment
+
+    /// The value of `name`, or nil when it is unset or empty (an empty variable means "not given").
+    static func value(_ name: String) -> String? {
+        variables[name].flatMap { $0.isEmpty ? nil : $0 }
+    }
 }
