@@ -67,16 +67,21 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .executableTarget(
-            name: "NativeAuthCLI",
+        // The commands of `nativeauth` (parsing, the flows' prompts, output, exit codes): a library, so
+        // that tests run them in process; not a product.
+        .target(
+            name: "NativeAuthCommands",
             dependencies: [
                 "NativeAuth",
                 "NativeAuthEmulator",
                 "NativeAuthShared",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
+        // `nativeauth`: its `@main` only calls into NativeAuthCommands.
+        .executableTarget(name: "NativeAuthCLI", dependencies: ["NativeAuthCommands"], swiftSettings: strict),
         // Test helpers shared by the test targets: the replay transport and the recordings loader.
         .target(
             name: "NativeAuthTestSupport",

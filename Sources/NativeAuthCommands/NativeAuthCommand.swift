@@ -3,7 +3,6 @@ import Foundation
 import NativeAuthShared
 
 /// `nativeauth`: sign in from a terminal or a script.
-@main
 struct NativeAuthCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nativeauth",
@@ -51,5 +50,13 @@ struct NativeAuthCommand: AsyncParsableCommand {
             if !message.isEmpty { Console.info(message) }
             Foundation.exit(code == .validationFailure ? CLIExit.usage.rawValue : code.rawValue)
         }
+    }
+}
+
+/// The `nativeauth` executable's entry point (Sources/NativeAuthCLI): parses the process's
+/// arguments, runs the command, and exits with its code.
+public enum NativeAuthTool {
+    public static func main() async {
+        await NativeAuthCommand.main()
     }
 }
