@@ -113,7 +113,17 @@ let package = Package(
             dependencies: ["NativeAuth", "NativeAuthURLSession", "NativeAuthEmulator", "NativeAuthTestSupport"],
             swiftSettings: strict
         ),
+        // The `nativeauth` binary in a process of its own: terminals, signals, files, other programs.
         .testTarget(name: "NativeAuthCLITests", dependencies: ["NativeAuthShared"], swiftSettings: strict),
+        // The commands run in process (parsing, flows, failure mapping, output) against in-process emulators.
+        .testTarget(
+            name: "NativeAuthCommandsTests",
+            dependencies: [
+                "NativeAuthCommands", "NativeAuth", "NativeAuthEmulator", "NativeAuthShared",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

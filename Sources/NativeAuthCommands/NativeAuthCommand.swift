@@ -33,22 +33,29 @@ struct NativeAuthCommand: AsyncParsableCommand {
 
     /// Parses and runs like ArgumentParser's `main()`, but a usage error exits with 2 (not 64).
     static func main() async {
+        Foundation.exit(await execute())
+    }
+
+    /// Parses `arguments` (nil: the process's own) and runs the command in ``CommandEnvironment/current``;
+    /// returns the exit code, having printed what the command prints. A usage error is 2 (not 64).
+    static func execute(_ arguments: [String]? = nil) async -> Int32 {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
+            return CLIExit.success.rawValue
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
             if code == .success {
                 if !message.isEmpty { Console.result(message) }
-                Foundation.exit(0)
+                return CLIExit.success.rawValue
             }
             if !message.isEmpty { Console.info(message) }
-            Foundation.exit(code == .validationFailure ? CLIExit.usage.rawValue : code.rawValue)
+            return code == .validationFailure ? CLIExit.usage.rawValue : code.rawValue
         }
     }
 }

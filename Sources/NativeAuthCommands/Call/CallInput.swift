@@ -135,20 +135,22 @@ struct CallInput {
             return Data(data.utf8)
         }
         let path = String(data.dropFirst())
-        let handle: FileHandle
+        let read: () throws -> Data
         if path == "-" {
-            handle = FileHandle.standardInput
+            read = { try CommandEnvironment.current.standardInput.read(upToCount: maxBodySize + 1) }
         } else {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                  let opened = FileHandle(forReadingAtPath: path)
+                  let handle = FileHandle(forReadingAtPath: path)
             else { throw CLIFailure(.usage, "-d @\(path): the file cannot be read.") }
-            handle = opened
+            read = {
+                defer { try? handle.close() }
+                return try handle.read(upToCount: maxBodySize + 1) ?? Data()
+            }
         }
-        defer { if path != "-" { try? handle.close() } }
         let content: Data
         do {
-            content = try handle.read(upToCount: maxBodySize + 1) ?? Data()
+            content = try read()
         } catch {
             throw CLIFailure(.usage, "-d @\(path): \(error.localizedDescription)")
         }

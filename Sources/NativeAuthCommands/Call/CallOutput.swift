@@ -1,10 +1,5 @@
 import Foundation
 import NativeAuth
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// How `nativeauth call` shows the API's answer: the body as it came on standard output (with
 /// `-i` the status line and the headers first, as `curl -i` and `gh api -i` do), and for a status
@@ -22,10 +17,10 @@ enum CallOutput {
             output.append(Data((head + "\r\n").utf8))
         }
         output.append(response.body)
-        if isatty(STDOUT_FILENO) == 1, let last = output.last, last != UInt8(ascii: "\n") {
+        if TTY.stdoutIsTerminal, let last = output.last, last != UInt8(ascii: "\n") {
             output.append(UInt8(ascii: "\n"))  // keep the shell's prompt on its own line
         }
-        FileHandle.standardOutput.write(output)
+        CommandEnvironment.current.writeOutput(output)
         if verbose && answer.retriedWithRefreshedToken {
             Console.info("The API answered 401, so the token was refreshed and the request sent again.")
         }

@@ -31,7 +31,8 @@ struct StatusCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.run(verbose: options.verbose) { () throws(CLIFailure) in
             let selection = try AccountSelection(options, accountOptions)
-            let report = StatusReport(selection)
+            var report = StatusReport(selection)
+            report.now = CommandEnvironment.current.now()
             if options.json {
                 JSONOutput.print(report.json)
             } else if !report.entries.isEmpty {

@@ -60,9 +60,12 @@ actor EmbeddedEmulatorHost {
     /// Starts the emulator on the held port, unless it runs already.
     func start() async throws(StartFailure) {
         if emulator != nil { return }
+        let environment = CommandEnvironment.current
         let task = starting ?? Task { [port, verbose, reservation] in
             reservation.release()
-            return try await Self.launch(port: port, verbose: verbose)
+            return try await CommandEnvironment.$current.withValue(environment) {
+                try await Self.launch(port: port, verbose: verbose)
+            }
         }
         starting = task
         do {

@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuth
 import NativeAuthEmulator
 import Synchronization
 
@@ -9,17 +10,27 @@ enum EmulatorSettings {
         ProcessEnvironment.value("NATIVEAUTH_EMULATOR_FIXED_CODE")
     }
 
-    /// `NATIVEAUTH_EMULATOR_STATE_DIR`, else the emulator's default state folder.
+    /// `NATIVEAUTH_EMULATOR_STATE_DIR`, else the emulator's default state folder
+    /// (`EmulatorConfiguration.defaultStateDirectory`, `$XDG_STATE_HOME/nativeauth/emulator` else
+    /// `~/.local/state/nativeauth/emulator`, beside the token store's default folder), for this
+    /// command's environment.
     static var stateDirectory: URL {
         if let path = ProcessEnvironment.value("NATIVEAUTH_EMULATOR_STATE_DIR") {
             return URL(fileURLWithPath: path, isDirectory: true)
         }
-        return EmulatorConfiguration.defaultStateDirectory
+        return FileTokenStore.defaultDirectory(environment: ProcessEnvironment.variables)
+            .appendingPathComponent("emulator", isDirectory: true)
     }
 
-    /// Shows a code "sent by email" on the terminal.
-    static let printCode: @Sendable (SentCode) -> Void = { sent in
-        Console.info("emulator: \(sent.isSMS ? "text message" : "email") to \(sent.maskedTarget): code \(sent.code)")
+    /// Shows a code "sent by email" on the terminal. The emulator calls it from its own tasks, so
+    /// it writes to the standard error of the command that started the emulator.
+    static var printCode: @Sendable (SentCode) -> Void {
+        let environment = CommandEnvironment.current
+        return { sent in
+            CommandEnvironment.$current.withValue(environment) {
+                Console.info("emulator: \(sent.isSMS ? "text message" : "email") to \(sent.maskedTarget): code \(sent.code)")
+            }
+        }
     }
 }
 
@@ -29,6 +40,8 @@ enum EmulatorSettings {
 final class CodeAnnouncement: Sendable {
     private let stateDirectory: URL
     private let announced = Mutex(false)
+    /// The command's environment: the emulator calls ``show(_:)`` from its own tasks.
+    private let environment = CommandEnvironment.current
 
     init(stateDirectory: URL) {
         self.stateDirectory = stateDirectory
@@ -39,10 +52,12 @@ final class CodeAnnouncement: Sendable {
             defer { announced = true }
             return !announced
         }
-        if first {
-            Console.info("Using the embedded emulator (no --tenant, --authority or NATIVEAUTH_* set), state in "
-                + "\(stateDirectory.path); codes are shown here.")
+        CommandEnvironment.$current.withValue(environment) {
+            if first {
+                Console.info("Using the embedded emulator (no --tenant, --authority or NATIVEAUTH_* set), state in "
+                    + "\(stateDirectory.path); codes are shown here.")
+            }
+            EmulatorSettings.printCode(sent)
         }
-        EmulatorSettings.printCode(sent)
     }
 }

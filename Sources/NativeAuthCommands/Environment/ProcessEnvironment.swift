@@ -1,10 +1,10 @@
 import Foundation
 
-/// The process's environment variables, read once: `ProcessInfo.processInfo.environment` builds a
-/// new dictionary of every variable each time it is asked, and a command consults several (the
-/// target, the CA file, the token store's folder).
+/// The environment variables of the command that runs now (``CommandEnvironment/current``; for
+/// `nativeauth`, the process's, read once: `ProcessInfo.processInfo.environment` builds a new
+/// dictionary of every variable each time it is asked, and a command consults several).
 enum ProcessEnvironment {
-    static let variables = ProcessInfo.processInfo.environment
+    static var variables: [String: String] { CommandEnvironment.current.variables }
 
     /// The value of `name`, or nil when it is unset or empty (an empty variable means "not given").
     static func value(_ name: String) -> String? {

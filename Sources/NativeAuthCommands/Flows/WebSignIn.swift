@@ -42,7 +42,7 @@ struct WebSignIn {
             state = issued
         }
         Console.info(state.message)
-        Console.info("Waiting for the sign-in on that page (the code expires in \(Int(state.expiresOn.timeIntervalSinceNow / 60 + 0.5)) minutes)...")
+        Console.info("Waiting for the sign-in on that page (the code expires in \(Int(state.expiresOn.timeIntervalSince(CommandEnvironment.current.now()) / 60 + 0.5)) minutes)...")
         var unavailable = 0
         while true {
             switch await state.waitForSignIn() {
@@ -62,14 +62,18 @@ struct WebSignIn {
 /// Says where the sign-in page is before opening it, so the URL is on the terminal even when no
 /// browser opens (a machine without one, an SSH session).
 struct AnnouncingOpener: BrowserOpener {
-    let system = SystemBrowserOpener()
+    let system = SystemBrowserOpener(environment: ProcessEnvironment.variables)
+    /// The command's environment, where the lines go whichever task the library opens the page from.
+    let environment = CommandEnvironment.current
 
     func open(_ url: URL) async -> Bool {
-        Console.info("Opening the sign-in page in your browser. If it does not open, go to:\n  \(url.absoluteString)")
-        if await !system.open(url) {
-            Console.info("No browser could be started ($BROWSER and xdg-open): open the page above yourself.")
+        await CommandEnvironment.$current.withValue(environment) {
+            Console.info("Opening the sign-in page in your browser. If it does not open, go to:\n  \(url.absoluteString)")
+            if await !system.open(url) {
+                Console.info("No browser could be started ($BROWSER and xdg-open): open the page above yourself.")
+            }
+            Console.info("Waiting for the browser to come back (5 minutes at most)...")
+            return true
         }
-        Console.info("Waiting for the browser to come back (5 minutes at most)...")
-        return true
     }
 }

@@ -1,20 +1,21 @@
 import Foundation
 
-/// Where text goes: results on standard output, prompts and progress on standard error.
+/// Where text goes: results on standard output, prompts and progress on standard error (those of
+/// ``CommandEnvironment/current``).
 enum Console {
     /// Writes a result line to standard output.
     static func result(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        CommandEnvironment.current.writeOutput(Data((line + "\n").utf8))
     }
 
     /// Writes a progress or diagnostic line to standard error.
     static func info(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        CommandEnvironment.current.writeError(Data((line + "\n").utf8))
     }
 
     /// Writes text to standard error without a newline (a prompt).
     static func prompt(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        CommandEnvironment.current.writeError(Data(text.utf8))
     }
 
     /// Reports a failure on standard error: `error: …`, then the hint, then (with `verbose`) the details.

@@ -5,13 +5,13 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads one line per prompt: from the terminal, or one line of piped standard input. Reading
-/// happens on its own thread so the async runtime (and the embedded emulator) keep running.
+/// Reads one line per prompt: from the terminal, or one line of piped standard input (the standard
+/// input of ``CommandEnvironment/current``).
 enum LineReader {
     /// Prints `prompt` on standard error and reads one line; nil at end of input.
     static func line(prompt: String) async -> String? {
         Console.prompt(prompt)
-        let line = await readOnThread()
+        let line = await CommandEnvironment.current.standardInput.readLine()
         // A terminal echoed the line (and its newline); piped input is not echoed, so end the prompt line.
         if line == nil || !TTY.stdinIsTerminal { Console.prompt("\n") }
         return line
@@ -24,7 +24,7 @@ enum LineReader {
         var original = termios()
         guard tcgetattr(STDIN_FILENO, &original) == 0 else {
             Console.prompt(prompt)
-            return await readOnThread()
+            return await CommandEnvironment.current.standardInput.readLine()
         }
         var hidden = original
         hidden.c_lflag &= ~tcflag_t(ECHO)
@@ -34,19 +34,10 @@ enum LineReader {
         // once, a fast typist or a script, never has the password shown.
         _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &hidden)
         Console.prompt(prompt)
-        let line = await readOnThread()
+        let line = await CommandEnvironment.current.standardInput.readLine()
         _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
         SignalRestore.forget()
         Console.prompt("\n")
         return line
-    }
-
-    private static func readOnThread() async -> String? {
-        await withCheckedContinuation { continuation in
-            let thread = Thread {
-                continuation.resume(returning: readLine(strippingNewline: true))
-            }
-            thread.start()
-        }
     }
 }

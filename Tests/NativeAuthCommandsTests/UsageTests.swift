@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Usage errors, `--help` and `--version`.
-@Suite(.timeLimit(.minutes(2)))
+@Suite
 struct UsageTests {
     @Test(arguments: [
         ["signin", "--email", "--password", "a@b.c"],
@@ -18,14 +18,14 @@ struct UsageTests {
         ["signin", "--account", "alice@example.com"],
     ])
     func conflictingOrUnknownFlagsAreExit2(arguments: [String]) async throws {
-        let sandbox = try CLISandbox()
+        let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let result = try await sandbox.run(arguments)
         #expect(result.status == 2, "\(result)")
     }
 
     @Test func aScopeWithSpacesSaysToGiveEachScopeOnItsOwn() async throws {
-        let sandbox = try CLISandbox()
+        let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let result = try await sandbox.run(["signin", "--scope", "api://app/Data.Read openid", "alice@example.com"])
         #expect(result.status == 2, "\(result)")
@@ -34,7 +34,7 @@ struct UsageTests {
     }
 
     @Test func theScopesVariableStaysSpaceSeparated() async throws {
-        var sandbox = try CLISandbox(fixedCode: "20202020")
+        var sandbox = try CommandSandbox(fixedCode: "20202020")
         defer { sandbox.remove() }
         sandbox.environment["NATIVEAUTH_SCOPES"] = "api://app/Data.Read openid"
         let result = try await sandbox.run(["signin", "alice@example.com", "--code", "20202020"])
@@ -44,7 +44,7 @@ struct UsageTests {
     }
 
     @Test func tenantWithoutClientIdIsAUsageError() async throws {
-        let sandbox = try CLISandbox()
+        let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let result = try await sandbox.run(["signin", "--tenant", "contoso", "a@b.c"])
         #expect(result.status == 2, "\(result)")
@@ -52,7 +52,7 @@ struct UsageTests {
     }
 
     @Test func helpDocumentsExitCodesAndEveryCommandHasAnExample() async throws {
-        let sandbox = try CLISandbox()
+        let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let root = try await sandbox.run(["--help"])
         #expect(root.status == 0)
@@ -67,7 +67,7 @@ struct UsageTests {
     }
 
     @Test func versionPrintsTheVersion() async throws {
-        let sandbox = try CLISandbox()
+        let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let result = try await sandbox.run(["--version"])
         #expect(result.status == 0)

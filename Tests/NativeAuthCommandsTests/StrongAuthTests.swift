@@ -3,10 +3,10 @@ import Testing
 
 /// `nativeauth signin` for users with a second factor (`mfauser@example.com`) or one to register
 /// (`registeruser@example.com`) against the embedded emulator, with input piped on standard input.
-@Suite(.timeLimit(.minutes(3)))
+@Suite
 struct StrongAuthTests {
     @Test func mfaChosenAtThePromptWithAWrongCodeThenAResend() async throws {
-        let sandbox = try CLISandbox(fixedCode: "13572468")
+        let sandbox = try CommandSandbox(fixedCode: "13572468")
         defer { sandbox.remove() }
         let result = try await sandbox.run(["signin", "--password", "mfauser@example.com"],
                                            input: "Passw0rd!\n2\n00000000\nr\n13572468\n")
@@ -22,7 +22,7 @@ struct StrongAuthTests {
     }
 
     @Test func mfaMethodOptionSkipsTheQuestion() async throws {
-        let sandbox = try CLISandbox(fixedCode: "13572468")
+        let sandbox = try CommandSandbox(fixedCode: "13572468")
         defer { sandbox.remove() }
         let result = try await sandbox.run(["signin", "--password", "mfauser@example.com", "--mfa-method", "email", "--json"],
                                            input: "Passw0rd!\n13572468\n")
@@ -33,7 +33,7 @@ struct StrongAuthTests {
     }
 
     @Test func aMethodTheAccountLacksIsAUsageError() async throws {
-        let sandbox = try CLISandbox(fixedCode: "13572468")
+        let sandbox = try CommandSandbox(fixedCode: "13572468")
         defer { sandbox.remove() }
         let unknown = try await sandbox.run(["signin", "--password", "mfauser@example.com", "--mfa-method", "voice"], input: "Passw0rd!\n")
         #expect(unknown.status == 2, "\(unknown)")
@@ -48,7 +48,7 @@ struct StrongAuthTests {
     }
 
     @Test func standardInputEndingAtTheMethodQuestionExitsOne() async throws {
-        let sandbox = try CLISandbox()
+        let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let result = try await sandbox.run(["signin", "--password", "mfauser@example.com"], input: "Passw0rd!\n")
         #expect(result.status == 1, "\(result)")
@@ -57,7 +57,7 @@ struct StrongAuthTests {
     }
 
     @Test func registrationTakesTheSuggestedAddressOnAnEmptyLine() async throws {
-        let sandbox = try CLISandbox(fixedCode: "13572468")
+        let sandbox = try CommandSandbox(fixedCode: "13572468")
         defer { sandbox.remove() }
         let result = try await sandbox.run(["signin", "--password", "registeruser@example.com"], input: "Passw0rd!\nemail\n\n13572468\n")
         #expect(result.status == 0, "\(result)")
@@ -68,7 +68,7 @@ struct StrongAuthTests {
     }
 
     @Test func registrationOfANumberFromTheOptionsThenItIsTheSecondFactor() async throws {
-        let sandbox = try CLISandbox(fixedCode: "13572468")
+        let sandbox = try CommandSandbox(fixedCode: "13572468")
         defer { sandbox.remove() }
         let first = try await sandbox.run(["signin", "--password", "registeruser@example.com", "--mfa-method", "sms",
                                            "--register-contact", "+14255550199"], input: "Passw0rd!\n13572468\n")
@@ -81,7 +81,7 @@ struct StrongAuthTests {
     }
 
     @Test func theSignInThatEndsAPasswordResetAsksForTheSecondFactor() async throws {
-        let sandbox = try CLISandbox(fixedCode: "13572468")
+        let sandbox = try CommandSandbox(fixedCode: "13572468")
         defer { sandbox.remove() }
         let result = try await sandbox.run(["reset-password", "mfauser@example.com", "--mfa-method", "sms"],
                                            input: "13572468\nN3w-Passw0rd!\n13572468\n")
@@ -91,14 +91,11 @@ struct StrongAuthTests {
     }
 
     @Test func aSignUpUnderATenantThatRequiresMFARegistersTheVerifiedAddressWithoutACode() async throws {
-        let sandbox = try CLISandbox(fixedCode: "13572468")
+        let sandbox = try CommandSandbox(fixedCode: "13572468")
         defer { sandbox.remove() }
         let seed = sandbox.stateHome.appendingPathComponent("seed.json")
         try Data(#"{"signUp":{"method":"password","attributes":[],"requireMFA":true}}"#.utf8).write(to: seed)
-        let stateDir = sandbox.stateHome.appendingPathComponent("seeded").path
-        let process = try sandbox.start(["emulator", "--port", "0", "--state-dir", stateDir, "--seed", seed.path])
-        let emulator = ForegroundEmulator(process: process, authority: try await process.waitForStdout(#"authority: (\S+)"#),
-                                          adminToken: try await process.waitForStdout(#"admin token: (\S+)"#), stateDirectory: stateDir)
+        let emulator = try await StandaloneEmulator.start(in: sandbox, stateFolder: "seeded", seed: seed)
         // The code, the password, then the registration: the method (email), the suggested address.
         let result = try await sandbox.run(["signup", "--authority", emulator.authority, "--password", "jo@example.com", "--mfa-method", "email"],
                                            input: "13572468\nS3cure-Passw0rd\n\n")
@@ -109,7 +106,7 @@ struct StrongAuthTests {
     }
 
     @Test func aBlockedNumberAsksForAnotherUnlessGivenAsAnOption() async throws {
-        let sandbox = try CLISandbox(fixedCode: "13572468")
+        let sandbox = try CommandSandbox(fixedCode: "13572468")
         defer { sandbox.remove() }
         let given = try await sandbox.run(["signin", "--password", "registeruser@example.com", "--mfa-method", "sms",
                                            "--register-contact", "+9995550123"], input: "Passw0rd!\n")

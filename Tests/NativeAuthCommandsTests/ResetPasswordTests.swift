@@ -2,10 +2,10 @@ import Foundation
 import Testing
 
 /// `nativeauth reset-password` against the embedded emulator, with answers piped on standard input.
-@Suite(.timeLimit(.minutes(3)))
+@Suite
 struct ResetPasswordTests {
     @Test func codeThenNewPasswordResetsSignsInAndOnlyTheNewPasswordWorks() async throws {
-        let sandbox = try CLISandbox(fixedCode: "13572468")
+        let sandbox = try CommandSandbox(fixedCode: "13572468")
         defer { sandbox.remove() }
         let result = try await sandbox.run(["reset-password", "bob@example.com"], input: "13572468\nN3w-Passw0rd!\n")
         #expect(result.status == 0, "\(result)")
@@ -27,7 +27,7 @@ struct ResetPasswordTests {
     }
 
     @Test func policyRefusalsAreExplainedAndAskedAgainAndJSONIsStable() async throws {
-        let sandbox = try CLISandbox(fixedCode: "13572468")
+        let sandbox = try CommandSandbox(fixedCode: "13572468")
         defer { sandbox.remove() }
         let result = try await sandbox.run(["reset-password", "bob@example.com", "--json"],
                                            input: "13572468\nshort\nPassw0rd!\nalllowercase\nN3w-Passw0rd!\n")
@@ -42,7 +42,7 @@ struct ResetPasswordTests {
     }
 
     @Test func noAccountIsExit3AndAnAccountWithoutAPasswordIsExit1() async throws {
-        let sandbox = try CLISandbox()
+        let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let nobody = try await sandbox.run(["reset-password", "nobody@example.com"])
         #expect(nobody.status == 3, "\(nobody)")
@@ -56,7 +56,7 @@ struct ResetPasswordTests {
     }
 
     @Test func wrongCodesTheLimitAndInputEnding() async throws {
-        let sandbox = try CLISandbox(fixedCode: "12121212")
+        let sandbox = try CommandSandbox(fixedCode: "12121212")
         defer { sandbox.remove() }
         let limited = try await sandbox.run(["reset-password", "bob@example.com"], input: String(repeating: "99999999\n", count: 5) + "12121212\n")
         #expect(limited.status == 3, "\(limited)")

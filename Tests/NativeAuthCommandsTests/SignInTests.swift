@@ -2,10 +2,10 @@ import Foundation
 import Testing
 
 /// `nativeauth signin` against the embedded emulator, with input piped on standard input.
-@Suite(.timeLimit(.minutes(3)))
+@Suite
 struct SignInTests {
     @Test func otpWithTheCodePipedOnStandardInput() async throws {
-        let sandbox = try CLISandbox(fixedCode: "13572468")
+        let sandbox = try CommandSandbox(fixedCode: "13572468")
         defer { sandbox.remove() }
         let result = try await sandbox.run(["signin", "--email", "alice@example.com"], input: "13572468\n")
         #expect(result.status == 0, "\(result)")
@@ -19,7 +19,7 @@ struct SignInTests {
     }
 
     @Test func otpWithTheCodeReadFromTheEmulatorsConsoleLine() async throws {
-        let sandbox = try CLISandbox()
+        let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let live = try sandbox.start(["signin", "alice@example.com"])
         let code = try await live.waitForStderr(#"code (\d{8})"#)
@@ -31,7 +31,7 @@ struct SignInTests {
     }
 
     @Test func codeOptionSkipsThePrompt() async throws {
-        let sandbox = try CLISandbox(fixedCode: "24681357")
+        let sandbox = try CommandSandbox(fixedCode: "24681357")
         defer { sandbox.remove() }
         let result = try await sandbox.run(["signin", "alice@example.com", "--code", "24681357", "--json"])
         #expect(result.status == 0, "\(result)")
@@ -41,7 +41,7 @@ struct SignInTests {
     }
 
     @Test func passwordPipedOnStandardInput() async throws {
-        let sandbox = try CLISandbox()
+        let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let result = try await sandbox.run(["signin", "--password", "bob@example.com"], input: "Passw0rd!\n")
         #expect(result.status == 0, "\(result)")
@@ -51,7 +51,7 @@ struct SignInTests {
     }
 
     @Test func addressIsPromptedForWhenAbsent() async throws {
-        let sandbox = try CLISandbox()
+        let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let result = try await sandbox.run(["signin", "--password"], input: "bob@example.com\nPassw0rd!\n")
         #expect(result.status == 0, "\(result)")
@@ -59,7 +59,7 @@ struct SignInTests {
     }
 
     @Test func wrongPasswordThenTheRightOne() async throws {
-        let sandbox = try CLISandbox()
+        let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let result = try await sandbox.run(["signin", "--password", "bob@example.com"], input: "wrong-password\nPassw0rd!\n")
         #expect(result.status == 0, "\(result)")
@@ -67,7 +67,7 @@ struct SignInTests {
     }
 
     @Test func aPasswordSignInSaysNothingOfTheEmbeddedEmulator() async throws {
-        let sandbox = try CLISandbox()
+        let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let result = try await sandbox.run(["signin", "--password", "bob@example.com"], input: "Passw0rd!\n")
         #expect(result.status == 0, "\(result)")
@@ -77,7 +77,7 @@ struct SignInTests {
     }
 
     @Test func wrongCodeThenRightCode() async throws {
-        let sandbox = try CLISandbox()
+        let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let live = try sandbox.start(["signin", "--email", "alice@example.com"])
         let code = try await live.waitForStderr(#"code (\d{8})"#)
@@ -91,7 +91,7 @@ struct SignInTests {
     }
 
     @Test func resendThenTheNewCode() async throws {
-        let sandbox = try CLISandbox()
+        let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let live = try sandbox.start(["signin", "--email", "alice@example.com"])
         let first = try await live.waitForStderr(#"code (\d{8})"#)
@@ -110,7 +110,7 @@ struct SignInTests {
     }
 
     @Test func theServersLimitOfWrongCodesEndsTheSignInWithExit3AndNoFurtherPrompt() async throws {
-        let sandbox = try CLISandbox(fixedCode: "12121212")
+        let sandbox = try CommandSandbox(fixedCode: "12121212")
         defer { sandbox.remove() }
         let wrong = String(repeating: "99999999\n", count: 5) + "12121212\n"
         let result = try await sandbox.run(["signin", "alice@example.com"], input: wrong)
@@ -122,7 +122,7 @@ struct SignInTests {
     }
 
     @Test func theServersLimitOfWrongPasswordsEndsTheSignInWithExit3AndNoFurtherPrompt() async throws {
-        let sandbox = try CLISandbox()
+        let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let wrong = String(repeating: "wrong-password\n", count: 5) + "Passw0rd!\n"
         let result = try await sandbox.run(["signin", "--password", "bob@example.com"], input: wrong)
@@ -133,7 +133,7 @@ struct SignInTests {
     }
 
     @Test func aCodeOfTheWrongLengthIsRefusedLocallyWithoutUsingAnAttempt() async throws {
-        let sandbox = try CLISandbox(fixedCode: "12121212")
+        let sandbox = try CommandSandbox(fixedCode: "12121212")
         defer { sandbox.remove() }
         // Five short, long or non-numeric answers, then four wrong codes: had the malformed ones
         // counted, the server's limit of five would have ended the sign-in.
@@ -146,9 +146,9 @@ struct SignInTests {
     }
 
     @Test func aCodeOptionOfTheWrongLengthIsAUsageErrorAndNothingIsSubmitted() async throws {
-        let sandbox = try CLISandbox(fixedCode: "12121212")
+        let sandbox = try CommandSandbox(fixedCode: "12121212")
         defer { sandbox.remove() }
-        let emulator = try await ForegroundEmulator.start(in: sandbox)
+        let emulator = try await StandaloneEmulator.start(in: sandbox)
         let result = try await sandbox.run(["signin", "--authority", emulator.authority, "alice@example.com", "--code", "1212"])
         #expect(result.status == 2, "\(result)")
         #expect(result.stderr.contains("--code has 4 digits, but the code sent has 8"), "\(result)")
@@ -159,7 +159,7 @@ struct SignInTests {
     }
 
     @Test func noCodeOnStandardInputIsAClearErrorNotAHang() async throws {
-        let sandbox = try CLISandbox()
+        let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let result = try await sandbox.run(["signin", "alice@example.com"])
         #expect(result.status == 1, "\(result)")
@@ -168,7 +168,7 @@ struct SignInTests {
     }
 
     @Test func unknownUserIsExit3() async throws {
-        let sandbox = try CLISandbox()
+        let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let result = try await sandbox.run(["signin", "--email", "nobody@example.com"])
         #expect(result.status == 3, "\(result)")
@@ -176,7 +176,7 @@ struct SignInTests {
     }
 
     @Test func browserRequiredIsExit4WithAnExplanation() async throws {
-        let sandbox = try CLISandbox()
+        let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let result = try await sandbox.run(["signin", "--email", "bob@example.com", "--verbose"])
         #expect(result.status == 4, "\(result)")

@@ -1,13 +1,14 @@
 import Foundation
+import NativeAuthShared
 import Testing
 
 /// `nativeauth call` with the account of the embedded emulator: its Graph-shaped `/v1.0/me`, and a
 /// small API on loopback (`Tests/Servers/fake_api.py`) for bodies, headers, redirects, limits and a 401.
-@Suite(.timeLimit(.minutes(3)))
+@Suite
 struct CallTests {
     /// A sandbox where alice signed in to the embedded emulator.
-    static func signedIn() async throws -> CLISandbox {
-        let sandbox = try CLISandbox(fixedCode: "11223344")
+    static func signedIn() async throws -> CommandSandbox {
+        let sandbox = try CommandSandbox(fixedCode: "11223344")
         let signIn = try await sandbox.run(["signin", "--email", "alice@example.com", "--code", "11223344"])
         try #require(signIn.status == 0, "\(signIn)")
         return sandbox
@@ -57,7 +58,7 @@ struct CallTests {
     }
 
     @Test func aRelativeURLNeedsTheEmbeddedEmulator() async throws {
-        let sandbox = try CLISandbox()
+        let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let nobody = try await sandbox.run(["call", "/v1.0/me"])
         #expect(nobody.status == 1, "nobody is signed in: \(nobody)")
@@ -68,7 +69,7 @@ struct CallTests {
     }
 
     @Test func inputsAreBoundedBeforeAnythingIsSent() async throws {
-        let sandbox = try CLISandbox()
+        let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let headers = (0...CallLimits.headers).flatMap { ["-H", "X-N\($0): v"] }
         let many = try await sandbox.run(["call", "/v1.0/me"] + headers)
@@ -124,9 +125,9 @@ struct CallTests {
     }
 
     @Test func anExpiredTokenIsRefusedByTheEmulatorsMeThenRefreshedAndAccepted() async throws {
-        let sandbox = try CLISandbox(fixedCode: "31313131")
+        let sandbox = try CommandSandbox(fixedCode: "31313131")
         defer { sandbox.remove() }
-        let emulator = try await ForegroundEmulator.start(in: sandbox)
+        let emulator = try await StandaloneEmulator.start(in: sandbox)
         let signin = try await sandbox.run(["signin", "--authority", emulator.authority, "alice@example.com"], input: "31313131\n")
         try #require(signin.status == 0, "\(signin)")
         let base = emulator.baseURL.absoluteString
@@ -178,18 +179,37 @@ enum CallLimits {
     static let headers = 64
 }
 
-/// `Tests/Servers/fake_api.py`, running for one test.
+/// `Tests/Servers/fake_api.py`, running for one test (the one process these tests start: a server
+/// of another language, as an API would be).
 struct FakeAPI {
-    let process: LiveCLI
+    let process: ChildProcess
     /// `http://127.0.0.1:PORT`.
     let base: String
 
     static func start() async throws -> FakeAPI {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Servers/fake_api.py")
-        let process = try LiveCLI(executable: URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path],
-                                  environment: ProcessInfo.processInfo.environment)
-        let port = try await process.waitForStdout(#"listening (\d+)"#)
+        let output = Pipe()
+        let process = try ChildProcess(executable: "/usr/bin/env", arguments: ["python3", script.path], standardInput: .null,
+                                       standardOutput: .descriptor(output.fileHandleForWriting.fileDescriptor))
+        try? output.fileHandleForWriting.close()
+        // Its first line says the port; the rest of its output is not read.
+        let firstLine = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+            Thread {
+                var line = Data()
+                while true {
+                    let chunk = output.fileHandleForReading.availableData
+                    line.append(chunk)
+                    if chunk.isEmpty || line.contains(10) { break }
+                }
+                continuation.resume(returning: String(decoding: line, as: UTF8.self))
+            }.start()
+        }
+        guard let port = firstLine.firstMatch(of: /listening (\d+)/)?.output.1 else {
+            process.terminate()
+            Issue.record("fake_api.py did not start: \(firstLine)")
+            throw CancellationError()
+        }
         return FakeAPI(process: process, base: "http://127.0.0.1:\(port)")
     }
 

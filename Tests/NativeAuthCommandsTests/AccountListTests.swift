@@ -4,13 +4,13 @@ import Testing
 /// Several stored accounts, like `gh auth status`: `status` lists them and marks the active one,
 /// `--account` picks one, `signout --all` removes them, and an account whose `nativeauth emulator`
 /// is gone is reported as such.
-@Suite(.timeLimit(.minutes(3)))
+@Suite
 struct AccountListTests {
     @Test func twoAccountsAreListedAndPickedByUsername() async throws {
-        let sandbox = try CLISandbox(fixedCode: "64646464")
+        let sandbox = try CommandSandbox(fixedCode: "64646464")
         defer { sandbox.remove() }
         try #require(try await sandbox.run(["signin", "alice@example.com"], input: "64646464\n").status == 0)
-        let emulator = try await ForegroundEmulator.start(in: sandbox)
+        let emulator = try await StandaloneEmulator.start(in: sandbox)
         let bob = try await sandbox.run(["signin", "--password", "--authority", emulator.authority, "bob@example.com"], input: "Passw0rd!\n")
         try #require(bob.status == 0, "\(bob)")
 
@@ -43,10 +43,10 @@ struct AccountListTests {
     }
 
     @Test func anAccountWhoseEmulatorIsGoneIsReportedWithoutHidingTheOthers() async throws {
-        let sandbox = try CLISandbox(fixedCode: "75757575")
+        let sandbox = try CommandSandbox(fixedCode: "75757575")
         defer { sandbox.remove() }
         try #require(try await sandbox.run(["signin", "alice@example.com"], input: "75757575\n").status == 0)
-        let emulator = try await ForegroundEmulator.start(in: sandbox)
+        let emulator = try await StandaloneEmulator.start(in: sandbox)
         try #require(try await sandbox.run(["signin", "--password", "--authority", emulator.authority, "bob@example.com"],
                                             input: "Passw0rd!\n").status == 0)
         #expect(await emulator.stop().status == 0)
@@ -72,10 +72,10 @@ struct AccountListTests {
     }
 
     @Test func signoutAllRemovesEveryAccountOrAllOfOneLocation() async throws {
-        let sandbox = try CLISandbox(fixedCode: "86868686")
+        let sandbox = try CommandSandbox(fixedCode: "86868686")
         defer { sandbox.remove() }
         try #require(try await sandbox.run(["signin", "alice@example.com"], input: "86868686\n").status == 0)
-        let emulator = try await ForegroundEmulator.start(in: sandbox)
+        let emulator = try await StandaloneEmulator.start(in: sandbox)
         let signin = ["signin", "--authority", emulator.authority, "alice@example.com"]
         try #require(try await sandbox.run(signin, input: "86868686\n").status == 0)
 

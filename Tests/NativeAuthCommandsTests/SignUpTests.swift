@@ -2,11 +2,11 @@ import Foundation
 import Testing
 
 /// `nativeauth signup` against the embedded emulator (whose tenant requires displayName) and a seeded
-/// foreground emulator, with answers piped on standard input.
-@Suite(.timeLimit(.minutes(3)))
+/// standalone emulator, with answers piped on standard input.
+@Suite
 struct SignUpTests {
     @Test func emailCodeThenTheRequiredAttributeIsAskedForThenSignedIn() async throws {
-        let sandbox = try CLISandbox(fixedCode: "13572468")
+        let sandbox = try CommandSandbox(fixedCode: "13572468")
         defer { sandbox.remove() }
         let result = try await sandbox.run(["signup", "carol@example.com"], input: "13572468\nCarol\n")
         #expect(result.status == 0, "\(result)")
@@ -22,7 +22,7 @@ struct SignUpTests {
     }
 
     @Test func attributeOptionsAreSentWithTheStartAndJSONIsStable() async throws {
-        let sandbox = try CLISandbox(fixedCode: "13572468")
+        let sandbox = try CommandSandbox(fixedCode: "13572468")
         defer { sandbox.remove() }
         let result = try await sandbox.run(["signup", "dan@example.com", "--attribute", "displayName=Dan", "--attribute", "city=Cork", "--json"],
                                            input: "13572468\n")
@@ -37,7 +37,7 @@ struct SignUpTests {
     }
 
     @Test func passwordSignUpExplainsThePolicyAndAsksAgainWithoutEchoing() async throws {
-        let sandbox = try CLISandbox(fixedCode: "13572468")
+        let sandbox = try CommandSandbox(fixedCode: "13572468")
         defer { sandbox.remove() }
         let input = "13572468\nshort\nalllowercase\nS3cure-Passw0rd\nErin\n"
         let result = try await sandbox.run(["signup", "--password", "erin@example.com"], input: input)
@@ -52,7 +52,7 @@ struct SignUpTests {
     }
 
     @Test func anAddressThatHasAnAccountIsExit3() async throws {
-        let sandbox = try CLISandbox()
+        let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let result = try await sandbox.run(["signup", "alice@example.com"])
         #expect(result.status == 3, "\(result)")
@@ -64,7 +64,7 @@ struct SignUpTests {
     }
 
     @Test func inputEndingBeforeAnAnswerIsExit1NamingWhatWasAsked() async throws {
-        let sandbox = try CLISandbox(fixedCode: "13572468")
+        let sandbox = try CommandSandbox(fixedCode: "13572468")
         defer { sandbox.remove() }
         let attribute = try await sandbox.run(["signup", "fay@example.com"], input: "13572468\n")
         #expect(attribute.status == 1, "\(attribute)")
@@ -77,7 +77,7 @@ struct SignUpTests {
 
     @Test(arguments: [["--attribute", "displayName"], ["--attribute", "1x=y"], ["--attribute", "a=1", "--attribute", "a=2"], ["--attribute", "a="]])
     func malformedAttributeOptionsAreUsageErrors(_ arguments: [String]) async throws {
-        let sandbox = try CLISandbox()
+        let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let result = try await sandbox.run(["signup", "gil@example.com"] + arguments)
         #expect(result.status == 2, "\(result)")
@@ -85,7 +85,7 @@ struct SignUpTests {
     }
 
     @Test func resendWrongCodesAndTheLimit() async throws {
-        let sandbox = try CLISandbox(fixedCode: "12121212")
+        let sandbox = try CommandSandbox(fixedCode: "12121212")
         defer { sandbox.remove() }
         let resent = try await sandbox.run(["signup", "hal@example.com", "--attribute", "displayName=Hal"], input: "r\n99999999\n12121212\n")
         #expect(resent.status == 0, "\(resent)")
@@ -98,14 +98,11 @@ struct SignUpTests {
     }
 
     @Test func aSeededTenantRefusesAttributeValuesByName() async throws {
-        let sandbox = try CLISandbox(fixedCode: "13572468")
+        let sandbox = try CommandSandbox(fixedCode: "13572468")
         defer { sandbox.remove() }
         let seed = sandbox.stateHome.appendingPathComponent("seed.json")
         try Data(#"{"signUp":{"method":"password","attributes":[{"name":"postalCode","required":true,"regex":"[1-9][0-9]{4}"}]}}"#.utf8).write(to: seed)
-        let stateDir = sandbox.stateHome.appendingPathComponent("seeded").path
-        let process = try sandbox.start(["emulator", "--port", "0", "--state-dir", stateDir, "--seed", seed.path])
-        let emulator = ForegroundEmulator(process: process, authority: try await process.waitForStdout(#"authority: (\S+)"#),
-                                          adminToken: try await process.waitForStdout(#"admin token: (\S+)"#), stateDirectory: stateDir)
+        let emulator = try await StandaloneEmulator.start(in: sandbox, stateFolder: "seeded", seed: seed)
         let atStart = try await sandbox.run(["signup", "--authority", emulator.authority, "--password", "jo@example.com",
                                              "--attribute", "postalCode=abc"])
         #expect(atStart.status == 1, "\(atStart)")

@@ -3,10 +3,10 @@ import NativeAuthShared
 import Testing
 
 /// `token`, `status` and `signout` after a sign-in, with no flags: the store remembers where.
-@Suite(.timeLimit(.minutes(3)))
+@Suite
 struct AccountCommandTests {
-    private func signedIn() async throws -> CLISandbox {
-        let sandbox = try CLISandbox(fixedCode: "86420864")
+    private func signedIn() async throws -> CommandSandbox {
+        let sandbox = try CommandSandbox(fixedCode: "86420864")
         let result = try await sandbox.run(["signin", "alice@example.com"], input: "86420864\n")
         try #require(result.status == 0, "\(result)")
         return sandbox
@@ -111,7 +111,7 @@ struct AccountCommandTests {
     }
 
     @Test func statusWithNobodySignedInIsExit1() async throws {
-        let sandbox = try CLISandbox()
+        let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let text = try await sandbox.run(["status"])
         #expect(text.status == 1, "\(text)")

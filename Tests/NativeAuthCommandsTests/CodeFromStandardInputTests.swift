@@ -2,10 +2,10 @@ import Foundation
 import Testing
 
 /// Issue 9, item 14: `--code -` reads the code from standard input, so it is not in the process list.
-@Suite(.timeLimit(.minutes(3)))
+@Suite
 struct CodeFromStandardInputTests {
     @Test func codeDashReadsTheCodeFromStandardInput() async throws {
-        let sandbox = try CLISandbox(fixedCode: "97531864")
+        let sandbox = try CommandSandbox(fixedCode: "97531864")
         defer { sandbox.remove() }
         let result = try await sandbox.run(["signin", "--email", "alice@example.com", "--code", "-"], input: "97531864\n")
         #expect(result.status == 0, "\(result)")
@@ -13,7 +13,7 @@ struct CodeFromStandardInputTests {
     }
 
     @Test func resetPasswordReadsTheCodeDashFromStandardInputToo() async throws {
-        let sandbox = try CLISandbox(fixedCode: "97531864")
+        let sandbox = try CommandSandbox(fixedCode: "97531864")
         defer { sandbox.remove() }
         let result = try await sandbox.run(["reset-password", "bob@example.com", "--code", "-"], input: "97531864\nN3w-Passw0rd!\n")
         #expect(result.status == 0, "\(result)")
@@ -23,7 +23,7 @@ struct CodeFromStandardInputTests {
     }
 
     @Test func theHelpSaysSoAndWhy() async throws {
-        let sandbox = try CLISandbox()
+        let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let help = try await sandbox.run(["signin", "--help"])
         #expect(help.status == 0)

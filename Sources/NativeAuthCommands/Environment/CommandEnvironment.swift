@@ -1,0 +1,71 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a command reads and writes of the process it runs in: the environment variables (which
+/// also give the home and state folders), standard input, output and error, whether they are
+/// terminals, the current time, and whether it may take over the process's signals.
+///
+/// `nativeauth` runs with ``process``. A test runs a command in its own process with another one,
+/// set for that run only with `CommandEnvironment.$current.withValue(_:operation:)` (a task-local
+/// value, so several commands can run side by side, each with its own home folder and captured output).
+struct CommandEnvironment: Sendable {
+    /// The environment variables (`NATIVEAUTH_*`, `HOME`, `XDG_STATE_HOME`, `BROWSER`).
+    var variables: [String: String]
+    /// Standard input, a line at a time (prompts) or as bytes (`call -d @-`).
+    var standardInput: any StandardInput
+    /// Writes bytes to standard output.
+    var writeOutput: @Sendable (Data) -> Void
+    /// Writes bytes to standard error.
+    var writeError: @Sendable (Data) -> Void
+    /// Standard input is a terminal: prompts are interactive and a password is read with echo off.
+    var inputIsTerminal: Bool
+    /// Standard output is a terminal (`call` then ends the body with a newline).
+    var outputIsTerminal: Bool
+    /// The current time (what `status` compares expiry times with).
+    var now: @Sendable () -> Date
+    /// Whether a command installs its signal handlers (``SignalRestore``): only in a process of its own.
+    var handlesSignals: Bool
+
+    /// The environment of the command that runs now.
+    @TaskLocal static var current = CommandEnvironment.process
+
+    /// This process's own: its variables (read once), its standard streams, the system clock.
+    static let process = CommandEnvironment(
+        variables: ProcessInfo.processInfo.environment,
+        standardInput: ProcessStandardInput(),
+        writeOutput: { FileHandle.standardOutput.write($0) },
+        writeError: { FileHandle.standardError.write($0) },
+        inputIsTerminal: isatty(STDIN_FILENO) == 1,
+        outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+        now: { Date() },
+        handlesSignals: true)
+}
+
+/// Standard input as the commands read it.
+protocol StandardInput: Sendable {
+    /// The next line without its newline; nil at the end of input.
+    func readLine() async -> String?
+    /// The rest of the input, at most `count` bytes.
+    func read(upToCount count: Int) throws -> Data
+}
+
+/// The process's standard input.
+struct ProcessStandardInput: StandardInput {
+    /// Reads on a thread of its own, so the async runtime (and the embedded emulator) keep running.
+    func readLine() async -> String? {
+        await withCheckedContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(returning: Swift.readLine(strippingNewline: true))
+            }
+            thread.start()
+        }
+    }
+
+    func read(upToCount count: Int) throws -> Data {
+        try FileHandle.standardInput.read(upToCount: count) ?? Data()
+    }
+}
