@@ -1,32 +1,34 @@
 import Foundation
 import Testing
 
-/// Interactive prompts in a pseudo-terminal, driven by python3's pexpect: the password is not echoed,
-/// `r` at the code prompt resends, and Ctrl-C at the password prompt leaves echo on.
-@Suite(.timeLimit(.minutes(3)), .enabled(if: PseudoTerminal.pexpectAvailable, "python3 with pexpect is needed"))
-struct PseudoTerminalTests {
-    @Test func passwordIsNotEchoed() async throws {
-        let result = try await PseudoTerminal.run(PseudoTerminal.passwordScript)
-        #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.contains("OK password"), "\(result)")
-    }
+extension AtATerminal {
+    /// Interactive prompts in a pseudo-terminal, driven by python3's pexpect: the password is not echoed,
+    /// `r` at the code prompt resends, and Ctrl-C at the password prompt leaves echo on.
+    @Suite
+    struct PseudoTerminalTests {
+        @Test func passwordIsNotEchoed() async throws {
+            let result = try await PseudoTerminal.run(PseudoTerminal.passwordScript)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.contains("OK password"), "\(result)")
+        }
 
-    @Test func resendWorksFromThePrompt() async throws {
-        let result = try await PseudoTerminal.run(PseudoTerminal.resendScript)
-        #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.contains("OK resend"), "\(result)")
-    }
+        @Test func resendWorksFromThePrompt() async throws {
+            let result = try await PseudoTerminal.run(PseudoTerminal.resendScript)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.contains("OK resend"), "\(result)")
+        }
 
-    @Test func ctrlCAtThePasswordPromptRestoresEcho() async throws {
-        let result = try await PseudoTerminal.run(PseudoTerminal.interruptScript)
-        #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.contains("OK interrupt"), "\(result)")
-    }
+        @Test func ctrlCAtThePasswordPromptRestoresEcho() async throws {
+            let result = try await PseudoTerminal.run(PseudoTerminal.interruptScript)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.contains("OK interrupt"), "\(result)")
+        }
 
-    @Test func sigtermAtThePasswordPromptRestoresEchoAndExits143() async throws {
-        let result = try await PseudoTerminal.run(PseudoTerminal.terminateScript)
-        #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.contains("OK terminate"), "\(result)")
+        @Test func sigtermAtThePasswordPromptRestoresEchoAndExits143() async throws {
+            let result = try await PseudoTerminal.run(PseudoTerminal.terminateScript)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.contains("OK terminate"), "\(result)")
+        }
     }
 }
 

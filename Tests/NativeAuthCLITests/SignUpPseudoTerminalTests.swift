@@ -1,42 +1,44 @@
 import Foundation
 import Testing
 
-/// `nativeauth signup` at a pseudo-terminal (python3's pexpect): the new password is hidden and asked
-/// twice, a mismatch asks again, then the required attribute is asked for.
-@Suite(.timeLimit(.minutes(3)), .enabled(if: PseudoTerminal.pexpectAvailable, "python3 with pexpect is needed"))
-struct SignUpPseudoTerminalTests {
-    @Test func theNewPasswordIsHiddenAskedTwiceAndTheAttributeAfter() async throws {
-        let result = try await PseudoTerminal.run(Self.script)
-        #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.contains("OK signup"), "\(result)")
+extension AtATerminal {
+    /// `nativeauth signup` at a pseudo-terminal (python3's pexpect): the new password is hidden and asked
+    /// twice, a mismatch asks again, then the required attribute is asked for.
+    @Suite
+    struct SignUpPseudoTerminalTests {
+        @Test func theNewPasswordIsHiddenAskedTwiceAndTheAttributeAfter() async throws {
+            let result = try await PseudoTerminal.run(Self.script)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.contains("OK signup"), "\(result)")
+        }
+
+        static let script = #"""
+            child = spawn("signup", "--password", "lee@example.com")
+            child.expect(r"code (\d{8})")
+            code = child.match.group(1)
+            child.expect_exact("Enter code, or r to resend: ")
+            child.sendline(code)
+            child.expect_exact("New password for lee@example.com: ")
+            attrs = termios.tcgetattr(child.child_fd)
+            assert not (attrs[3] & termios.ECHO), "echo should be off at the password prompt"
+            child.sendline("S3cure-Passw0rd")
+            child.expect_exact("Repeat the password: ")
+            child.sendline("Other-Passw0rd1")
+            child.expect_exact("The passwords do not match. Try again.")
+            child.expect_exact("New password for lee@example.com: ")
+            child.sendline("S3cure-Passw0rd")
+            child.expect_exact("Repeat the password: ")
+            child.sendline("S3cure-Passw0rd")
+            child.expect_exact("displayName (required): ")
+            attrs = termios.tcgetattr(child.child_fd)
+            assert attrs[3] & termios.ECHO, "echo should be back on after the password"
+            child.sendline("Lee")
+            status, rest = finish(child)
+            assert status == 0, (status, rest)
+            assert "Signed up and signed in as lee@example.com" in rest, rest
+            assert "S3cure-Passw0rd" not in rest, "the password was echoed: " + rest
+            print("OK signup")
+
+            """#
     }
-
-    static let script = #"""
-        child = spawn("signup", "--password", "lee@example.com")
-        child.expect(r"code (\d{8})")
-        code = child.match.group(1)
-        child.expect_exact("Enter code, or r to resend: ")
-        child.sendline(code)
-        child.expect_exact("New password for lee@example.com: ")
-        attrs = termios.tcgetattr(child.child_fd)
-        assert not (attrs[3] & termios.ECHO), "echo should be off at the password prompt"
-        child.sendline("S3cure-Passw0rd")
-        child.expect_exact("Repeat the password: ")
-        child.sendline("Other-Passw0rd1")
-        child.expect_exact("The passwords do not match. Try again.")
-        child.expect_exact("New password for lee@example.com: ")
-        child.sendline("S3cure-Passw0rd")
-        child.expect_exact("Repeat the password: ")
-        child.sendline("S3cure-Passw0rd")
-        child.expect_exact("displayName (required): ")
-        attrs = termios.tcgetattr(child.child_fd)
-        assert attrs[3] & termios.ECHO, "echo should be back on after the password"
-        child.sendline("Lee")
-        status, rest = finish(child)
-        assert status == 0, (status, rest)
-        assert "Signed up and signed in as lee@example.com" in rest, rest
-        assert "S3cure-Passw0rd" not in rest, "the password was echoed: " + rest
-        print("OK signup")
-
-        """#
 }
