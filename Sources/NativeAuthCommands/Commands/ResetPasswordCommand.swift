@@ -36,41 +36,18 @@ struct ResetPasswordCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Second factor") var strongAuth: StrongAuthOptions
 
-    private var codeFromStandardInput: Bool { code?.trimmingCharacters(in: .whitespaces) == "-" }
-
     func validate() throws {
-        if let code, !codeFromStandardInput, !CodeFormat.isDigits(code.trimmingCharacters(in: .whitespaces)) {
-            throw ValidationError("--code '\(code)' is not a code: give the digits of the code that was sent, such as 12345678.")
-        }
+        try CodeFormat.validateOption(code)
     }
 
     func run() async throws {
-        try await CommandRunner.run(verbose: options.verbose) { () throws(CLIFailure) in
-            let resolution = try TargetResolution(options)
-            let target = try resolution.signInTarget()
-            let store = try AppContext.openStore(options)
-            try StoreCheck.beforeSpendingACode(store, command: "reset-password")
-            // A password reset verifies the address with a code: `oob redirect`, as [CT] recommends.
-            let context = try AppContext(location: target.location, clientId: target.clientId,
-                                         challengeTypes: [.OOB], store: store, verbose: options.verbose, caFile: options.caFile)
-            try await context.run { context throws(CLIFailure) in
-                let username = try await AddressPrompt.read(given: address)
-                let driver = ResetPasswordFlowDriver(presetCode: codeFromStandardInput ? nil : code, scopes: resolution.scopes,
-                                                     choices: strongAuth)
-                let result = try await driver.run(app: context.app, username: username)
-                context.forgetLegacyEmbeddedAccount()
-                report(result, context: context)
-            }
-        }
-    }
-
-    private func report(_ result: NativeAuthUserAccountResult, context: AppContext) {
-        let account = result.account
-        if options.json {
-            JSONOutput.print(["passwordReset": true, "signedIn": true, "username": account.username, "identifier": account.identifier,
-                              "clientId": context.app.clientId, "location": context.location.json])
-        } else {
-            Console.result("Password reset; signed in as \(account.username) (\(context.location.summary)).")
+        // A password reset verifies the address with a code: `oob redirect`, as [CT] recommends.
+        let skeleton = SignInSkeleton(options: options, command: "reset-password", challengeTypes: [.OOB],
+                                      jsonFlags: ["passwordReset"], sentence: "Password reset; signed in as")
+        try await skeleton.run { context, scopes throws(CLIFailure) in
+            let username = try await AddressPrompt.read(given: address)
+            let driver = ResetPasswordFlowDriver(presetCode: CodeFormat.preset(code), scopes: scopes, choices: strongAuth)
+            return try await driver.run(app: context.app, username: username)
         }
     }
 }

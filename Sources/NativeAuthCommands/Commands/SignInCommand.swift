@@ -61,9 +61,6 @@ struct SignInCommand: AsyncParsableCommand {
             + "where other users cannot see it (a code given here is in the process list).", valueName: "CODE"))
     var code: String?
 
-    /// `--code -`: the code comes from standard input, as the prompt reads it.
-    private var codeFromStandardInput: Bool { code?.trimmingCharacters(in: .whitespaces) == "-" }
-
     @OptionGroup var options: SharedOptions
 
     @OptionGroup(title: "Second factor") var strongAuth: StrongAuthOptions
@@ -72,50 +69,26 @@ struct SignInCommand: AsyncParsableCommand {
         if email && password { throw ValidationError("Give --email or --password, not both.") }
         try WebSignIn.validate(browser: browser, deviceCode: deviceCode, native: email || password || code != nil)
         if password && code != nil { throw ValidationError("--code goes with --email, not --password.") }
-        if let code, !codeFromStandardInput, !CodeFormat.isDigits(code.trimmingCharacters(in: .whitespaces)) {
-            throw ValidationError("--code '\(code)' is not a code: give the digits of the code that was sent, such as 12345678.")
-        }
+        try CodeFormat.validateOption(code)
     }
 
     func run() async throws {
-        try await CommandRunner.run(verbose: options.verbose) { () throws(CLIFailure) in
-            let resolution = try TargetResolution(options)
-            let target = try resolution.signInTarget()
-            let store = try AppContext.openStore(options)
-            try StoreCheck.beforeSpendingACode(store)
-            let context = try AppContext(location: target.location, clientId: target.clientId,
-                                         challengeTypes: password ? [.password] : [.OOB], store: store, verbose: options.verbose, caFile: options.caFile)
-            try await context.run { context throws(CLIFailure) in
-                let result: NativeAuthUserAccountResult
-                if browser || deviceCode {
-                    let web = WebSignIn(context: context, scopes: resolution.scopes, loginHint: address)
-                    result = try await deviceCode ? web.deviceCode() : web.browser()
-                } else {
-                    let username = try await AddressPrompt.read(given: address)
-                    let parameters = NativeAuthSignInParameters(username: username)
-                    parameters.scopes = resolution.scopes
-                    let flow = SignInFlowDriver(presetCode: codeFromStandardInput ? nil : code, method: password ? .password : .code,
-                                                choices: strongAuth)
-                    do throws(CLIFailure) {
-                        result = try await flow.run(app: context.app, parameters: parameters)
-                    } catch where error.exit == .browserRequired {
-                        result = try await BrowserFallbackOffer(options: options, username: username)
-                            .offer(error, web: WebSignIn(context: context, scopes: resolution.scopes, loginHint: username))
-                    }
-                }
-                context.forgetLegacyEmbeddedAccount()
-                report(result, context: context)
+        let skeleton = SignInSkeleton(options: options, command: "signin", challengeTypes: password ? [.password] : [.OOB])
+        try await skeleton.run { context, scopes throws(CLIFailure) in
+            if browser || deviceCode {
+                let web = WebSignIn(context: context, scopes: scopes, loginHint: address)
+                return try await deviceCode ? web.deviceCode() : web.browser()
             }
-        }
-    }
-
-    private func report(_ result: NativeAuthUserAccountResult, context: AppContext) {
-        let account = result.account
-        if options.json {
-            JSONOutput.print(["signedIn": true, "username": account.username, "identifier": account.identifier,
-                              "clientId": context.app.clientId, "location": context.location.json])
-        } else {
-            Console.result("Signed in as \(account.username) (\(context.location.summary)).")
+            let username = try await AddressPrompt.read(given: address)
+            let parameters = NativeAuthSignInParameters(username: username)
+            parameters.scopes = scopes
+            let flow = SignInFlowDriver(presetCode: CodeFormat.preset(code), method: password ? .password : .code, choices: strongAuth)
+            do throws(CLIFailure) {
+                return try await flow.run(app: context.app, parameters: parameters)
+            } catch where error.exit == .browserRequired {
+                return try await BrowserFallbackOffer(options: options, username: username)
+                    .offer(error, web: WebSignIn(context: context, scopes: scopes, loginHint: username))
+            }
         }
     }
 }

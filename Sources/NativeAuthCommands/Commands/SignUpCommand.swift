@@ -44,35 +44,14 @@ struct SignUpCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await CommandRunner.run(verbose: options.verbose) { () throws(CLIFailure) in
-            let given: [String: String]
-            switch AttributeOption.collect(attributes) {
-            case .success(let values): given = values
-            case .failure(let error): throw CLIFailure(.usage, error.message)
-            }
-            let resolution = try TargetResolution(options)
-            let target = try resolution.signInTarget()
-            let store = try AppContext.openStore(options)
-            try StoreCheck.beforeSpendingACode(store, command: "signup")
-            let context = try AppContext(location: target.location, clientId: target.clientId,
-                                         challengeTypes: password ? [.OOB, .password] : [.OOB], store: store, verbose: options.verbose, caFile: options.caFile)
-            try await context.run { context throws(CLIFailure) in
-                let username = try await AddressPrompt.read(given: address)
-                let driver = SignUpFlowDriver(attributes: given, scopes: resolution.scopes, choices: strongAuth)
-                let result = try await driver.run(app: context.app, username: username)
-                context.forgetLegacyEmbeddedAccount()
-                report(result, context: context)
-            }
-        }
-    }
-
-    private func report(_ result: NativeAuthUserAccountResult, context: AppContext) {
-        let account = result.account
-        if options.json {
-            JSONOutput.print(["signedUp": true, "signedIn": true, "username": account.username, "identifier": account.identifier,
-                              "clientId": context.app.clientId, "location": context.location.json])
-        } else {
-            Console.result("Signed up and signed in as \(account.username) (\(context.location.summary)).")
+        // `validate()` refused any --attribute options that do not collect.
+        let given = (try? AttributeOption.collect(attributes).get()) ?? [:]
+        let skeleton = SignInSkeleton(options: options, command: "signup", challengeTypes: password ? [.OOB, .password] : [.OOB],
+                                      jsonFlags: ["signedUp"], sentence: "Signed up and signed in as")
+        try await skeleton.run { context, scopes throws(CLIFailure) in
+            let username = try await AddressPrompt.read(given: address)
+            let driver = SignUpFlowDriver(attributes: given, scopes: scopes, choices: strongAuth)
+            return try await driver.run(app: context.app, username: username)
         }
     }
 }

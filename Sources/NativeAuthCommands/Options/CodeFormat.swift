@@ -1,3 +1,5 @@
+import ArgumentParser
+
 /// What a one-time code looks like: exactly the `code_length` digits the server announced. A code of
 /// another shape is refused locally, so it does not use one of the server's limited attempts.
 enum CodeFormat {
@@ -8,5 +10,18 @@ enum CodeFormat {
     /// Whether `code` is made of digits only (any length).
     static func isDigits(_ code: String) -> Bool {
         !code.isEmpty && code.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// Checks a `--code` option (`signin`, `reset-password`): digits, or `-` (read from standard input).
+    static func validateOption(_ code: String?) throws {
+        if let code, preset(code) != nil, !isDigits(code.trimmingCharacters(in: .whitespaces)) {
+            throw ValidationError("--code '\(code)' is not a code: give the digits of the code that was sent, such as 12345678.")
+        }
+    }
+
+    /// The code to try before prompting: the `--code` option, unless it is `-`, which says that the
+    /// code comes from standard input, as the prompt reads it.
+    static func preset(_ code: String?) -> String? {
+        code?.trimmingCharacters(in: .whitespaces) == "-" ? nil : code
     }
 }

@@ -1,0 +1,46 @@
+import NativeAuth
+
+/// What the commands that end signed in share (`signin`, `signup`, `reset-password`): where to sign
+/// in, the token store checked before a code or a password is spent, the application (and the
+/// embedded emulator, stopped at the end whatever happens), then the account the command's flow
+/// signed in, stored under the right key and reported on standard output.
+struct SignInSkeleton {
+    let options: SharedOptions
+    /// The command, named in the hint when the token store cannot hold a sign-in.
+    let command: String
+    let challengeTypes: NativeAuthChallengeTypes
+    /// What the JSON output says besides `"signedIn": true`, such as `signedUp` (each `true`).
+    var jsonFlags: [String] = []
+    /// How the line on standard output starts, such as `Signed in as`.
+    var sentence = "Signed in as"
+
+    /// Runs `flow` (given the application and the scopes to ask for) in ``CommandRunner`` and
+    /// reports the account it signed in.
+    func run(_ flow: (AppContext, _ scopes: [String]?) async throws(CLIFailure) -> NativeAuthUserAccountResult) async throws {
+        try await CommandRunner.run(verbose: options.verbose) { () throws(CLIFailure) in
+            let resolution = try TargetResolution(options)
+            let target = try resolution.signInTarget()
+            let store = try AppContext.openStore(options)
+            try StoreCheck.beforeSpendingACode(store, command: command)
+            let context = try AppContext(location: target.location, clientId: target.clientId, challengeTypes: challengeTypes,
+                                         store: store, verbose: options.verbose, caFile: options.caFile)
+            try await context.run { context throws(CLIFailure) in
+                let result = try await flow(context, resolution.scopes)
+                context.forgetLegacyEmbeddedAccount()
+                report(result, context: context)
+            }
+        }
+    }
+
+    private func report(_ result: NativeAuthUserAccountResult, context: AppContext) {
+        let account = result.account
+        if options.json {
+            var object: [String: Any] = ["signedIn": true, "username": account.username, "identifier": account.identifier,
+                                         "clientId": context.app.clientId, "location": context.location.json]
+            for flag in jsonFlags { object[flag] = true }
+            JSONOutput.print(object)
+        } else {
+            Console.result("\(sentence) \(account.username) (\(context.location.summary)).")
+        }
+    }
+}
