@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Synchronization
 import Testing
 @testable import NativeAuthCommands
@@ -73,7 +74,8 @@ final class LiveCommand: Sendable {
         let environment = CommandEnvironment(
             variables: variables, standardInput: input,
             writeOutput: { output.append($0) }, writeError: { errors.append($0) },
-            inputIsTerminal: false, outputIsTerminal: false, now: now, handlesSignals: false)
+            inputIsTerminal: false, outputIsTerminal: false, now: now, handlesSignals: false,
+            logHandler: { CapturedLogHandler(label: $0, write: { errors.append($0) }) })
         task = Task {
             let status = await CommandEnvironment.$current.withValue(environment) {
                 await NativeAuthCommand.execute(arguments)
@@ -198,5 +200,22 @@ final class ScriptedInput: StandardInput, @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         for continuation in resumed { continuation.resume() }
+    }
+}
+
+/// The library's log (`--verbose`) on the captured standard error: `LEVEL LABEL: MESSAGE` lines.
+struct CapturedLogHandler: LogHandler {
+    let label: String
+    let write: @Sendable (Data) -> Void
+    var logLevel: Logger.Level = .info
+    var metadata: Logger.Metadata = [:]
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        write(Data("\(event.level) \(label): \(event.message)\n".utf8))
     }
 }

@@ -34,6 +34,17 @@ struct EmbeddedEmulatorTests {
         #expect(!result.stderr.contains("Using the embedded emulator"), "\(result)")
     }
 
+    @Test func verboseShowsTheLibrarysLogOnStandardError() async throws {
+        let sandbox = try CommandSandbox(fixedCode: "16180339")
+        defer { sandbox.remove() }
+        try #require(try await sandbox.run(["signin", "alice@example.com"], input: "16180339\n").status == 0)
+        let quiet = try await sandbox.run(["token", "--force-refresh"])
+        #expect(quiet.status == 0 && !quiet.stderr.contains("refreshing access token"), "\(quiet)")
+        let verbose = try await sandbox.run(["token", "--force-refresh", "--verbose"])
+        #expect(verbose.status == 0, "\(verbose)")
+        #expect(verbose.stderr.contains("refreshing access token"), "\(verbose)")
+    }
+
     /// Sends one request; returns the status and the body.
     private static func request(_ method: String, _ url: URL, json: String?) async throws -> (status: Int, body: String) {
         var request = URLRequest(url: url, timeoutInterval: 30)

@@ -61,7 +61,7 @@ struct AppContext {
 
     /// The library's log on standard error, for `--verbose`.
     private static var verboseLogger: Logger {
-        var logger = Logger(label: "nativeauth", factory: { StreamLogHandler.standardError(label: $0) })
+        var logger = Logger(label: "nativeauth", factory: CommandEnvironment.current.logHandler)
         logger.logLevel = .debug
         return logger
     }

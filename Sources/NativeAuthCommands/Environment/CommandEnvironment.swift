@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -7,7 +8,8 @@ import Darwin
 
 /// What a command reads and writes of the process it runs in: the environment variables (which
 /// also give the home and state folders), standard input, output and error, whether they are
-/// terminals, the current time, and whether it may take over the process's signals.
+/// terminals, the current time, where the library's log goes (`--verbose`), and whether it may take
+/// over the process's signals.
 ///
 /// `nativeauth` runs with ``process``. A test runs a command in its own process with another one,
 /// set for that run only with `CommandEnvironment.$current.withValue(_:operation:)` (a task-local
@@ -29,6 +31,8 @@ struct CommandEnvironment: Sendable {
     var now: @Sendable () -> Date
     /// Whether a command installs its signal handlers (``SignalRestore``): only in a process of its own.
     var handlesSignals: Bool
+    /// The handler of the library's log with `--verbose`, for a logger's label.
+    var logHandler: @Sendable (String) -> any LogHandler
 
     /// The environment of the command that runs now.
     @TaskLocal static var current = CommandEnvironment.process
@@ -42,7 +46,8 @@ struct CommandEnvironment: Sendable {
         inputIsTerminal: isatty(STDIN_FILENO) == 1,
         outputIsTerminal: isatty(STDOUT_FILENO) == 1,
         now: { Date() },
-        handlesSignals: true)
+        handlesSignals: true,
+        logHandler: { StreamLogHandler.standardError(label: $0) })
 }
 
 /// Standard input as the commands read it.
