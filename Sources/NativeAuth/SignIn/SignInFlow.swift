@@ -121,7 +121,7 @@ enum SignInFlow {
 
     /// `/token` with a sign-in grant; the failure is mapped with the step's meaning of errors.
     private static func redeem(_ grant: TokenGrant, step: SignInStep, context: FlowContext) async -> Redeemed {
-        let (outcome, context) = await TokenRedemption.redeem(grant, context: context)
+        let (outcome, context) = await NativeRedemption.redeem(grant, context: context)
         switch outcome {
         case .signedIn(let result): return .signedIn(result)
         case .strongAuthRequired(let requirement): return .strongAuthRequired(requirement)

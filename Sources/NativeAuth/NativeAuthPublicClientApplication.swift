@@ -67,11 +67,10 @@ public final class NativeAuthPublicClientApplication: Sendable {
         let wire = WireClient(
             authority: authority, clientId: clientId, transport: try values.transport ?? Self.defaultTransport(caFile: values.caFile),
             retryPolicy: values.retryPolicy, clock: values.clock, logger: logger)
-        let accounts = AccountTokenManager(
-            wire: wire, store: values.tokenStore ?? InMemoryTokenStore(),
-            storageAuthority: values.storageAuthority ?? authority.absoluteString, clock: values.clock, logger: logger)
+        let accountStorage = AccountStorage(
+            store: values.tokenStore ?? InMemoryTokenStore(), storageAuthority: values.storageAuthority ?? authority.absoluteString)
         environment = ApplicationEnvironment(
-            wire: wire, challengeTypes: challengeTypes, capabilities: capabilities, accounts: accounts,
+            wire: wire, challengeTypes: challengeTypes, capabilities: capabilities, accountStorage: accountStorage,
             clock: values.clock, logger: logger)
     }
 
@@ -188,7 +187,7 @@ public final class NativeAuthPublicClientApplication: Sendable {
     /// The account signed in to this application, from the token store (no request).
     /// - Throws: ``TokenStoreError`` when the store cannot be read.
     public func currentAccount() throws -> NativeAuthUserAccountResult? {
-        try environment.accounts.currentAccount()
+        try AccountTokenManager(environment: environment).currentAccount()
     }
 }
 

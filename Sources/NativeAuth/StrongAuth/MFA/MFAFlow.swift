@@ -39,7 +39,7 @@ enum MFAFlow {
             return .retry(MFASubmitChallengeError(FlowErrorMapping.local(.invalidCode, problem, correlationId: core.correlationId)))
         }
         let grant = TokenGrant.mfaOOB(code: checked.value, continuationToken: core.continuationToken)
-        let (outcome, answered) = await TokenRedemption.redeem(grant, context: core.context)
+        let (outcome, answered) = await NativeRedemption.redeem(grant, context: core.context)
         switch outcome {
         case .signedIn(let result):
             return .advanced(.completed(result))

@@ -44,7 +44,7 @@ final class SignInAfterFlowCore: Sendable {
             let context = self.context.with(scopes: RequestedScopes.merged(scopes))
             let grant = TokenGrant.continuationToken(token, username: context.username,
                                                      challengeTypes: context.environment.challengeTypes)
-            let (outcome, answered) = await TokenRedemption.redeem(grant, context: context)
+            let (outcome, answered) = await NativeRedemption.redeem(grant, context: context)
             switch outcome {
             case .signedIn(let result):
                 return .advanced(completed(result))

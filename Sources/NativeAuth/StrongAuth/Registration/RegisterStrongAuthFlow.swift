@@ -95,7 +95,7 @@ enum RegisterStrongAuthFlow {
             next = token
         }
         let grant = TokenGrant.continuationToken(next, username: nil, challengeTypes: answered.environment.challengeTypes)
-        let (redeemed, signedIn) = await TokenRedemption.redeem(grant, context: answered)
+        let (redeemed, signedIn) = await NativeRedemption.redeem(grant, context: answered)
         switch redeemed {
         case .signedIn(let result):
             return .signedIn(result)
