@@ -14,7 +14,9 @@ enum ErrorKind: Sendable, Equatable {
     case invalidAttributes
     /// A verification contact (an address or a phone number to register) the server refused as invalid.
     case invalidInput
-    /// The server blocked a strong-authentication method or a verification contact (a risky number).
+    /// The server blocked the strong-authentication method chosen for a second factor.
+    case authMethodBlocked
+    /// The server blocked a verification contact to register (a risky number).
     case contactBlocked
     case refreshTokenExpired
     case invalidScope
@@ -27,4 +29,44 @@ enum ErrorKind: Sendable, Equatable {
     case general
     /// No usable answer: transport failure, 5xx, 429, a redirect status, unreadable body.
     case unavailable
+}
+
+extension ErrorKind {
+    /// The public code of this kind (``NativeAuthErrorDetails/code`` may name a more specific one).
+    var code: NativeAuthErrorCode {
+        switch self {
+        case .browserRequired: .browserRequired
+        case .web(let failure):
+            switch failure {
+            case .timedOut: .timedOut
+            case .cancelled: .cancelled
+            case .stateMismatch: .stateMismatch
+            case .browserUnavailable: .browserUnavailable
+            case .loopbackFailed: .loopbackFailed
+            case .accessDenied: .accessDenied
+            case .invalidIDToken: .invalidIDToken
+            case .deviceCodeExpired: .deviceCodeExpired
+            case .declined: .declined
+            }
+        case .userNotFound: .userNotFound
+        case .invalidUsername: .invalidUsername
+        case .invalidCredentials: .invalidCredentials
+        case .invalidCode: .invalidCode
+        case .invalidPassword: .invalidPassword
+        case .userAlreadyExists: .userAlreadyExists
+        case .userDoesNotHavePassword: .userDoesNotHavePassword
+        case .invalidAttributes: .invalidAttributes
+        case .invalidInput: .invalidInput
+        case .authMethodBlocked: .authMethodBlocked
+        case .contactBlocked: .verificationContactBlocked
+        case .refreshTokenExpired: .refreshTokenExpired
+        case .invalidScope: .invalidScope
+        case .noAccount: .noAccount
+        case .stateAlreadyUsed: .stateAlreadyUsed
+        case .delegateMethodNotImplemented: .delegateMethodNotImplemented
+        case .tokenStore: .tokenStore
+        case .general: .general
+        case .unavailable: .serverUnavailable
+        }
+    }
 }

@@ -15,6 +15,13 @@ extension NativeAuthError {
     public var errorDescription: String? { details.message }
     /// The flow's correlation ID: quote it when asking the tenant's admins or Microsoft about a failure.
     public var correlationId: UUID { details.correlationId }
+    /// What the error means, to switch on (an open set: see ``NativeAuthErrorCode``).
+    public var code: NativeAuthErrorCode { details.code }
+    /// Too many wrong codes or passwords: the server locked the flow (or, for a while, the account);
+    /// start again, later if the description says so.
+    public var isAttemptLimitReached: Bool { code == .attemptLimitReached }
+    /// The flow took too long (its token or device code expired): start it again.
+    public var isExpired: Bool { code == .flowExpired || code == .deviceCodeExpired }
     /// The server's AADSTS numbers, if it sent any.
     public var errorCodes: [Int] { details.errorCodes }
     /// The server says the app must fall back to a browser sign-in (web fallback).

@@ -26,6 +26,22 @@ public struct NativeAuthErrorDetails: Sendable, Equatable {
         self.httpStatus = httpStatus
     }
 
+    /// What the error means (see ``NativeAuthError/code``): the step's meaning of it, unless the
+    /// server said the flow as a whole is over (too many attempts, an expired flow, refused scopes);
+    /// a browser-required or unavailable error stays one.
+    public var code: NativeAuthErrorCode {
+        switch kind {
+        case .browserRequired, .unavailable: return kind.code
+        default: break
+        }
+        switch serverError?.flowEnd {
+        case .attemptLimitReached: return .attemptLimitReached
+        case .expired: return .flowExpired
+        case .invalidScope: return .invalidScope
+        case nil: return kind.code
+        }
+    }
+
     /// The same details with another kind and message (a step that knows better what the error means).
     func with(_ kind: ErrorKind, message: String) -> NativeAuthErrorDetails {
         var details = NativeAuthErrorDetails(kind, message: message, correlationId: correlationId, serverError: serverError, httpStatus: httpStatus)
