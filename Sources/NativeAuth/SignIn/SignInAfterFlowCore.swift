@@ -53,8 +53,8 @@ final class SignInAfterFlowCore: Sendable {
             case .failed(let details):
                 return .advanced(failed(Failure(details)))
             case .rejected(let rejection):
-                let error = Failure(answered.details(rejection) { ErrorMeaning.strongAuthentication($0) ?? .general })
-                return error.isServerUnavailable ? .retry(error) : .advanced(failed(error))
+                let details = answered.details(rejection, meaning: SignInStep.continuationGrant.meaning)
+                return SignInStep.continuationGrant.handsBack(details) ? .retry(Failure(details)) : .advanced(failed(Failure(details)))
             }
         }
     }
