@@ -224,12 +224,3 @@ struct AccountTokenManager: Sendable {
         RetrieveAccessTokenError(FlowErrorMapping.local(.tokenStore, "The token store failed: \(error)", correlationId: correlationId))
     }
 }
-
-extension StoredAccount {
-    /// The cached access token `getAccessToken` would answer with for these `scopes` (nil: the
-    /// account's default scopes) without sending a request, or nil when it would refresh. For the CLI's
-    /// `token`, which has just read this account from the store and so needs no second read.
-    package func cachedAccessToken(scopes: [String]?, now: Date = Date()) -> NativeAuthTokenResult? {
-        AccountTokenManager.cachedToken(in: self, scopes: scopes, now: now)
-    }
-}
