@@ -53,11 +53,11 @@ import Testing
                 #expect(error.isServerUnavailable)
             }
             #expect(try await tokenRequests(harness) == before + 1, "the refresh was sent again after it reached the server")
-            #expect(try harness.store.read().accounts.first?.refreshAnswerLostAt != nil)
+            #expect(try harness.store.read().storedAccounts.first?.refreshAnswerLostAt != nil)
             // Asking again soon presents the same token: the server's grace answers with the same successor.
             let token = try await account.getAccessToken(parameters: forced)
             #expect(!token.accessToken.isEmpty)
-            #expect(try harness.store.read().accounts.first?.refreshAnswerLostAt == nil)
+            #expect(try harness.store.read().storedAccounts.first?.refreshAnswerLostAt == nil)
         }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import NativeAuth
+@testable import NativeAuth
 import Testing
 
 /// The library's sign-in flows against the emulator, over real loopback HTTP.
@@ -21,7 +21,7 @@ import Testing
             #expect(result.account.username == EmulatorHarness.alice)
             #expect(result.account.accountClaims?["preferred_username"] as? String == EmulatorHarness.alice)
             #expect(try app.currentAccount()?.account.identifier == result.account.identifier)
-            #expect(try harness.store.read().accounts.first?.refreshToken != nil)
+            #expect(try harness.store.read().storedAccounts.first?.refreshToken != nil)
         }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import NativeAuth
+@testable import NativeAuth
 import NativeAuthTestSupport
 import Testing
 
@@ -18,13 +18,13 @@ import Testing
     @Test func cachedTokenIsServedWithoutARequestThenRefreshRotates() async throws {
         try await EmulatorHarness.run() { harness in
             let (_, result) = try await signIn(harness)
-            let before = try harness.store.read().accounts[0]
+            let before = try harness.store.read().storedAccounts[0]
 
             let cached = try await result.getAccessToken()
             #expect(cached.accessToken == before.accessTokens.last?.token)
 
             let refreshed = try await result.getAccessToken(parameters: NativeAuthGetAccessTokenParameters(forceRefresh: true))
-            let after = try harness.store.read().accounts[0]
+            let after = try harness.store.read().storedAccounts[0]
             #expect(refreshed.accessToken != cached.accessToken)
             #expect(after.refreshToken != nil)
             #expect(after.refreshToken != before.refreshToken)
@@ -32,7 +32,7 @@ import Testing
             // The rotated-away refresh token is refused by the server, once its reuse grace is over.
             harness.emulator.advanceClock(by: 61)
             try harness.store.modify { contents in
-                var account = contents.accounts[0]
+                var account = contents.storedAccounts[0]
                 account.refreshToken = before.refreshToken
                 contents.upsert(account)
             }
@@ -69,7 +69,7 @@ import Testing
             let (app, result) = try await signIn(harness)
             result.signOut()
             #expect(app.getNativeAuthUserAccount() == nil)
-            #expect(try harness.store.read().accounts.isEmpty)
+            #expect(try harness.store.read().storedAccounts.isEmpty)
             do {
                 _ = try await result.getAccessToken()
                 Issue.record("a signed-out account produced a token")

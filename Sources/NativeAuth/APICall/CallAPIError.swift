@@ -26,6 +26,18 @@ public enum CallAPIError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// What the error means, as for the other errors of the library (see ``NativeAuthErrorCode``):
+    /// the access token's own code, ``NativeAuthErrorCode/insecureURL``, ``NativeAuthErrorCode/serverUnavailable``
+    /// when the API gave no response, or ``NativeAuthErrorCode/cancelled``.
+    public var code: NativeAuthErrorCode {
+        switch self {
+        case .insecureURL: .insecureURL
+        case .accessToken(let error): error.code
+        case .transport: .serverUnavailable
+        case .cancelled: .cancelled
+        }
+    }
+
     /// Whether the token may be sent to `url`: `https` to any host, `http` to a loopback host only.
     public static func allowsToken(to url: URL) -> Bool {
         guard let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else { return false }

@@ -7,26 +7,28 @@ import Logging
 ///
 /// Accounts are stored under the application's client ID and ``storageAuthority`` (its authority,
 /// unless the app set another key, as the CLI does for its emulator on a changing port).
-final class AccountTokenManager: Sendable {
+///
+/// A value over the application's ``AccountStorage`` (which holds the refreshes in flight), so every
+/// manager of one application shares them.
+struct AccountTokenManager: Sendable {
     /// A cached access token is used only while it has at least this long to live.
     static let expiryMargin: TimeInterval = 300
 
     let wire: WireClient
-    let store: any NativeAuthTokenStore
-    let storageAuthority: String
+    let storage: AccountStorage
     let clock: any NativeAuthClock
     let logger: Logger
-    private let refreshes = SingleFlight<Result<NativeAuthTokenResult, RetrieveAccessTokenError>>()
 
-    init(wire: WireClient, store: any NativeAuthTokenStore, storageAuthority: String, clock: any NativeAuthClock, logger: Logger) {
-        self.wire = wire
-        self.store = store
-        self.storageAuthority = storageAuthority
-        self.clock = clock
-        self.logger = logger
+    init(environment: ApplicationEnvironment) {
+        wire = environment.wire
+        storage = environment.accountStorage
+        clock = environment.clock
+        logger = environment.logger
     }
 
     var clientId: String { wire.clientId }
+    var store: any NativeAuthTokenStore { storage.store }
+    var storageAuthority: String { storage.storageAuthority }
 
     // MARK: Sign-in and sign-out
 
@@ -81,14 +83,23 @@ final class AccountTokenManager: Sendable {
             return .success(token)
         }
         let key = "\(identifier)|\(wanted.sorted().joined(separator: " "))"
-        return await refreshes.run(key: key) { [self] in
+        let refreshed = await storage.refreshes.run(key: key) { [self] in
             do {
                 return try await store.withRefreshLock {
-                    await self.refreshHoldingLock(identifier: identifier, wanted: wanted, forceRefresh: forceRefresh, correlationId: correlationId)
+                    switch await self.refreshHoldingLock(identifier: identifier, wanted: wanted, forceRefresh: forceRefresh, correlationId: correlationId) {
+                    case .success(let token): return TokenRefresh.token(accessToken: token.accessToken, scopes: token.scopes, expiresOn: token.expiresOn)
+                    case .failure(let error): return TokenRefresh.failed(error.details)
+                    }
                 }
             } catch {
-                return .failure(Self.storeError(error, correlationId: correlationId))
+                return .failed(Self.storeError(error, correlationId: correlationId).details)
             }
+        }
+        switch refreshed {
+        case .token(let accessToken, let scopes, let expiresOn):
+            return .success(NativeAuthTokenResult(accessToken: accessToken, scopes: scopes, expiresOn: expiresOn))
+        case .failed(let details):
+            return .failure(RetrieveAccessTokenError(details))
         }
     }
 
@@ -211,14 +222,5 @@ final class AccountTokenManager: Sendable {
 
     private static func storeError(_ error: any Error, correlationId: UUID) -> RetrieveAccessTokenError {
         RetrieveAccessTokenError(FlowErrorMapping.local(.tokenStore, "The token store failed: \(error)", correlationId: correlationId))
-    }
-}
-
-extension StoredAccount {
-    /// The cached access token `getAccessToken` would answer with for these `scopes` (nil: the
-    /// account's default scopes) without sending a request, or nil when it would refresh. For the CLI's
-    /// `token`, which has just read this account from the store and so needs no second read.
-    package func cachedAccessToken(scopes: [String]?, now: Date = Date()) -> NativeAuthTokenResult? {
-        AccountTokenManager.cachedToken(in: self, scopes: scopes, now: now)
     }
 }

@@ -58,15 +58,15 @@ enum DeviceCodeFlow {
             case .failed(let details):
                 return .advanced(.error(DeviceCodeError(details), newState: nil))
             case .rejected(let rejection):
-                switch rejection.serverError?.error.rawValue {
-                case "authorization_pending":
+                switch rejection.serverError?.error {
+                case .authorizationPending?:
                     continue
-                case "slow_down":
+                case .slowDown?:
                     interval = min(interval + 5, maximumInterval)
                     continue
                 default:
-                    let error = DeviceCodeError(context.details(rejection, meaning: meaning))
-                    return error.isServerUnavailable ? .retry(error) : .advanced(.error(error, newState: nil))
+                    let details = context.details(rejection, meaning: meaning)
+                    return .failed(DeviceCodeError(details), handedBack: handsBack(details))
                 }
             }
         }
@@ -76,10 +76,18 @@ enum DeviceCodeFlow {
 
     /// What the token endpoint's errors mean while polling (RFC 8628 §3.5 and Microsoft's names).
     static func meaning(of error: ServerErrorResponse) -> ErrorMeaning {
-        switch error.error.rawValue {
-        case "expired_token": ErrorMeaning(.web(.deviceCodeExpired))
-        case "authorization_declined", "access_denied": ErrorMeaning(.web(.declined))
+        switch error.error {
+        case .expiredToken: ErrorMeaning(.web(.deviceCodeExpired))
+        case .authorizationDeclined, .accessDenied: ErrorMeaning(.web(.declined))
         default: .general
         }
     }
+
+    /// Whether a failed poll leaves the device code good, so the state is handed back to wait again:
+    /// only when no answer came.
+    static func handsBack(_ details: NativeAuthErrorDetails) -> Bool {
+        details.kind == .unavailable
+    }
 }
+
+extension DeviceCodeWaitResult: FailableStepResult {}

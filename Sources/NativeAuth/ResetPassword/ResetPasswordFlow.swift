@@ -36,12 +36,15 @@ enum ResetPasswordFlow {
             }
             token = value
         }
-        switch await context.requestCode(.resetPasswordChallenge, continuationToken: token, meaning: ResetPasswordStep.challenge.meaning) {
-        case .sent(let core, let sentTo, let channel, let length):
-            return .codeRequired(newState: ResetPasswordCodeRequiredState(core: core), sentTo: sentTo, channelTargetType: channel, codeLength: length)
-        case .failed(let details, _):
-            return .error(ResetPasswordStartError(details))
-        }
+        // Password reset's challenge, like MSAL's, takes only a code.
+        let answer: ChallengeAnswer
+        (answer, context) = await context.challenge(.resetPasswordChallenge, continuationToken: token)
+        return await answer.resolve(
+            in: context, meaning: ResetPasswordStep.challenge.meaning, mismatch: "the server asked for a password instead of sending a code",
+            code: { core, sentTo, channel, length in
+                .codeRequired(newState: ResetPasswordCodeRequiredState(core: core), sentTo: sentTo, channelTargetType: channel, codeLength: length)
+            },
+            failed: { .error(ResetPasswordStartError($0)) })
     }
 
     // MARK: Steps on states
@@ -61,22 +64,20 @@ enum ResetPasswordFlow {
             }
             return .advanced(.passwordRequired(newState: ResetPasswordRequiredState(core: FlowStateCore(context: context, continuationToken: token))))
         case .rejected(let rejection):
-            let error = VerifyCodeError(context.details(rejection, meaning: ResetPasswordStep.codeContinue.meaning))
-            return error.isInvalidCode || error.isServerUnavailable ? .retry(error) : .advanced(.error(error, newState: nil))
+            let details = context.details(rejection, meaning: ResetPasswordStep.codeContinue.meaning)
+            return .failed(VerifyCodeError(details), handedBack: ResetPasswordStep.codeContinue.handsBack(details))
         }
     }
 
     static func resendCode(on core: FlowStateCore) async -> StepOutcome<ResetPasswordResendCodeResult, ResendCodeError> {
-        switch await core.context.requestCode(.resetPasswordChallenge, continuationToken: core.continuationToken,
-                                              meaning: ResetPasswordStep.resend.meaning) {
-        case .sent(let next, let sentTo, let channel, let length):
-            return .advanced(.codeRequired(newState: ResetPasswordCodeRequiredState(core: next), sentTo: sentTo,
-                                           channelTargetType: channel, codeLength: length))
-        case .failed(let details, _):
-            // As MSAL, a refused resend ends the flow; a resend that got no answer can be tried again.
-            let error = ResendCodeError(details)
-            return error.isServerUnavailable ? .retry(error) : .advanced(.error(error, newState: nil))
-        }
+        let (answer, context) = await core.context.challenge(.resetPasswordChallenge, continuationToken: core.continuationToken)
+        return await answer.resolve(
+            in: context, meaning: ResetPasswordStep.resend.meaning, mismatch: "the server asked for a password instead of sending a code",
+            code: { next, sentTo, channel, length in
+                .advanced(.codeRequired(newState: ResetPasswordCodeRequiredState(core: next), sentTo: sentTo,
+                                        channelTargetType: channel, codeLength: length))
+            },
+            failed: { .failed(ResendCodeError($0), handedBack: ResetPasswordStep.resend.handsBack($0)) })
     }
 
     static func submitPassword(_ password: String, on core: FlowStateCore) async -> StepOutcome<ResetPasswordRequiredResult, PasswordRequiredError> {
@@ -88,8 +89,8 @@ enum ResetPasswordFlow {
         let submitted: ResetPasswordSubmitResponse
         switch outcome {
         case .rejected(let rejection):
-            let error = PasswordRequiredError(context.details(rejection, meaning: ResetPasswordStep.submit.meaning))
-            return error.isInvalidPassword || error.isServerUnavailable ? .retry(error) : .advanced(.error(error, newState: nil))
+            let details = context.details(rejection, meaning: ResetPasswordStep.submit.meaning)
+            return .failed(PasswordRequiredError(details), handedBack: ResetPasswordStep.submit.handsBack(details))
         case .success(let body):
             submitted = body
         }
@@ -112,10 +113,11 @@ enum ResetPasswordFlow {
                                                                         "correlation-id": "\(context.correlationId)"])
             return .completed(SignInAfterResetPasswordState(core: SignInAfterFlowCore(context: context, continuationToken: token)))
         case .rejected(let rejection, let context):
-            let error = PasswordRequiredError(context.details(rejection, meaning: ResetPasswordStep.pollCompletion.meaning))
+            let details = context.details(rejection, meaning: ResetPasswordStep.pollCompletion.meaning)
             // As MSAL: a password the server refuses while completing goes back to the submit, with the
             // submit's token; anything else ends the flow.
-            return .error(error, newState: error.isInvalidPassword ? passwordState(polling.continuationToken, context) : nil)
+            let handedBack = ResetPasswordStep.pollCompletion.handsBack(details)
+            return .error(PasswordRequiredError(details), newState: handedBack ? passwordState(polling.continuationToken, context) : nil)
         case .failed(let token, let context):
             let error = PasswordRequiredError(FlowErrorMapping.local(
                 .general, "The server could not complete the password reset (poll_completion answered 'failed'); the password was not changed."
@@ -129,3 +131,7 @@ enum ResetPasswordFlow {
         }
     }
 }
+
+extension ResetPasswordVerifyCodeResult: FailableStepResult {}
+extension ResetPasswordResendCodeResult: FailableStepResult {}
+extension ResetPasswordRequiredResult: FailableStepResult {}

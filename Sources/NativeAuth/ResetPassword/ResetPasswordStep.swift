@@ -1,5 +1,6 @@
-/// The steps of a password reset, and what the server's protocol errors mean at each of them
-/// (MSAL's reset-password validators; docs/PROTOCOL.md §8).
+/// The steps of a password reset, and the one place that says what the server's protocol errors
+/// mean at each of them (MSAL's reset-password validators; docs/PROTOCOL.md §8) and which failures
+/// hand a state back (§8.3).
 enum ResetPasswordStep {
     case start, challenge, resend, codeContinue, submit, pollCompletion
 
@@ -19,6 +20,20 @@ enum ResetPasswordStep {
         default:
             // Among them: expired_token, a lock-out after too many wrong codes (50053), a bad token.
             return .general
+        }
+    }
+
+    /// Whether a failure of this step leaves the token good, so a state is handed back
+    /// (docs/PROTOCOL.md §8.3): no answer before the new password was accepted (the code, a resend,
+    /// the submit), a wrong code (the code), a password the policy refuses (the submit, and the
+    /// polls, which hand back a password state on the submit's token). A refused resend ends the
+    /// flow, as MSAL. The start's steps have no state to hand back.
+    func handsBack(_ details: NativeAuthErrorDetails) -> Bool {
+        switch (self, details.kind) {
+        case (.codeContinue, .unavailable), (.resend, .unavailable), (.submit, .unavailable): return true
+        case (.codeContinue, .invalidCode): return true
+        case (.submit, .invalidPassword), (.pollCompletion, .invalidPassword): return true
+        default: return false
         }
     }
 }

@@ -37,29 +37,25 @@ enum SignInFlow {
 
         let answer: ChallengeAnswer
         (answer, context) = await context.challenge(.signInChallenge, continuationToken: started.continuationToken)
-        switch answer {
-        case .code(let token, let sentTo, let channel, let length):
-            if values.password != nil {
-                environment.logger.warning("the server asked for a code although a password was given; the password is not used")
-            }
-            return .codeRequired(newState: SignInCodeRequiredState(core: FlowStateCore(context: context, continuationToken: token)),
-                                 sentTo: sentTo, channelTargetType: channel, codeLength: length)
-        case .password(let token):
-            guard let password = values.password else {
-                return .passwordRequired(newState: SignInPasswordRequiredState(core: FlowStateCore(context: context, continuationToken: token)))
-            }
-            let grant = TokenGrant.password(password, username: username, continuationToken: token,
-                                            challengeTypes: environment.challengeTypes)
-            switch await redeem(grant, step: .passwordGrant, context: context) {
-            case .signedIn(let result): return .completed(result)
-            case .strongAuthRequired(let requirement): return requirement.result()
-            case .failed(let details, _): return .error(SignInStartError(details))
-            }
-        case .rejected(let rejection):
-            return .error(SignInStartError(context.details(rejection, meaning: SignInStep.challenge.meaning)))
-        case .unexpected(let what):
-            return .error(SignInStartError(FlowErrorMapping.unexpectedAnswer(what, correlationId: context.correlationId)))
-        }
+        return await answer.resolve(
+            in: context, meaning: SignInStep.challenge.meaning, mismatch: "the server's challenge does not fit the sign-in",
+            code: { core, sentTo, channel, length in
+                if values.password != nil {
+                    environment.logger.warning("the server asked for a code although a password was given; the password is not used")
+                }
+                return .codeRequired(newState: SignInCodeRequiredState(core: core), sentTo: sentTo, channelTargetType: channel, codeLength: length)
+            },
+            password: { core in
+                guard let password = values.password else { return .passwordRequired(newState: SignInPasswordRequiredState(core: core)) }
+                let grant = TokenGrant.password(password, username: username, continuationToken: core.continuationToken,
+                                                challengeTypes: environment.challengeTypes)
+                switch await redeem(grant, step: .passwordGrant, context: core.context) {
+                case .signedIn(let result): return .completed(result)
+                case .strongAuthRequired(let requirement): return requirement.result()
+                case .failed(let details, _): return .error(SignInStartError(details))
+                }
+            },
+            failed: { .error(SignInStartError($0)) })
     }
 
     // MARK: Steps on states
@@ -74,29 +70,19 @@ enum SignInFlow {
             return .advanced(.completed(result))
         case .strongAuthRequired(let requirement):
             return .advanced(requirement.result())
-        case .failed(let details, let answered):
-            let error = VerifyCodeError(details)
-            return answered && (error.isInvalidCode || error.isServerUnavailable) ? .retry(error) : .advanced(.error(error, newState: nil))
+        case .failed(let details, let handedBack):
+            return .failed(VerifyCodeError(details), handedBack: handedBack)
         }
     }
 
     static func resendCode(on core: FlowStateCore) async -> StepOutcome<SignInResendCodeResult, ResendCodeError> {
         let (answer, context) = await core.context.challenge(.signInChallenge, continuationToken: core.continuationToken)
-        let failure: NativeAuthErrorDetails
-        switch answer {
-        case .code(let token, let sentTo, let channel, let length):
-            let next = SignInCodeRequiredState(core: FlowStateCore(context: context, continuationToken: token))
-            return .advanced(.codeRequired(newState: next, sentTo: sentTo, channelTargetType: channel, codeLength: length))
-        case .password:
-            failure = FlowErrorMapping.unexpectedAnswer("the server asked for a password instead of sending a new code",
-                                                        correlationId: context.correlationId)
-        case .rejected(let rejection):
-            failure = context.details(rejection, meaning: SignInStep.resend.meaning)
-        case .unexpected(let what):
-            failure = FlowErrorMapping.unexpectedAnswer(what, correlationId: context.correlationId)
-        }
-        let error = ResendCodeError(failure)
-        return error.isServerUnavailable ? .retry(error) : .advanced(.error(error, newState: nil))
+        return await answer.resolve(
+            in: context, meaning: SignInStep.resend.meaning, mismatch: "the server asked for a password instead of sending a new code",
+            code: { next, sentTo, channel, length in
+                .advanced(.codeRequired(newState: SignInCodeRequiredState(core: next), sentTo: sentTo, channelTargetType: channel, codeLength: length))
+            },
+            failed: { .failed(ResendCodeError($0), handedBack: SignInStep.resend.handsBack($0)) })
     }
 
     static func submitPassword(_ password: String, on core: FlowStateCore) async -> StepOutcome<SignInPasswordRequiredResult, PasswordRequiredError> {
@@ -105,36 +91,40 @@ enum SignInFlow {
         }
         let grant = TokenGrant.password(password, username: core.context.username, continuationToken: core.continuationToken,
                                         challengeTypes: core.context.environment.challengeTypes)
-        switch await redeem(grant, step: .passwordGrant, context: core.context) {
+        switch await redeem(grant, step: .submitPassword, context: core.context) {
         case .signedIn(let result):
             return .advanced(.completed(result))
         case .strongAuthRequired(let requirement):
             return .advanced(requirement.result())
-        case .failed(let details, let answered):
-            // On its own state, wrong credentials are a wrong password.
-            let error = PasswordRequiredError(details.kind == .invalidCredentials ? details.with(.invalidPassword, message: details.message) : details)
-            return answered && (error.isInvalidPassword || error.isServerUnavailable) ? .retry(error) : .advanced(.error(error, newState: nil))
+        case .failed(let details, let handedBack):
+            return .failed(PasswordRequiredError(details), handedBack: handedBack)
         }
     }
 
     // MARK: Shared steps
 
-    /// `/token` with a sign-in grant; the failure is mapped with the step's meaning of errors.
+    /// `/token` with a sign-in grant; a refusal is mapped, and handed back or not, by the step's table.
     private static func redeem(_ grant: TokenGrant, step: SignInStep, context: FlowContext) async -> Redeemed {
-        let (outcome, context) = await TokenRedemption.redeem(grant, context: context)
+        let (outcome, context) = await NativeRedemption.redeem(grant, context: context)
         switch outcome {
         case .signedIn(let result): return .signedIn(result)
         case .strongAuthRequired(let requirement): return .strongAuthRequired(requirement)
-        case .rejected(let rejection): return .failed(context.details(rejection, meaning: step.meaning), atToken: true)
-        case .failed(let details): return .failed(details, atToken: false)
+        case .rejected(let rejection):
+            let details = context.details(rejection, meaning: step.meaning)
+            return .failed(details, handedBack: step.handsBack(details))
+        case .failed(let details): return .failed(details, handedBack: false)
         }
     }
 
     private enum Redeemed {
         case signedIn(NativeAuthUserAccountResult)
         case strongAuthRequired(StrongAuthRequirement)
-        /// `atToken`: the `/token` call itself failed (the state's token may still be good); false
-        /// for a failure after it (storing, or listing the second factors), which ends the flow.
-        case failed(NativeAuthErrorDetails, atToken: Bool)
+        /// `handedBack`: the `/token` call itself failed in a way that leaves the state's token good;
+        /// never for a failure after it (storing, or listing the second factors), which ends the flow.
+        case failed(NativeAuthErrorDetails, handedBack: Bool)
     }
 }
+
+extension SignInVerifyCodeResult: FailableStepResult {}
+extension SignInResendCodeResult: FailableStepResult {}
+extension SignInPasswordRequiredResult: FailableStepResult {}

@@ -1,9 +1,22 @@
-/// The steps of a sign-in, and what the server's protocol errors mean at each of them (MSAL's
-/// sign-in validators, with the improvements listed in docs/PROTOCOL.md).
+/// The steps of a sign-in, and the one place that says what the server's protocol errors mean at
+/// each of them (MSAL's sign-in validators, with the improvements listed in docs/PROTOCOL.md §6) and
+/// which failures hand the state back.
 enum SignInStep {
-    case initiate, challenge, resend, oobGrant, passwordGrant
+    case initiate, challenge, resend, oobGrant
+    /// The password grant with the password given to the start.
+    case passwordGrant
+    /// The password grant with a password submitted on its own state: wrong credentials are a wrong
+    /// password there.
+    case submitPassword
+    /// The `continuation_token` grant that signs the user in after a sign-up or a password reset
+    /// (docs/PROTOCOL.md §6.3, §7.5, §8).
+    case continuationGrant
 
     func meaning(of error: ServerErrorResponse) -> ErrorMeaning {
+        if self == .submitPassword {
+            let meaning = SignInStep.passwordGrant.meaning(of: error)
+            return meaning.kind == .invalidCredentials ? ErrorMeaning(.invalidPassword, prefix: meaning.prefix) : meaning
+        }
         let firstCode = error.errorCodes.first
         switch (self, error.error) {
         case (.initiate, .userNotFound):
@@ -25,8 +38,25 @@ enum SignInStep {
             }
         case (.passwordGrant, .userNotFound):
             return ErrorMeaning(.userNotFound)
+        case (.continuationGrant, _):
+            // As MSAL: anything but a second factor the app cannot do natively is a general error.
+            return ErrorMeaning.strongAuthentication(error) ?? .general
         default:
             return .general
+        }
+    }
+
+    /// Whether a failure of this step's own request leaves the state's token good, so the state it
+    /// was called on is handed back: no answer, a wrong code or password (the grants on their
+    /// states). A refused resend ends the flow (MSAL hands it back, docs/PROTOCOL.md §6.2). The
+    /// start's steps have no state to hand back; a failure after the request (storing the account,
+    /// listing second factors) always ends the flow.
+    func handsBack(_ details: NativeAuthErrorDetails) -> Bool {
+        switch details.kind {
+        case .unavailable: return true
+        case .invalidCode: return self == .oobGrant
+        case .invalidPassword: return self == .submitPassword
+        default: return false
         }
     }
 }

@@ -54,18 +54,13 @@ enum SignUpFlow {
 
         let answer: ChallengeAnswer
         (answer, context) = await context.challenge(.signUpChallenge, continuationToken: token)
-        switch answer {
-        case .code(let token, let sentTo, let channel, let length):
-            return .codeRequired(newState: SignUpCodeRequiredState(core: FlowStateCore(context: context, continuationToken: token)),
-                                 sentTo: sentTo, channelTargetType: channel, codeLength: length)
-        case .password:
-            return failure(FlowErrorMapping.unexpectedAnswer("the server asked for a password before sending a code to verify the address",
-                                                             correlationId: context.correlationId))
-        case .rejected(let rejection):
-            return failure(context.details(rejection, meaning: SignUpStep.challenge.meaning))
-        case .unexpected(let what):
-            return failure(FlowErrorMapping.unexpectedAnswer(what, correlationId: context.correlationId))
-        }
+        return await answer.resolve(
+            in: context, meaning: SignUpStep.challenge.meaning,
+            mismatch: "the server asked for a password before sending a code to verify the address",
+            code: { core, sentTo, channel, length in
+                .codeRequired(newState: SignUpCodeRequiredState(core: core), sentTo: sentTo, channelTargetType: channel, codeLength: length)
+            },
+            failed: failure)
     }
 
     // MARK: Steps on states
@@ -86,24 +81,17 @@ enum SignUpFlow {
         case .credentialRequired(let token):
             // MSAL asks for the password step itself: the answer must be the password challenge.
             let (challenge, asked) = await context.challenge(.signUpChallenge, continuationToken: token)
-            switch challenge {
-            case .password(let token):
-                return .advanced(.passwordRequired(newState: SignUpPasswordRequiredState(core: FlowStateCore(context: asked, continuationToken: token))))
-            case .code:
-                return ended(FlowErrorMapping.unexpectedAnswer("the server sent another code instead of asking for the password",
-                                                               correlationId: asked.correlationId))
-            case .rejected(let rejection):
-                return ended(asked.details(rejection, meaning: SignUpStep.challenge.meaning))
-            case .unexpected(let what):
-                return ended(FlowErrorMapping.unexpectedAnswer(what, correlationId: asked.correlationId))
-            }
+            return await challenge.resolve(
+                in: asked, meaning: SignUpStep.challenge.meaning, mismatch: "the server sent another code instead of asking for the password",
+                password: { .advanced(.passwordRequired(newState: SignUpPasswordRequiredState(core: $0))) },
+                failed: ended)
         case .attributesRequired(let attributes, let token):
             return .advanced(.attributesRequired(attributes: attributes, newState: attributesState(context, token)))
         case .attributesInvalid:
             return ended(FlowErrorMapping.unexpectedAnswer("the server refused attributes in answer to a code", correlationId: context.correlationId))
         case .rejected(let rejection):
-            let error = VerifyCodeError(context.details(rejection, meaning: SignUpStep.oobContinue.meaning))
-            return error.isInvalidCode || error.isServerUnavailable ? .retry(error) : .advanced(.error(error, newState: nil))
+            let details = context.details(rejection, meaning: SignUpStep.oobContinue.meaning)
+            return .failed(VerifyCodeError(details), handedBack: SignUpStep.oobContinue.handsBack(details))
         case .unexpected(let what):
             return ended(FlowErrorMapping.unexpectedAnswer(what, correlationId: context.correlationId))
         }
@@ -111,25 +99,12 @@ enum SignUpFlow {
 
     static func resendCode(on core: FlowStateCore) async -> StepOutcome<SignUpResendCodeResult, ResendCodeError> {
         let (answer, context) = await core.context.challenge(.signUpChallenge, continuationToken: core.continuationToken)
-        let failure: NativeAuthErrorDetails
-        switch answer {
-        case .code(let token, let sentTo, let channel, let length):
-            let next = SignUpCodeRequiredState(core: FlowStateCore(context: context, continuationToken: token))
-            return .advanced(.codeRequired(newState: next, sentTo: sentTo, channelTargetType: channel, codeLength: length))
-        case .password:
-            failure = FlowErrorMapping.unexpectedAnswer("the server asked for a password instead of sending a new code",
-                                                        correlationId: context.correlationId)
-        case .rejected(let rejection):
-            let error = ResendCodeError(context.details(rejection, meaning: SignUpStep.resend.meaning))
-            // As MSAL: a refusal hands the state back (its code may still work) and a redirect ends the
-            // flow; unlike MSAL, so does an expired token, which no retry can fix.
-            if case .redirect = rejection { return .advanced(.error(error, newState: nil)) }
-            if rejection.serverError?.error == .expiredToken { return .advanced(.error(error, newState: nil)) }
-            return .retry(error)
-        case .unexpected(let what):
-            failure = FlowErrorMapping.unexpectedAnswer(what, correlationId: context.correlationId)
-        }
-        return .advanced(.error(ResendCodeError(failure), newState: nil))
+        return await answer.resolve(
+            in: context, meaning: SignUpStep.resend.meaning, mismatch: "the server asked for a password instead of sending a new code",
+            code: { next, sentTo, channel, length in
+                .advanced(.codeRequired(newState: SignUpCodeRequiredState(core: next), sentTo: sentTo, channelTargetType: channel, codeLength: length))
+            },
+            failed: { .failed(ResendCodeError($0), handedBack: SignUpStep.resend.handsBack($0)) })
     }
 
     static func submitPassword(_ password: String, on core: FlowStateCore) async -> StepOutcome<SignUpPasswordRequiredResult, PasswordRequiredError> {
@@ -143,8 +118,8 @@ enum SignUpFlow {
         case .attributesRequired(let attributes, let token):
             return .advanced(.attributesRequired(attributes: attributes, newState: attributesState(context, token)))
         case .rejected(let rejection):
-            let error = PasswordRequiredError(context.details(rejection, meaning: SignUpStep.passwordContinue.meaning))
-            return error.isInvalidPassword || error.isServerUnavailable ? .retry(error) : .advanced(.error(error, newState: nil))
+            let details = context.details(rejection, meaning: SignUpStep.passwordContinue.meaning)
+            return .failed(PasswordRequiredError(details), handedBack: SignUpStep.passwordContinue.handsBack(details))
         case .credentialRequired, .attributesInvalid, .unexpected:
             let error = PasswordRequiredError(FlowErrorMapping.unexpectedAnswer(
                 "the answer to the password is not an account, a request for attributes or a refusal", correlationId: context.correlationId))
@@ -169,8 +144,8 @@ enum SignUpFlow {
             // The same state (and token) goes back, to submit other values on.
             return .handedBack(.attributesInvalid(attributeNames: names, newState: state))
         case .rejected(let rejection):
-            let error = AttributesRequiredError(context.details(rejection, meaning: SignUpStep.attributesContinue.meaning))
-            return error.isServerUnavailable ? .retry(error) : .advanced(.error(error, newState: nil))
+            let details = context.details(rejection, meaning: SignUpStep.attributesContinue.meaning)
+            return .failed(AttributesRequiredError(details), handedBack: SignUpStep.attributesContinue.handsBack(details))
         case .credentialRequired, .unexpected:
             let error = AttributesRequiredError(FlowErrorMapping.unexpectedAnswer(
                 "the answer to the attributes is not an account, a request for attributes or a refusal", correlationId: context.correlationId))
@@ -198,3 +173,8 @@ enum SignUpFlow {
         SignUpAttributesRequiredState(core: FlowStateCore(context: context, continuationToken: token))
     }
 }
+
+extension SignUpVerifyCodeResult: FailableStepResult {}
+extension SignUpResendCodeResult: FailableStepResult {}
+extension SignUpPasswordRequiredResult: FailableStepResult {}
+extension SignUpAttributesRequiredResult: FailableStepResult {}

@@ -1,5 +1,6 @@
-/// The steps of a sign-up, and what the server's protocol errors mean at each of them (MSAL's
-/// sign-up validators; docs/PROTOCOL.md §7).
+/// The steps of a sign-up, and the one place that says what the server's protocol errors mean at
+/// each of them (MSAL's sign-up validators; docs/PROTOCOL.md §7) and which failures hand the state
+/// back (§7.6).
 enum SignUpStep {
     case start, challenge, resend, oobContinue, passwordContinue, attributesContinue
 
@@ -19,6 +20,22 @@ enum SignUpStep {
             // password, so unlike MSAL the flow ends), user_already_exists after the code (someone
             // else finished a sign-up for the address first), verification_required (no flow uses it).
             return .general
+        }
+    }
+
+    /// Whether a failure of this step's own request leaves the state's token good, so the state it
+    /// was called on is handed back (docs/PROTOCOL.md §7.6): no answer, a wrong code (the code), a
+    /// password the policy refuses (the password); at a resend, as MSAL, any refusal but a redirect
+    /// (its code may still work), and, unlike MSAL, not an expired token, which no retry can fix, nor
+    /// an answer that does not fit. The start's steps have no state to hand back.
+    func handsBack(_ details: NativeAuthErrorDetails) -> Bool {
+        switch (self, details.kind) {
+        case (_, .unavailable): return true
+        case (.oobContinue, .invalidCode), (.passwordContinue, .invalidPassword): return true
+        case (.resend, _):
+            guard let server = details.serverError else { return false }  // a redirect, or an answer that does not fit
+            return server.error != .expiredToken
+        default: return false
         }
     }
 }

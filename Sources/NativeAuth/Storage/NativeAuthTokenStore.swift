@@ -29,67 +29,79 @@ public protocol NativeAuthTokenStore: Sendable {
 
 /// Everything a token store holds: the signed-in accounts, one per application (client ID and authority,
 /// or the storage key the application set).
+///
+/// The document's format is the library's own: a store keeps the value as it is given, encoding it
+/// (it is `Codable`) to write it and decoding it to read it back, and never edits it. Tools that
+/// list or remove accounts go through `NativeAuthAccountStore`; its `accounts` describes them.
 public struct TokenStoreContents: Codable, Sendable, Equatable {
     /// The format version of the contents.
-    public var version: Int
-    /// The signed-in accounts.
-    public var accounts: [StoredAccount]
+    var version: Int
+    /// The signed-in accounts, as stored.
+    var storedAccounts: [StoredAccount]
 
-    /// Creates contents holding `accounts`.
-    public init(accounts: [StoredAccount] = []) {
+    private enum CodingKeys: String, CodingKey {
+        case version
+        case storedAccounts = "accounts"
+    }
+
+    /// Empty contents: what a store that has never been written holds.
+    public init() {
+        self.init(accounts: [])
+    }
+
+    init(accounts: [StoredAccount]) {
         self.version = 1
-        self.accounts = accounts
+        self.storedAccounts = accounts
     }
 
     /// The account signed in to the application with `clientId` at `authority`, if any.
-    public func account(clientId: String, authority: String) -> StoredAccount? {
-        accounts.first { $0.clientId == clientId && $0.authority == authority }
+    func account(clientId: String, authority: String) -> StoredAccount? {
+        storedAccounts.first { $0.clientId == clientId && $0.authority == authority }
     }
 
     /// Replaces the account of the same application (client ID and authority), or adds it.
-    public mutating func upsert(_ account: StoredAccount) {
-        accounts.removeAll { $0.clientId == account.clientId && $0.authority == account.authority }
-        accounts.append(account)
+    mutating func upsert(_ account: StoredAccount) {
+        storedAccounts.removeAll { $0.clientId == account.clientId && $0.authority == account.authority }
+        storedAccounts.append(account)
     }
 
     /// Removes the account of the application with `clientId` at `authority`. Returns whether one was there.
     @discardableResult
-    public mutating func removeAccount(clientId: String, authority: String) -> Bool {
-        let before = accounts.count
-        accounts.removeAll { $0.clientId == clientId && $0.authority == authority }
-        return accounts.count != before
+    mutating func removeAccount(clientId: String, authority: String) -> Bool {
+        let before = storedAccounts.count
+        storedAccounts.removeAll { $0.clientId == clientId && $0.authority == authority }
+        return storedAccounts.count != before
     }
 }
 
-/// One signed-in account with its tokens.
-public struct StoredAccount: Codable, Sendable, Equatable {
+/// One signed-in account with its tokens, as the store keeps it.
+struct StoredAccount: Codable, Sendable, Equatable {
     /// The application's client ID.
-    public var clientId: String
+    var clientId: String
     /// The authority the account signed in at, as a string (for example
     /// `https://contoso.ciamlogin.com/contoso.onmicrosoft.com`), or the application's
     /// ``NativeAuthPublicClientApplicationConfig/storageAuthority`` when it set one.
-    public var authority: String
+    var authority: String
     /// The username the account signed in with.
-    public var username: String
+    var username: String
     /// A stable identifier of the account (`uid.utid` from `client_info`, else `oid.tid` or `sub`).
-    public var identifier: String
+    var identifier: String
     /// The raw ID token.
-    public var idToken: String?
+    var idToken: String?
     /// The refresh token; nil when the server issued none.
-    public var refreshToken: String?
+    var refreshToken: String?
     /// Cached access tokens, one per scope set.
-    public var accessTokens: [StoredAccessToken]
+    var accessTokens: [StoredAccessToken]
     /// When the account signed in.
-    public var signedInAt: Date
+    var signedInAt: Date
     /// The resource scopes the sign-in requested: what a token request without scopes asks for.
     /// Nil in stores written before it was recorded (then: no resource scopes).
-    public var defaultScopes: [String]?
+    var defaultScopes: [String]?
     /// When a refresh with ``refreshToken`` may have reached the server without its answer arriving
     /// (so the server may have rotated the token); nil when the last refresh had an answer.
-    public var refreshAnswerLostAt: Date?
+    var refreshAnswerLostAt: Date?
 
-    /// Creates a stored account.
-    public init(
+    init(
         clientId: String, authority: String, username: String, identifier: String,
         idToken: String?, refreshToken: String?, accessTokens: [StoredAccessToken], signedInAt: Date,
         defaultScopes: [String]? = nil, refreshAnswerLostAt: Date? = nil
@@ -107,19 +119,18 @@ public struct StoredAccount: Codable, Sendable, Equatable {
     }
 }
 
-/// A cached access token with the scopes it was granted for and its absolute expiry.
-public struct StoredAccessToken: Codable, Sendable, Equatable {
+/// A cached access token with the scopes it was granted for and its absolute expiry, as the store keeps it.
+struct StoredAccessToken: Codable, Sendable, Equatable {
     /// The access token.
-    public var token: String
+    var token: String
     /// The scopes the server granted, as it listed them.
-    public var scopes: [String]
+    var scopes: [String]
     /// When the token expires (computed from `expires_in` with the application's clock when it arrived).
-    public var expiresOn: Date
+    var expiresOn: Date
     /// The resource scopes the token was requested for (nil in stores written before it was recorded).
-    public var requestedScopes: [String]?
+    var requestedScopes: [String]?
 
-    /// Creates a cached access token.
-    public init(token: String, scopes: [String], expiresOn: Date, requestedScopes: [String]? = nil) {
+    init(token: String, scopes: [String], expiresOn: Date, requestedScopes: [String]? = nil) {
         self.token = token
         self.scopes = scopes
         self.expiresOn = expiresOn

@@ -111,6 +111,10 @@ public struct ServerErrorCode: RawRepresentable, Hashable, Sendable, Decodable, 
     public static let attributesRequired = Self(rawValue: "attributes_required")
     public static let userAlreadyExists = Self(rawValue: "user_already_exists")
     public static let verificationRequired = Self(rawValue: "verification_required")
+    // The device authorization grant's answers while polling (RFC 8628 §3.5, and Microsoft's names).
+    public static let authorizationPending = Self(rawValue: "authorization_pending")
+    public static let slowDown = Self(rawValue: "slow_down")
+    public static let authorizationDeclined = Self(rawValue: "authorization_declined")
 }
 
 /// The `suberror` of a protocol error: an open set of strings with the known ones named.
@@ -160,4 +164,7 @@ enum AADSTSCode {
     static let invalidVerificationContact = 901001
     /// The continuation token is unknown or malformed (`invalid_request`).
     static let invalidContinuationToken = 55200
+    /// Too many wrong codes or passwords: the account (or the flow) is locked (Entra's "account is
+    /// locked" code; the server sends it without `invalid_oob_value`, so the flow ends).
+    static let attemptLimitReached = 50053
 }

@@ -89,7 +89,7 @@ struct CallCommand: AsyncParsableCommand {
                                  hint: "\(stored.username) signed in at \(location.summary).")
             }
             let context = try AppContext(location: location, clientId: stored.clientId, challengeTypes: [.OOB, .password],
-                                         store: selection.store, storageKey: stored.authority, verbose: options.verbose,
+                                         store: selection.store, storageKey: stored.storageAuthority, verbose: options.verbose,
                                          caFile: options.caFile)
             try await context.run { context throws(CLIFailure) in
                 let embeddedBase = context.emulator.map { URL(string: "http://127.0.0.1:\($0.port)")! }

@@ -6,7 +6,7 @@ import NativeAuthShared
 struct StatusReport {
     /// One stored account and what is known of it.
     struct Entry {
-        let account: StoredAccount
+        let account: NativeAuthStoredAccount
         let isActive: Bool
         /// For a loopback authority other than the embedded emulator: whether it accepts connections.
         let serverReachable: Bool?
@@ -19,7 +19,7 @@ struct StatusReport {
     init(_ selection: AccountSelection) {
         entries = selection.accounts.enumerated().map { index, account in
             Entry(account: account, isActive: index == 0,
-                  serverReachable: SignInLocation(stored: account.authority).flatMap(ServerReachability.isReachable))
+                  serverReachable: SignInLocation(stored: account.storageAuthority).flatMap(ServerReachability.isReachable))
         }
     }
 
@@ -36,11 +36,11 @@ struct StatusReport {
             "clientId": account.clientId,
             "location": account.placeJSON,
             "signedInAt": account.signedInAt,
-            "hasRefreshToken": account.refreshToken != nil,
+            "hasRefreshToken": account.hasRefreshToken,
             "accessTokens": account.accessTokens.map {
                 ["scopes": $0.scopes, "expiresOn": $0.expiresOn, "expired": $0.expiresOn <= now] as [String: Any]
             },
-            "claims": (account.idToken.map(JWTClaims.claims(of:)) ?? [:]),
+            "claims": account.account.accountClaims ?? [:],
         ]
         if let reachable = entry.serverReachable { object["serverReachable"] = reachable }
         return object
@@ -61,11 +61,11 @@ struct StatusReport {
             "  client id:      \(account.clientId)",
             "  account id:     \(account.identifier)",
         ]
-        if let name = (account.idToken.map(JWTClaims.claims(of:)) ?? [:])["name"] as? String {
+        if let name = account.account.accountClaims?["name"] as? String {
             lines.append("  name:           \(name)")
         }
         lines.append("  signed in at:   \(JSONOutput.timestamp(account.signedInAt))")
-        lines.append("  refresh token:  \(account.refreshToken == nil ? "none" : "stored")")
+        lines.append("  refresh token:  \(account.hasRefreshToken ? "stored" : "none")")
         if account.accessTokens.isEmpty {
             lines.append("  access token:   none cached")
         }

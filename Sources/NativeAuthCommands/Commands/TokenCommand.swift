@@ -45,7 +45,7 @@ struct TokenCommand: AsyncParsableCommand {
                 return Self.print(token, username: stored.username, json: options.json)
             }
             let context = try AppContext(location: location, clientId: stored.clientId, challengeTypes: [.OOB, .password],
-                                         store: selection.store, storageKey: stored.authority, verbose: options.verbose, caFile: options.caFile)
+                                         store: selection.store, storageKey: stored.storageAuthority, verbose: options.verbose, caFile: options.caFile)
             try await context.run { context throws(CLIFailure) in
                 let account = try context.libraryAccount(for: stored)
                 let parameters = NativeAuthGetAccessTokenParameters(forceRefresh: forceRefresh, scopes: selection.resolution.scopes)

@@ -12,9 +12,9 @@ struct AccountSelection {
     let username: String?
     let store: FileTokenStore
     /// Every stored account.
-    let stored: [StoredAccount]
+    let stored: [NativeAuthStoredAccount]
     /// The accounts matching the flags, newest first: the first is the active one.
-    let accounts: [StoredAccount]
+    let accounts: [NativeAuthStoredAccount]
 
     /// Reads the store and selects the accounts matching `options` and `account`.
     init(_ options: SharedOptions, _ account: AccountOptions) throws(CLIFailure) {
@@ -22,12 +22,12 @@ struct AccountSelection {
         username = account.account?.trimmingCharacters(in: .whitespaces)
         store = try AppContext.openStore(options)
         do {
-            stored = try store.read().accounts
+            stored = try NativeAuthAccountStore(store).list()
         } catch {
             throw CLIFailure(.failure, "The token store could not be read: \(error)")
         }
         accounts = stored.filter { [resolution, username] candidate in
-            (resolution.location.map { $0.matches(storedKey: candidate.authority) } ?? true)
+            (resolution.location.map { $0.matches(storedKey: candidate.storageAuthority) } ?? true)
                 && (resolution.clientId.map { $0 == candidate.clientId } ?? true)
                 && (username.map { $0.caseInsensitiveCompare(candidate.username) == .orderedSame } ?? true)
         }
@@ -35,18 +35,18 @@ struct AccountSelection {
     }
 
     /// The account `token` and `signout` act on by default.
-    var active: StoredAccount? { accounts.first }
+    var active: NativeAuthStoredAccount? { accounts.first }
 
     /// The active account, or the failure that says why there is none (exit 1).
-    func requireActive() throws(CLIFailure) -> StoredAccount {
+    func requireActive() throws(CLIFailure) -> NativeAuthStoredAccount {
         guard let active else { throw noAccount() }
         return active
     }
 
     /// Where `account` signed in, from its stored key.
-    static func location(of account: StoredAccount) throws(CLIFailure) -> SignInLocation {
-        guard let location = SignInLocation(stored: account.authority) else {
-            throw CLIFailure(.failure, "The stored authority '\(account.authority)' is not a URL.",
+    static func location(of account: NativeAuthStoredAccount) throws(CLIFailure) -> SignInLocation {
+        guard let location = SignInLocation(stored: account.storageAuthority) else {
+            throw CLIFailure(.failure, "The stored authority '\(account.storageAuthority)' is not a URL.",
                              hint: "Run `nativeauth signout --all` and sign in again.")
         }
         return location
@@ -66,30 +66,24 @@ struct AccountSelection {
     }
 
     /// Removes `accounts` (and their tokens) from the store; no request is sent.
-    func remove(_ accounts: [StoredAccount]) throws(CLIFailure) {
+    func remove(_ accounts: [NativeAuthStoredAccount]) throws(CLIFailure) {
         do {
-            try store.modify { contents in
-                contents.accounts.removeAll { candidate in
-                    accounts.contains {
-                        $0.clientId == candidate.clientId && $0.authority == candidate.authority && $0.identifier == candidate.identifier
-                    }
-                }
-            }
+            try NativeAuthAccountStore(store).remove(accounts)
         } catch {
             throw CLIFailure(.failure, "The token store could not be updated: \(error)")
         }
     }
 }
 
-extension StoredAccount {
+extension NativeAuthStoredAccount {
     /// Where the account signed in, for people (a stored key the CLI does not know is shown as is).
     var placeSummary: String {
-        SignInLocation(stored: authority)?.summary ?? authority
+        SignInLocation(stored: storageAuthority)?.summary ?? storageAuthority
     }
 
     /// Where the account signed in, for `--json` (see ``SignInLocation/json``; `{"kind": "unknown",
     /// "key"}` for a stored key the CLI does not know).
     var placeJSON: [String: Any] {
-        SignInLocation(stored: authority)?.json ?? ["kind": "unknown", "key": authority]
+        SignInLocation(stored: storageAuthority)?.json ?? ["kind": "unknown", "key": storageAuthority]
     }
 }

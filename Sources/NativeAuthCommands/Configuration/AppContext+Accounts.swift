@@ -8,16 +8,14 @@ extension AppContext {
     func forgetLegacyEmbeddedAccount() {
         guard location == .embeddedEmulator else { return }
         let clientId = app.clientId
-        try? store.modify { contents in
-            contents.accounts.removeAll { account in
-                account.clientId == clientId && URL(string: account.authority).map(SignInLocation.isLegacyEmbedded) == true
-            }
+        _ = try? NativeAuthAccountStore(store).removeAccounts { account in
+            account.clientId == clientId && URL(string: account.storageAuthority).map(SignInLocation.isLegacyEmbedded) == true
         }
     }
 
     /// The library's view of `stored`, the account a command picked from the store (for its tokens):
     /// an error when the store cannot be read or the account was signed out since it was picked.
-    func libraryAccount(for stored: StoredAccount) throws(CLIFailure) -> NativeAuthUserAccountResult {
+    func libraryAccount(for stored: NativeAuthStoredAccount) throws(CLIFailure) -> NativeAuthUserAccountResult {
         let result: NativeAuthUserAccountResult?
         do {
             result = try app.currentAccount()

@@ -1,22 +1,13 @@
 import NativeAuth
 
-/// The server's limit of wrong codes or passwords in one sign-in. When the last allowed attempt is
-/// wrong, the server answers with Entra's AADSTS50053 ("the account is locked: too many sign-in
-/// attempts") and the flow is over: no further answer can work.
+/// The server's limit of wrong codes or passwords in one sign-in (``NativeAuthErrorCode/attemptLimitReached``):
+/// when the last allowed attempt is wrong, the server locks the flow (or, for a while, the account)
+/// and no further answer can work.
 enum AttemptLimit {
-    /// AADSTS50053: too many wrong attempts.
-    static let errorCode = 50053
-
-    /// Whether `error` is the server's lock-out after too many wrong attempts.
-    static func isReached(_ error: some NativeAuthError) -> Bool {
-        error.errorCodes.contains(errorCode)
-    }
-
-    /// The server's own sentence when its lock-out lasts a while (the emulator's guessing limit says
-    /// "Try again in N seconds"): running `signin` again at once would not help.
+    /// The server's own first sentence about the lock-out (it may say how long it lasts), shown as
+    /// the hint: running `signin` again at once may not help.
     static func hint(_ error: some NativeAuthError) -> String? {
-        let first = FailureMapping.firstLine(of: error.errorDescription)
-        return first.contains("Try again in") ? first : nil
+        FailureMapping.firstLine(of: error.errorDescription)
     }
 
     /// The one sentence the CLI says about it.

@@ -16,50 +16,42 @@ enum FailureMapping {
     static func failure(_ error: some NativeAuthError, method: Method) -> CLIFailure {
         let lines = details(error)
         let summary = firstLine(of: error.errorDescription)
-        if error.isBrowserRequired {
+        switch error.code {
+        case .browserRequired:
             return CLIFailure(.browserRequired, "A browser sign-in is required: the server will not complete this sign-in from a terminal.",
                               hint: browserHint(method), details: ["server: \(summary)"] + lines)
-        }
-        if error.isServerUnavailable {
+        case .serverUnavailable:
             return CLIFailure(.unavailable, "\(summary) (correlation id \(error.correlationId.uuidString.lowercased()))",
                               hint: "The server could not be reached or failed; try again later.", details: lines)
-        }
-        if AttemptLimit.isReached(error) {
+        case .attemptLimitReached:
             return CLIFailure(.wrongCredentials, AttemptLimit.message(method), hint: AttemptLimit.hint(error), details: lines)
-        }
-        if isWrongCredentials(error) {
+        case _ where isWrongCredentials(error):
             return CLIFailure(.wrongCredentials, summary, details: lines)
-        }
-        switch error.serverError {
-        case "expired_token" where method == .signUp:
+        case .flowExpired where method == .signUp:
             return CLIFailure(.failure, "The sign-up took too long: run `nativeauth signup` again.", details: lines)
-        case "expired_token" where method == .resetPassword:
+        case .flowExpired where method == .resetPassword:
             return CLIFailure(.failure, "The password reset took too long: run `nativeauth reset-password` again.", details: lines)
-        case "expired_token":
+        case .flowExpired:
             return CLIFailure(.failure, "The sign-in took too long: run `nativeauth signin` again.", details: lines)
-        case "invalid_scope":
+        case .invalidScope:
             return CLIFailure(.failure, "The server refused the requested scopes: \(summary)",
                               hint: "Check the --scope values (or NATIVEAUTH_SCOPES): scopes of one API per request.", details: lines)
-        default:
-            break
-        }
-        if let refresh = error as? RetrieveAccessTokenError, refresh.isRefreshTokenExpired || refresh.isNoAccount {
+        case .refreshTokenExpired, .noAccount:
             return CLIFailure(.failure, summary, hint: "Run `nativeauth signin` to sign in again.", details: lines)
+        default:
+            return CLIFailure(.failure, summary, details: lines)
         }
-        return CLIFailure(.failure, summary, details: lines)
     }
 
+    /// Whether the error is about the answer the user gave (a username, password, code or contact):
+    /// exit code 3, and the code prompt asks again.
     static func isWrongCredentials(_ error: some NativeAuthError) -> Bool {
-        switch error {
-        case let start as SignInStartError: return start.isUserNotFound || start.isInvalidUsername || start.isInvalidCredentials
-        case let start as SignUpStartError: return start.isUserAlreadyExists || start.isInvalidUsername || start.isInvalidPassword
-        case let start as ResetPasswordStartError: return start.isUserNotFound || start.isInvalidUsername
-        case let code as VerifyCodeError: return code.isInvalidCode
-        case let password as PasswordRequiredError: return password.isInvalidPassword
-        case let code as MFASubmitChallengeError: return code.isInvalidChallenge
-        case let code as RegisterStrongAuthSubmitChallengeError: return code.isInvalidChallenge
-        case let contact as RegisterStrongAuthChallengeError: return contact.isInvalidInput || contact.isVerificationContactBlocked
-        default: return false
+        switch error.code {
+        case .userNotFound, .invalidUsername, .invalidCredentials, .userAlreadyExists, .invalidPassword, .invalidCode,
+             .invalidInput, .verificationContactBlocked:
+            return true
+        default:
+            return false
         }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import NativeAuth
+@testable import NativeAuth
 import NativeAuthTestSupport
 import Testing
 
@@ -17,11 +17,11 @@ struct RefreshRecordingTests {
 
         let second = try await account.getAccessToken(parameters: NativeAuthGetAccessTokenParameters(forceRefresh: true))
         #expect(second.accessToken == "fake-access-token-2")
-        #expect(try fixture.store.read().accounts.first?.refreshToken == "fake-refresh-token-2")
+        #expect(try fixture.store.read().storedAccounts.first?.refreshToken == "fake-refresh-token-2")
 
         let third = try await account.getAccessToken(parameters: NativeAuthGetAccessTokenParameters(forceRefresh: true))
         #expect(third.accessToken == "fake-access-token-3")
-        #expect(try fixture.store.read().accounts.first?.refreshToken == "fake-refresh-token-3")
+        #expect(try fixture.store.read().storedAccounts.first?.refreshToken == "fake-refresh-token-3")
 
         // The cached token is now served without a request (the recording has no further step).
         let cached = try await account.getAccessToken()
@@ -45,7 +45,7 @@ struct RefreshRecordingTests {
     func noRefreshToken() async throws {
         let fixture = try ReplayFixture("NoRefreshToken")
         let account = try await signIn(fixture)
-        #expect(try fixture.store.read().accounts.first?.refreshToken == nil)
+        #expect(try fixture.store.read().storedAccounts.first?.refreshToken == nil)
         let requestsBefore = fixture.transport.requests.count
 
         let error = try await #require(throws: RetrieveAccessTokenError.self) {

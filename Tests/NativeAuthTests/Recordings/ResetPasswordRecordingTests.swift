@@ -1,5 +1,5 @@
 import Foundation
-import NativeAuth
+@testable import NativeAuth
 import NativeAuthTestSupport
 import Testing
 
@@ -158,7 +158,7 @@ struct ResetPasswordRecordingTests {
         let result = try #require(await reset.signIn().completed)
         #expect(result.account.username == Recorded.username)
         #expect(result.account.identifier == Recorded.accountIdentifier)
-        let stored = try #require(try fixture.store.read().accounts.first)
+        let stored = try #require(try fixture.store.read().storedAccounts.first)
         #expect(stored.accessTokens.map(\.token) == [Recorded.accessToken])
         #expect(stored.refreshToken == Recorded.refreshToken)
         try fixture.transport.assertAllUsed()

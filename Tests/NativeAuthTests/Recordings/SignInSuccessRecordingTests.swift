@@ -1,5 +1,5 @@
 import Foundation
-import NativeAuth
+@testable import NativeAuth
 import NativeAuthTestSupport
 import Testing
 
@@ -38,7 +38,7 @@ struct SignInSuccessRecordingTests {
         let state = try #require(await fixture.app.signIn(parameters: parameters).passwordRequired)
         let result = try #require(await state.submitPassword(password: Recorded.password).completed)
         try expectSignedIn(result, fixture: fixture)
-        let stored = try #require(try fixture.store.read().accounts.first)
+        let stored = try #require(try fixture.store.read().storedAccounts.first)
         #expect(stored.accessTokens.first?.scopes.first == Recorded.apiScope)
         try fixture.transport.assertAllUsed()
     }
@@ -87,7 +87,7 @@ struct SignInSuccessRecordingTests {
         #expect(result.account.accountClaims?["preferred_username"] as? String == Recorded.username)
         #expect(result.account.accountClaims?["name"] as? String == "Fake User")
         #expect(result.idToken?.split(separator: ".").count == 3)
-        let stored = try #require(try fixture.store.read().accounts.first)
+        let stored = try #require(try fixture.store.read().storedAccounts.first)
         #expect(stored.accessTokens.map(\.token) == [Recorded.accessToken])
         #expect(stored.refreshToken == Recorded.refreshToken)
         #expect(stored.idToken == result.idToken)

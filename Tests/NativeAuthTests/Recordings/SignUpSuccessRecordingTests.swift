@@ -1,5 +1,5 @@
 import Foundation
-import NativeAuth
+@testable import NativeAuth
 import NativeAuthTestSupport
 import Testing
 
@@ -117,7 +117,7 @@ struct SignUpSuccessRecordingTests {
         #expect(result.account.username == Recorded.username)
         #expect(result.account.identifier == Recorded.accountIdentifier)
         #expect(result.account.accountClaims?["preferred_username"] as? String == Recorded.username)
-        let stored = try #require(try fixture.store.read().accounts.first)
+        let stored = try #require(try fixture.store.read().storedAccounts.first)
         #expect(stored.accessTokens.map(\.token) == [Recorded.accessToken])
         #expect(stored.refreshToken == Recorded.refreshToken)
         #expect(fixture.app.getNativeAuthUserAccount()?.account.identifier == Recorded.accountIdentifier)

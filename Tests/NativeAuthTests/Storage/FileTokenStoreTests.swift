@@ -188,7 +188,7 @@ struct FileTokenStoreTests {
             try FileManager.default.removeItem(atPath: store.fileURL.path + ".lock")
             #expect(chmod(directory.path, 0o500) == 0)
             defer { _ = chmod(directory.path, 0o700) }
-            #expect(try store.read().accounts == [account(1)])
+            #expect(try store.read().storedAccounts == [account(1)])
             let error = #expect(throws: TokenStoreError.self) { try store.modify { $0.upsert(account(2)) } }
             #expect(error?.reason == .unwritable)
         }
@@ -222,13 +222,13 @@ struct FileTokenStoreTests {
             let inodeBefore = try inode(store.fileURL.path)
             #expect(throws: Failure.self) {
                 try store.modify { contents in
-                    contents.accounts.removeAll()
+                    contents.storedAccounts.removeAll()
                     throw Failure()
                 }
             }
             #expect(try Data(contentsOf: store.fileURL) == bytes)
             #expect(try inode(store.fileURL.path) == inodeBefore)
-            #expect(try store.read().accounts == [account(1)])
+            #expect(try store.read().storedAccounts == [account(1)])
         }
     }
 
@@ -266,7 +266,7 @@ struct FileTokenStoreTests {
                 }
                 try await group.waitForAll()
             }
-            let stored = try stores[0].read().accounts.map(\.clientId)
+            let stored = try stores[0].read().storedAccounts.map(\.clientId)
             let lost = Set((0..<count).map { "client-\($0)" }).subtracting(stored)
             #expect(lost.isEmpty, "lost \(lost.count) of \(count) updates")
             #expect(stored.count == count)
@@ -285,7 +285,7 @@ struct FileTokenStoreTests {
                         try await store.withRefreshLock {
                             log.append("enter")
                             // A read, an await, then a write: overlapping holders would write the same account.
-                            let seen = try store.read().accounts.count
+                            let seen = try store.read().storedAccounts.count
                             try await Task.sleep(for: .milliseconds(2))
                             try store.modify { $0.upsert(account(seen)) }
                             log.append("exit")
@@ -295,7 +295,7 @@ struct FileTokenStoreTests {
                 try await group.waitForAll()
             }
             #expect(log.events == Array(repeating: ["enter", "exit"], count: holders).flatMap { $0 })
-            #expect(try stores[0].read().accounts.count == holders)
+            #expect(try stores[0].read().storedAccounts.count == holders)
         }
     }
 
@@ -355,7 +355,7 @@ struct FileTokenStoreTests {
             try store.modify { $0.upsert(account(1)) }
             #expect(child.hasFinished, "modify ran while another process held the lock")
             try child.waitForExit()
-            #expect(try store.read().accounts == [account(1)])
+            #expect(try store.read().storedAccounts == [account(1)])
         }
     }
 
@@ -367,7 +367,7 @@ struct FileTokenStoreTests {
                 lockPath: directory.appendingPathComponent("refresh.lock").path, markers: directory)
             // The child holds the refresh lock until released (or for 60 s at most, so a bug cannot hang the test).
             try store.modify { $0.upsert(account(1)) }
-            #expect(try store.read().accounts == [account(1)])
+            #expect(try store.read().storedAccounts == [account(1)])
             #expect(!child.hasFinished, "modify waited for the refresh lock")
             child.release(after: .milliseconds(100))
             let finishedPath = child.finishedPath

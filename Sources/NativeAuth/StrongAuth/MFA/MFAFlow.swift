@@ -15,21 +15,13 @@ enum MFAFlow {
         let types = context.environment.challengeTypes.union(.OOB)
         let fields = [("continuation_token", core.continuationToken), ("challenge_type", types.wireValue), ("id", method.id)]
         let (outcome, answered) = await context.post(.signInChallenge, fields, as: ChallengeResponse.self)
-        let details: NativeAuthErrorDetails
-        switch ChallengeAnswer(outcome) {
-        case .code(let token, let sentTo, let channel, let length):
-            let next = MFARequiredState(core: FlowStateCore(context: answered, continuationToken: token))
-            return .advanced(.verificationRequired(newState: next, sentTo: sentTo, channelTargetType: channel, codeLength: length))
-        case .password:
-            details = FlowErrorMapping.unexpectedAnswer("the server asked for a password instead of sending the second factor's code",
-                                                        correlationId: answered.correlationId)
-        case .rejected(let rejection):
-            details = answered.details(rejection, meaning: MFAStep.challenge.meaning)
-        case .unexpected(let what):
-            details = FlowErrorMapping.unexpectedAnswer(what, correlationId: answered.correlationId)
-        }
-        let error = MFARequestChallengeError(details)
-        return MFAStep.challenge.handsBack(details) ? .retry(error) : .advanced(.error(error, newState: nil))
+        return await ChallengeAnswer(outcome).resolve(
+            in: answered, meaning: MFAStep.challenge.meaning,
+            mismatch: "the server asked for a password instead of sending the second factor's code",
+            code: { next, sentTo, channel, length in
+                .advanced(.verificationRequired(newState: MFARequiredState(core: next), sentTo: sentTo, channelTargetType: channel, codeLength: length))
+            },
+            failed: { .failed(MFARequestChallengeError($0), handedBack: MFAStep.challenge.handsBack($0)) })
     }
 
     /// Redeems the code with the `mfa_oob` grant and stores the account.
@@ -39,7 +31,7 @@ enum MFAFlow {
             return .retry(MFASubmitChallengeError(FlowErrorMapping.local(.invalidCode, problem, correlationId: core.correlationId)))
         }
         let grant = TokenGrant.mfaOOB(code: checked.value, continuationToken: core.continuationToken)
-        let (outcome, answered) = await TokenRedemption.redeem(grant, context: core.context)
+        let (outcome, answered) = await NativeRedemption.redeem(grant, context: core.context)
         switch outcome {
         case .signedIn(let result):
             return .advanced(.completed(result))
@@ -51,8 +43,10 @@ enum MFAFlow {
             return .advanced(.error(MFASubmitChallengeError(details), newState: nil))
         case .rejected(let rejection):
             let details = answered.details(rejection, meaning: MFAStep.grant.meaning)
-            let error = MFASubmitChallengeError(details)
-            return MFAStep.grant.handsBack(details) ? .retry(error) : .advanced(.error(error, newState: nil))
+            return .failed(MFASubmitChallengeError(details), handedBack: MFAStep.grant.handsBack(details))
         }
     }
 }
+
+extension MFARequestChallengeResult: FailableStepResult {}
+extension MFASubmitChallengeResult: FailableStepResult {}

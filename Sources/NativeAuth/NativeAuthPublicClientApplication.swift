@@ -67,11 +67,10 @@ public final class NativeAuthPublicClientApplication: Sendable {
         let wire = WireClient(
             authority: authority, clientId: clientId, transport: try values.transport ?? Self.defaultTransport(caFile: values.caFile),
             retryPolicy: values.retryPolicy, clock: values.clock, logger: logger)
-        let accounts = AccountTokenManager(
-            wire: wire, store: values.tokenStore ?? InMemoryTokenStore(),
-            storageAuthority: values.storageAuthority ?? authority.absoluteString, clock: values.clock, logger: logger)
+        let accountStorage = AccountStorage(
+            store: values.tokenStore ?? InMemoryTokenStore(), storageAuthority: values.storageAuthority ?? authority.absoluteString)
         environment = ApplicationEnvironment(
-            wire: wire, challengeTypes: challengeTypes, capabilities: capabilities, accounts: accounts,
+            wire: wire, challengeTypes: challengeTypes, capabilities: capabilities, accountStorage: accountStorage,
             clock: values.clock, logger: logger)
     }
 
@@ -117,78 +116,6 @@ public final class NativeAuthPublicClientApplication: Sendable {
         config.apply(capabilities: capabilities, transport: transport, tokenStore: tokenStore, logger: logger,
                      retryPolicy: retryPolicy, clock: clock)
         try self.init(nativeAuthConfiguration: config)
-    }
-
-    /// Starts a sign-in: the server answers with a code sent to the user, a request for the password,
-    /// or (when a password was given and accepted) a signed-in account.
-    ///
-    /// - See Also: ``SignInCodeRequiredState/submitCode(code:)``, ``SignInPasswordRequiredState/submitPassword(password:)``
-    public func signIn(parameters: NativeAuthSignInParameters) async -> SignInStartResult {
-        await SignInFlow.start(parameters, environment: environment)
-    }
-
-    /// Starts a sign-in and reports the outcome to `delegate` on the main actor (see ``signIn(parameters:)``).
-    ///
-    /// ```swift
-    /// let parameters = NativeAuthSignInParameters(username: email)
-    /// nativeAuth.signIn(parameters: parameters, delegate: self)
-    /// ```
-    public func signIn(parameters: NativeAuthSignInParameters, delegate: any SignInStartDelegate) {
-        DelegateDispatch.run({ await self.signIn(parameters: parameters) }) { $0.deliver(to: delegate) }
-    }
-
-    /// Starts a sign-up: the server sends a code to verify the new user's address (or refuses: the
-    /// address has an account, the password or attributes given are not acceptable, a browser is
-    /// required).
-    ///
-    /// ```swift
-    /// let parameters = NativeAuthSignUpParameters(username: "carol@example.com")
-    /// parameters.attributes = ["displayName": "Carol"]
-    /// guard case .codeRequired(let state, let sentTo, _, _) = await app.signUp(parameters: parameters) else { return }
-    /// print("Enter the code sent to \(sentTo)")
-    /// switch await state.submitCode(code: readLine() ?? "") {
-    /// case .completed(let signIn): _ = await signIn.signIn(parameters: NativeAuthSignInAfterSignUpParameters())
-    /// case .passwordRequired(let next): _ = await next.submitPassword(password: "…")
-    /// case .attributesRequired(let attributes, let next): _ = await next.submitAttributes(attributes: ["city": "Dublin"])
-    /// case .error(let error, _): print(error.errorDescription ?? "")
-    /// }
-    /// ```
-    ///
-    /// - See Also: ``SignUpCodeRequiredState/submitCode(code:)``, ``SignUpPasswordRequiredState/submitPassword(password:)``,
-    ///   ``SignUpAttributesRequiredState/submitAttributes(attributes:)``, ``SignInAfterSignUpState/signIn(parameters:)``
-    public func signUp(parameters: NativeAuthSignUpParameters) async -> SignUpStartResult {
-        await SignUpFlow.start(parameters, environment: environment)
-    }
-
-    /// Starts a sign-up and reports the outcome to `delegate` on the main actor (see ``signUp(parameters:)``).
-    ///
-    /// ```swift
-    /// let parameters = NativeAuthSignUpParameters(username: email)
-    /// parameters.password = password
-    /// nativeAuth.signUp(parameters: parameters, delegate: self)
-    /// ```
-    public func signUp(parameters: NativeAuthSignUpParameters, delegate: any SignUpStartDelegate) {
-        DelegateDispatch.run({ await self.signUp(parameters: parameters) }) { $0.deliver(to: delegate) }
-    }
-
-    /// The account signed in to this application, from the token store; nil when there is none.
-    /// A store that cannot be read is logged as an error (with `correlationId`) and gives nil: use
-    /// ``currentAccount()`` to handle it.
-    public func getNativeAuthUserAccount(correlationId: UUID? = nil) -> NativeAuthUserAccountResult? {
-        do {
-            return try currentAccount()
-        } catch {
-            environment.logger.error("the token store could not be read", metadata: [
-                "error": "\(error)", "correlation-id": "\((correlationId ?? UUID()).uuidString)",
-            ])
-            return nil
-        }
-    }
-
-    /// The account signed in to this application, from the token store (no request).
-    /// - Throws: ``TokenStoreError`` when the store cannot be read.
-    public func currentAccount() throws -> NativeAuthUserAccountResult? {
-        try environment.accounts.currentAccount()
     }
 }
 

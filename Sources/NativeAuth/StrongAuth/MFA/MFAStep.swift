@@ -6,7 +6,7 @@ enum MFAStep {
     func meaning(of error: ServerErrorResponse) -> ErrorMeaning {
         switch (self, error.error) {
         case (.challenge, .accessDenied) where error.suberror?.rawValue.hasPrefix("provider_blocked") == true:
-            return ErrorMeaning(.contactBlocked, prefix: "The server blocked the strong authentication method.")
+            return ErrorMeaning(.authMethodBlocked, prefix: "The server blocked the strong authentication method.")
         case (.grant, .invalidGrant) where error.suberror == .invalidOOBValue:
             return ErrorMeaning(.invalidCode)
         default:
@@ -22,7 +22,7 @@ enum MFAStep {
         switch details.kind {
         case .unavailable: return true
         case .invalidCode: return self == .grant
-        case .contactBlocked: return self == .challenge
+        case .authMethodBlocked: return self == .challenge
         case .general:
             // An unknown method (`invalid_request`), but not a token the server no longer knows (55200).
             return self == .challenge && details.serverError?.error == .invalidRequest

@@ -44,7 +44,7 @@ final class SignInAfterFlowCore: Sendable {
             let context = self.context.with(scopes: RequestedScopes.merged(scopes))
             let grant = TokenGrant.continuationToken(token, username: context.username,
                                                      challengeTypes: context.environment.challengeTypes)
-            let (outcome, answered) = await TokenRedemption.redeem(grant, context: context)
+            let (outcome, answered) = await NativeRedemption.redeem(grant, context: context)
             switch outcome {
             case .signedIn(let result):
                 return .advanced(completed(result))
@@ -53,8 +53,8 @@ final class SignInAfterFlowCore: Sendable {
             case .failed(let details):
                 return .advanced(failed(Failure(details)))
             case .rejected(let rejection):
-                let error = Failure(answered.details(rejection) { ErrorMeaning.strongAuthentication($0) ?? .general })
-                return error.isServerUnavailable ? .retry(error) : .advanced(failed(error))
+                let details = answered.details(rejection, meaning: SignInStep.continuationGrant.meaning)
+                return SignInStep.continuationGrant.handsBack(details) ? .retry(Failure(details)) : .advanced(failed(Failure(details)))
             }
         }
     }

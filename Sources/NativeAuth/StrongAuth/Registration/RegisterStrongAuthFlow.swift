@@ -30,22 +30,14 @@ enum RegisterStrongAuthFlow {
                 return .advanced(.error(RegisterStrongAuthChallengeError(details), newState: nil))
             }
         }
-        let details: NativeAuthErrorDetails
-        switch ChallengeAnswer(outcome) {
-        case .code(let token, let sentTo, let channel, let length):
-            let next = RegisterStrongAuthVerificationRequiredState(core: FlowStateCore(context: answered, continuationToken: token))
-            return .advanced(.verificationRequired(RegisterStrongAuthVerificationRequiredResult(
-                newState: next, sentTo: sentTo, channelTargetType: channel, codeLength: length)))
-        case .password:
-            details = FlowErrorMapping.unexpectedAnswer("the server asked for a password instead of sending a code to the contact",
-                                                        correlationId: answered.correlationId)
-        case .rejected(let rejection):
-            details = answered.details(rejection, meaning: RegisterStrongAuthStep.challenge.meaning)
-        case .unexpected(let what):
-            details = FlowErrorMapping.unexpectedAnswer(what, correlationId: answered.correlationId)
-        }
-        let error = RegisterStrongAuthChallengeError(details)
-        return RegisterStrongAuthStep.challenge.handsBack(details) ? .retry(error) : .advanced(.error(error, newState: nil))
+        return await ChallengeAnswer(outcome).resolve(
+            in: answered, meaning: RegisterStrongAuthStep.challenge.meaning,
+            mismatch: "the server asked for a password instead of sending a code to the contact",
+            code: { next, sentTo, channel, length in
+                .advanced(.verificationRequired(RegisterStrongAuthVerificationRequiredResult(
+                    newState: RegisterStrongAuthVerificationRequiredState(core: next), sentTo: sentTo, channelTargetType: channel, codeLength: length)))
+            },
+            failed: { .failed(RegisterStrongAuthChallengeError($0), handedBack: RegisterStrongAuthStep.challenge.handsBack($0)) })
     }
 
     /// Submits the code sent to the contact; then signs the user in.
@@ -60,8 +52,7 @@ enum RegisterStrongAuthFlow {
         case .signedIn(let result):
             return .advanced(.completed(result))
         case .refused(let details):
-            let error = RegisterStrongAuthSubmitChallengeError(details)
-            return RegisterStrongAuthStep.submit.handsBack(details) ? .retry(error) : .advanced(.error(error, newState: nil))
+            return .failed(RegisterStrongAuthSubmitChallengeError(details), handedBack: RegisterStrongAuthStep.submit.handsBack(details))
         case .failed(let details):
             return .advanced(.error(RegisterStrongAuthSubmitChallengeError(details), newState: nil))
         }
@@ -95,7 +86,7 @@ enum RegisterStrongAuthFlow {
             next = token
         }
         let grant = TokenGrant.continuationToken(next, username: nil, challengeTypes: answered.environment.challengeTypes)
-        let (redeemed, signedIn) = await TokenRedemption.redeem(grant, context: answered)
+        let (redeemed, signedIn) = await NativeRedemption.redeem(grant, context: answered)
         switch redeemed {
         case .signedIn(let result):
             return .signedIn(result)
@@ -119,3 +110,6 @@ enum RegisterStrongAuthFlow {
         return nil
     }
 }
+
+extension RegisterStrongAuthChallengeResult: FailableStepResult {}
+extension RegisterStrongAuthSubmitChallengeResult: FailableStepResult {}

@@ -12,5 +12,5 @@ public struct MFARequestChallengeError: NativeAuthError, FlowError {
 
     /// The server blocked this method (a number refused by its reputation checks): choose another
     /// one on the returned state.
-    public var isAuthMethodBlocked: Bool { details.kind == .contactBlocked }
+    public var isAuthMethodBlocked: Bool { details.kind == .authMethodBlocked }
 }

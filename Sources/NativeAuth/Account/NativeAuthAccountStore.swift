@@ -1,0 +1,74 @@
+import Foundation
+
+/// The accounts kept in a token store, across every application that uses it: list them, pick one,
+/// and remove them, without a request to the server and without knowing the store's format.
+///
+/// An app signed in to one application uses ``NativeAuthPublicClientApplication/currentAccount()``
+/// instead; this is for tools that manage a shared store (such as the `nativeauth` command line).
+///
+/// ```swift
+/// let accounts = NativeAuthAccountStore(try FileTokenStore(directory: configurationDirectory))
+/// for account in try accounts.list() {
+///     print(account.username, account.clientId, account.storageAuthority, account.hasRefreshToken)
+/// }
+/// if let latest = try accounts.latest(username: "user@example.com") {
+///     try accounts.remove([latest])   // signs it out on this machine
+/// }
+/// ```
+public struct NativeAuthAccountStore: Sendable {
+    /// The store the accounts are kept in.
+    public let store: any NativeAuthTokenStore
+
+    /// The accounts kept in `store`.
+    public init(_ store: any NativeAuthTokenStore) {
+        self.store = store
+    }
+
+    /// Every account kept, in the store's order.
+    /// - Throws: ``TokenStoreError`` when the store cannot be read.
+    public func list() throws -> [NativeAuthStoredAccount] {
+        try store.read().accounts
+    }
+
+    /// The account that signed in most recently among those matching: `username` (compared without
+    /// case), `clientId`, and `predicate`; nil when none matches.
+    /// - Throws: ``TokenStoreError`` when the store cannot be read.
+    public func latest(
+        username: String? = nil, clientId: String? = nil,
+        where predicate: (NativeAuthStoredAccount) -> Bool = { _ in true }
+    ) throws -> NativeAuthStoredAccount? {
+        try list().filter { account in
+            (username.map { $0.caseInsensitiveCompare(account.username) == .orderedSame } ?? true)
+                && (clientId.map { $0 == account.clientId } ?? true)
+                && predicate(account)
+        }
+        .max { $0.signedInAt < $1.signedInAt }
+    }
+
+    /// Removes `accounts` and their tokens (each the same application, place and identifier as
+    /// listed), in one change of the store. Returns how many were there.
+    /// - Throws: ``TokenStoreError`` when the store cannot be read or written.
+    @discardableResult
+    public func remove(_ accounts: [NativeAuthStoredAccount]) throws -> Int {
+        try removeAccounts { candidate in accounts.contains { $0.isSameAccount(as: candidate) } }
+    }
+
+    /// Removes the accounts for which `predicate` is true, in one change of the store. Returns how
+    /// many were removed.
+    /// - Throws: ``TokenStoreError`` when the store cannot be read or written.
+    @discardableResult
+    public func removeAccounts(where predicate: (NativeAuthStoredAccount) -> Bool) throws -> Int {
+        try store.modify { contents in
+            let before = contents.storedAccounts.count
+            contents.storedAccounts.removeAll { predicate(NativeAuthStoredAccount(stored: $0)) }
+            return before - contents.storedAccounts.count
+        }
+    }
+}
+
+extension NativeAuthStoredAccount {
+    /// The same account of the same application at the same place (its tokens may differ).
+    func isSameAccount(as other: NativeAuthStoredAccount) -> Bool {
+        clientId == other.clientId && storageAuthority == other.storageAuthority && identifier == other.identifier
+    }
+}

@@ -1,0 +1,16 @@
+import Foundation
+import Logging
+
+/// What every flow of one application needs: the wire client, the app's configuration, where its
+/// accounts are kept, and the clock. One per ``NativeAuthPublicClientApplication``.
+///
+/// The account layer works on ``accountStorage`` through `AccountTokenManager` (built from this
+/// environment), so this shared layer names no feature.
+struct ApplicationEnvironment: Sendable {
+    let wire: WireClient
+    let challengeTypes: NativeAuthChallengeTypes
+    let capabilities: NativeAuthCapabilities
+    let accountStorage: AccountStorage
+    let clock: any NativeAuthClock
+    let logger: Logger
+}

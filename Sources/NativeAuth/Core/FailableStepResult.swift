@@ -1,0 +1,15 @@
+/// A public result of a step on a state that can fail: its `error(_:newState:)` case (the enum case
+/// witnesses the requirement) carries the error and, when the state is handed back, the state.
+protocol FailableStepResult {
+    associatedtype Failure: FlowError
+    associatedtype State
+    static func error(_ error: Failure, newState: State?) -> Self
+}
+
+extension StepOutcome where Result: FailableStepResult, Failure == Result.Failure {
+    /// A failure of a step on a state: handed back (``retry(_:)``, the state stays good) when the
+    /// step's table says so (its `handsBack`), else the flow ends with the error and no state.
+    static func failed(_ error: Failure, handedBack: Bool) -> StepOutcome {
+        handedBack ? .retry(error) : .advanced(.error(error, newState: nil))
+    }
+}
