@@ -9,8 +9,6 @@ struct EmulatorResponder: HTTPResponder {
     typealias Context = ConnectionContext
 
     let core: EmulatorCore
-    /// Largest request body accepted.
-    static let maxBodySize = 64 * 1024
 
     func respond(to request: Request, context: ConnectionContext) async throws -> Response {
         let clientRequestId = request.headers[.clientRequestId].flatMap { $0.isEmpty ? nil : $0 }
@@ -53,7 +51,7 @@ struct EmulatorResponder: HTTPResponder {
                 throw ProtocolError.methodNotAllowed(request.method.rawValue)
             }
             if route.endpoint.method == .post {
-                form = try await Self.readForm(request)
+                form = try await FormReader.read(request)
             }
             reply = try ProtocolRoutes(core: core).handle(route.endpoint, form: form ?? FormBody(fields: []))
         } catch let error as ProtocolError {
@@ -66,26 +64,6 @@ struct EmulatorResponder: HTTPResponder {
         }
         log(request, path: path, form: form, status: reply.status, clientRequestId: clientRequestId, fault: false)
         return reply.response(clientRequestId: clientRequestId)
-    }
-
-    /// Reads and parses a form body; content type and encoding problems are protocol errors.
-    static func readForm(_ request: Request) async throws(ProtocolError) -> FormBody {
-        let contentType = request.headers[.contentType]?.lowercased() ?? ""
-        let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        guard mediaType == "application/x-www-form-urlencoded" else {
-            throw ProtocolError.malformedRequest("the Content-Type must be application/x-www-form-urlencoded, not '\(contentType)'.")
-        }
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: maxBodySize)
-        } catch {
-            throw ProtocolError.malformedRequest("the body could not be read or is larger than \(maxBodySize) bytes.")
-        }
-        do {
-            return try FormBody(parsing: Array(buffer.readableBytesView))
-        } catch {
-            throw ProtocolError.malformedRequest("\(error).")
-        }
     }
 
     func errorReply(_ error: ProtocolError, clientRequestId: String) -> HTTPReply {

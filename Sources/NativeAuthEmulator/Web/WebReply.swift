@@ -50,7 +50,7 @@ struct WebRoute: Sendable {
     static func path(_ page: Page, tenant: String) -> String {
         switch page {
         case .authorize: "/\(tenant)/oauth2/v2.0/authorize"
-        case .deviceVerification: "/\(tenant)/oauth2/deviceauth"
+        case .deviceVerification: "/\(tenant)/" + DeviceCodeService.verificationPage
         }
     }
 

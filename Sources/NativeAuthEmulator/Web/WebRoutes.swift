@@ -18,12 +18,12 @@ struct WebRoutes: Sendable {
             case (.authorize, .get):
                 reply = try authorize(query: request.uri.query ?? "", action: action, clientRequestId: clientRequestId)
             case (.authorize, .post):
-                form = try await EmulatorResponder.readForm(request)
+                form = try await FormReader.read(request)
                 reply = try authorizeStep(form!, action: action, clientRequestId: clientRequestId)
             case (.deviceVerification, .get):
                 reply = .page(try PageFlow(core: core, action: action).start(.device(deviceCodeKey: nil), step: .userCode))
             case (.deviceVerification, .post):
-                form = try await EmulatorResponder.readForm(request)
+                form = try await FormReader.read(request)
                 reply = try deviceStep(form!, action: action)
             default:
                 throw ProtocolError.methodNotAllowed(request.method.rawValue)
