@@ -100,7 +100,8 @@ let package = Package(
         ),
         .testTarget(
             name: "NativeAuthEmulatorTests",
-            dependencies: ["NativeAuthEmulator", "NativeAuthShared", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: ["NativeAuthEmulator", "NativeAuthShared", .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "HummingbirdTesting", package: "hummingbird")],
             swiftSettings: strict
         ),
         .testTarget(

@@ -11,16 +11,13 @@ struct PersistenceTests {
     @Test func stateSurvivesStopAndStart() async throws {
         let directory = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        var refreshToken = ""
-        var kid = ""
-        var tenant = ""
-        try await withEmulator({ $0.stateDirectory = directory }) { client in
+        let (refreshToken, kid, tenant) = try await withEmulator({ $0.stateDirectory = directory }) { client in
             let tokens = try await client.signInOTP()
-            refreshToken = try #require(tokens.string("refresh_token"))
+            let refreshToken = try #require(tokens.string("refresh_token"))
             let idToken = try JWT(try #require(tokens.string("id_token")))
-            kid = try #require(idToken.header["kid"] as? String)
-            tenant = client.emulator.tenantId
+            let kid = try #require(idToken.header["kid"] as? String)
             _ = try await client.admin("POST", "users", json: #"{"users":[{"username":"erin@example.com","method":"otp"}]}"#)
+            return (refreshToken, kid, client.emulator.tenantId)
         }
         try await withEmulator({ $0.stateDirectory = directory }) { client in
             #expect(client.emulator.tenantId == tenant)

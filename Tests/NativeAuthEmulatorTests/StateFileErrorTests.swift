@@ -67,9 +67,8 @@ struct StateFileErrorTests {
     @Test func aJournalLineCutShortByAKillIsDropped() async throws {
         let directory = PersistenceTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        var refresh = ""
-        try await withEmulator({ $0.stateDirectory = directory }) { client in
-            refresh = try #require(try await client.signInOTP().string("refresh_token"))
+        let refresh = try await withEmulator({ $0.stateDirectory = directory }) { client in
+            try #require(try await client.signInOTP().string("refresh_token"))
         }
         let journal = try FileHandle(forWritingTo: directory.appendingPathComponent("state.journal"))
         try journal.seekToEnd()
