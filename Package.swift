@@ -105,6 +105,13 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "NativeAuthEmulatorReplayTests",
+            dependencies: ["NativeAuthEmulator", "NativeAuthShared", "NativeAuthTestSupport",
+                           .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "HummingbirdTesting", package: "hummingbird")],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "NativeAuthEndToEndTests",
             dependencies: ["NativeAuth", "NativeAuthURLSession", "NativeAuthEmulator", "NativeAuthTestSupport"],
             swiftSettings: strict
