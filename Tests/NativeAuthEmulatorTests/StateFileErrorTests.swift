@@ -9,8 +9,7 @@ import Glibc
 @Suite("State files that cannot be used")
 struct StateFileErrorTests {
     private func start(_ directory: URL) async throws {
-        let emulator = try await EmulatorClient.startEmulator { $0.stateDirectory = directory }
-        try await emulator.stop()
+        try await withEmulator({ $0.stateDirectory = directory }) { _ in }
     }
 
     @Test(.enabled(if: geteuid() != 0, "root reads any file; the CLI test runs this case as another user"))
