@@ -105,7 +105,15 @@ let package = Package(
         ),
         .testTarget(
             name: "NativeAuthEmulatorTests",
-            dependencies: ["NativeAuthEmulator", "NativeAuthShared", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: ["NativeAuthEmulator", "NativeAuthShared", .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "HummingbirdTesting", package: "hummingbird")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "NativeAuthEmulatorReplayTests",
+            dependencies: ["NativeAuthEmulator", "NativeAuthShared", "NativeAuthTestSupport",
+                           .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "HummingbirdTesting", package: "hummingbird")],
             swiftSettings: strict
         ),
         .testTarget(

@@ -50,7 +50,7 @@ public final class Emulator: Sendable {
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let connections = ConnectionRegistry(limit: ConnectionRegistry.effectiveLimit(configuration.maxConnections))
         let app = Application(
-            responder: EmulatorResponder(core: core),
+            router: EmulatorRouter.make(core: core, context: ConnectionContext.self),
             server: try TLSServer.builder(.http1(configuration: HTTP1Channel.Configuration(
                 additionalChannelHandlers: [ConnectionGuardHandler(registry: connections)],
                 idleTimeout: .nanoseconds(Int64(configuration.idleTimeout * 1_000_000_000)))), authority: certificateAuthority),

@@ -71,9 +71,8 @@ struct AdminTests {
     }
 
     @Test func exportedUsersReimportWithTheirPasswords() async throws {
-        var exported = Data()
-        try await withEmulator { client in
-            exported = try await client.admin("GET", "users").body
+        let exported = try await withEmulator { client in
+            try await client.admin("GET", "users").body
         }
         try await withEmulator { client in
             _ = try await client.admin("POST", "reset")

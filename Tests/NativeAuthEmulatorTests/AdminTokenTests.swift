@@ -37,8 +37,7 @@ struct AdminTokenTests {
 
     @Test func aShortTokenIsRefusedAtStart() async throws {
         await #expect(throws: EmulatorConfigurationError.self) {
-            let emulator = try await EmulatorClient.startEmulator { $0.adminToken = "short" }
-            try await emulator.stop()
+            try await withEmulator({ $0.adminToken = "short" }) { _ in }
         }
     }
 

@@ -48,8 +48,7 @@ struct ClockBoundTests {
     @Test(arguments: [1e300, -1, 0, Double.infinity, Double.nan])
     func aLifetimeOutOfRangeIsRefusedAtStart(lifetime: Double) async throws {
         await #expect(throws: EmulatorConfigurationError.self) {
-            let emulator = try await EmulatorClient.startEmulator { $0.accessTokenLifetime = lifetime }
-            try await emulator.stop()
+            try await withEmulator({ $0.accessTokenLifetime = lifetime }) { _ in }
         }
     }
 }

@@ -2,7 +2,10 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import NativeAuthEmulator
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+@testable import NativeAuthEmulator
 
 /// A parsed HTTP response from the emulator.
 struct HTTPResult {
@@ -28,30 +31,47 @@ struct EmulatorClientError: Error, CustomStringConvertible {
     var description: String
 }
 
-/// Talks to an emulator over real loopback HTTP with URLSession.
-struct EmulatorClient {
-    let emulator: Emulator
-    let session: URLSession
+/// Talks to an emulator: in process through Hummingbird's router (HummingbirdTesting's `.router`
+/// mode, no socket), or to a running ``Emulator`` over real loopback HTTP with URLSession.
+struct EmulatorClient: Sendable {
+    enum Transport: Sendable {
+        case inProcess(any TestClientProtocol)
+        case loopback(URLSession)
+    }
+
+    let emulator: any EmulatorUnderTest
+    let transport: Transport
     var clientId = EmulatorConfiguration.defaultClientId
 
+    /// A client of a running emulator, over loopback HTTP.
     init(_ emulator: Emulator) {
         self.emulator = emulator
-        self.session = URLSession(configuration: .ephemeral)
+        self.transport = .loopback(URLSession(configuration: .ephemeral))
+    }
+
+    init(_ emulator: any EmulatorUnderTest, transport: Transport) {
+        self.emulator = emulator
+        self.transport = transport
     }
 
     /// The admin token of the test emulators.
     static let adminToken = "test-admin-token-0123456789"
 
-    /// Starts an in-memory emulator with a fixed code, quiet console and the admin API on (with
-    /// ``adminToken``), for tests.
-    static func startEmulator(_ adjust: (inout EmulatorConfiguration) -> Void = { _ in }) async throws -> Emulator {
+    /// The configuration of the test emulators: in memory, a fixed code, quiet console and the admin
+    /// API on (with ``adminToken``), then `adjust`.
+    static func configuration(_ adjust: (inout EmulatorConfiguration) -> Void = { _ in }) -> EmulatorConfiguration {
         var config = EmulatorConfiguration()
         config.fixedCode = "12345678"
         config.onCodeSent = { _ in }
         config.logger.logLevel = .critical
         config.adminToken = adminToken
         adjust(&config)
-        return try await Emulator.start(config)
+        return config
+    }
+
+    /// Starts a test emulator listening on loopback (see ``configuration(_:)``).
+    static func startEmulator(_ adjust: (inout EmulatorConfiguration) -> Void = { _ in }) async throws -> Emulator {
+        try await Emulator.start(configuration(adjust))
     }
 
     /// POSTs a form to `{authority}/{path}`.
@@ -115,6 +135,35 @@ struct EmulatorClient {
     }
 
     func raw(method: String, url: URL, body: Data?, headers: [String: String]) async throws -> HTTPResult {
+        switch transport {
+        case .inProcess(let client):
+            return try await Self.send(client, method: method, url: url, body: body, headers: headers)
+        case .loopback(let session):
+            return try await Self.send(session, method: method, url: url, body: body, headers: headers)
+        }
+    }
+
+    /// Hands the request to the emulator's router (only the URL's path and query matter).
+    private static func send(_ client: any TestClientProtocol, method: String, url: URL, body: Data?,
+                             headers: [String: String]) async throws -> HTTPResult {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            throw EmulatorClientError(description: "not a URL: \(url)")
+        }
+        let uri = components.percentEncodedPath + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
+        var fields = HTTPFields()
+        for (name, value) in headers {
+            guard let fieldName = HTTPField.Name(name) else { throw EmulatorClientError(description: "bad header name \(name)") }
+            fields[fieldName] = value
+        }
+        let response = try await client.executeRequest(
+            uri: uri, method: HTTPRequest.Method(method)!, headers: fields, body: body.map { ByteBuffer(bytes: $0) })
+        var received: [String: String] = [:]
+        for field in response.headers { received[field.name.canonicalName] = field.value }
+        return HTTPResult(status: response.status.code, headers: received, body: Data(response.body.readableBytesView))
+    }
+
+    private static func send(_ session: URLSession, method: String, url: URL, body: Data?,
+                             headers: [String: String]) async throws -> HTTPResult {
         var request = URLRequest(url: url)
         request.httpMethod = method
         request.httpBody = body
@@ -135,8 +184,24 @@ struct EmulatorClient {
     }
 }
 
-/// Starts a test emulator, runs `body` with a client, and always stops the emulator.
-func withEmulator(
+/// Runs `body` with a client of a test emulator in process (see ``EmulatorClient/configuration(_:)``):
+/// requests go straight to its router, without a socket.
+@discardableResult
+func withEmulator<Value: Sendable>(
+    _ adjust: (inout EmulatorConfiguration) -> Void = { _ in },
+    _ body: @Sendable (EmulatorClient) async throws -> Value
+) async throws -> Value {
+    let core = try EmulatorCore(configuration: EmulatorClient.configuration(adjust))
+    let app = Application(router: EmulatorRouter.make(core: core, context: InProcessContext.self),
+                          logger: core.configuration.logger)
+    return try await app.test(.router) { client in
+        try await body(EmulatorClient(InProcessEmulator(core: core), transport: .inProcess(client)))
+    }
+}
+
+/// Starts a test emulator listening on loopback, runs `body` with a client that talks to it over
+/// real HTTP, and always stops the emulator: for tests where the socket is the point.
+func withLiveEmulator(
     _ adjust: (inout EmulatorConfiguration) -> Void = { _ in },
     _ body: (EmulatorClient) async throws -> Void
 ) async throws {

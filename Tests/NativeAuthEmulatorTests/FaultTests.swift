@@ -56,11 +56,12 @@ struct FaultTests {
         }
     }
 
+    /// Over a socket: dropping the connection is the point.
     @Test func droppedConnectionGivesNoResponse() async throws {
-        try await withEmulator { client in
+        try await withLiveEmulator { client in
             // Two drops: a client that reuses connections may retry once on a fresh one.
             _ = try await client.admin("POST", "faults", json: #"{"endpoint":"initiate","dropConnection":true,"count":2}"#)
-            let fresh = EmulatorClient(client.emulator)
+            let fresh = EmulatorClient(try #require(client.emulator as? Emulator))
             await #expect(throws: (any Error).self) {
                 _ = try await fresh.initiate("alice@example.com")
             }

@@ -68,10 +68,10 @@ struct FlowCapTests {
             // Two requests (initiate and challenge) appended a few hundred bytes each.
             #expect(try Self.size(journal) - journalBefore < 4_096)
             // And a second instance on the directory sees the newest flow.
-            let other = try await EmulatorClient.startEmulator { $0.stateDirectory = directory; $0.maxFlowsPerUser = 5_000 }
             let token = try await client.startOTP()
-            let answer = try await EmulatorClient(other).submitCode(token, code: "12345678")
-            try await other.stop()
+            let answer = try await withEmulator({ $0.stateDirectory = directory; $0.maxFlowsPerUser = 5_000 }) { other in
+                try await other.submitCode(token, code: "12345678")
+            }
             #expect(answer.status == 200)
         }
     }

@@ -5,7 +5,7 @@ import Testing
 @Suite("Starting and stopping")
 struct LifecycleTests {
     @Test func handleDescribesTheListeningEmulator() async throws {
-        try await withEmulator { client in
+        try await withLiveEmulator { client in
             let emulator = client.emulator
             #expect(emulator.port > 0)
             #expect(emulator.baseURL.absoluteString == "http://127.0.0.1:\(emulator.port)")
@@ -52,8 +52,9 @@ struct LifecycleTests {
 
 @Suite("In-process control")
 struct ControlTests {
+    /// On a running ``Emulator``: its public shortcuts are what is tested.
     @Test func latestCodeAndClockShortcuts() async throws {
-        try await withEmulator({ $0.fixedCode = nil }) { client in
+        try await withLiveEmulator({ $0.fixedCode = nil }) { client in
             let emulator = client.emulator
             #expect(try emulator.latestCode(for: "alice@example.com") == nil)
             let token = try await client.startOTP()

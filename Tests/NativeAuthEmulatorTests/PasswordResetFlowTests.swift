@@ -165,7 +165,7 @@ struct PasswordResetFlowTests {
         }
         let invalid = try seedFile(#"{"passwordReset": {"pendingPolls": -1}}"#)
         defer { try? FileManager.default.removeItem(at: invalid.deletingLastPathComponent()) }
-        await #expect(throws: (any Error).self) { _ = try await EmulatorClient.startEmulator { $0.seedFile = invalid } }
+        await #expect(throws: (any Error).self) { try await withEmulator({ $0.seedFile = invalid }) { _ in } }
     }
 
     @Test func theRequestLogRedactsTheNewPassword() async throws {

@@ -11,16 +11,13 @@ struct PersistenceTests {
     @Test func stateSurvivesStopAndStart() async throws {
         let directory = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        var refreshToken = ""
-        var kid = ""
-        var tenant = ""
-        try await withEmulator({ $0.stateDirectory = directory }) { client in
+        let (refreshToken, kid, tenant) = try await withEmulator({ $0.stateDirectory = directory }) { client in
             let tokens = try await client.signInOTP()
-            refreshToken = try #require(tokens.string("refresh_token"))
+            let refreshToken = try #require(tokens.string("refresh_token"))
             let idToken = try JWT(try #require(tokens.string("id_token")))
-            kid = try #require(idToken.header["kid"] as? String)
-            tenant = client.emulator.tenantId
+            let kid = try #require(idToken.header["kid"] as? String)
             _ = try await client.admin("POST", "users", json: #"{"users":[{"username":"erin@example.com","method":"otp"}]}"#)
+            return (refreshToken, kid, client.emulator.tenantId)
         }
         try await withEmulator({ $0.stateDirectory = directory }) { client in
             #expect(client.emulator.tenantId == tenant)
@@ -50,54 +47,47 @@ struct PersistenceTests {
     @Test func twoInstancesOnOneDirectoryShareRotatedRefreshTokens() async throws {
         let directory = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let a = try await EmulatorClient.startEmulator { $0.stateDirectory = directory }
-        let b = try await EmulatorClient.startEmulator { $0.stateDirectory = directory }
-        do {
-            let clientA = EmulatorClient(a)
-            let clientB = EmulatorClient(b)
-            #expect(a.tenantId == b.tenantId)
-            let first = try #require(try await clientA.signInOTP().string("refresh_token"))
-            let second = try #require(try await clientA.refresh(first).string("refresh_token"))
-            // B sees A's rotation (the new token works there), and A sees B's.
-            let third = try #require(try await clientB.refresh(second).string("refresh_token"))
-            let fourth = try #require(try await clientA.refresh(third).string("refresh_token"))
-            // Past the reuse grace, the first token presented to B is refused and revokes its family,
-            // which A sees too.
-            a.advanceClock(by: 61)
-            b.advanceClock(by: 61)
-            ProtocolErrorTests.expectError(try await clientB.refresh(first), "invalid_grant", 70000)
-            ProtocolErrorTests.expectError(try await clientA.refresh(fourth), "invalid_grant", 70000)
-            // A flow started on A can finish on B.
-            let token = try await clientA.startOTP()
-            #expect(try await clientB.submitCode(token, code: "12345678").status == 200)
-        } catch {
-            try? await a.stop()
-            try? await b.stop()
-            throw error
+        try await withEmulator({ $0.stateDirectory = directory }) { clientA in
+            try await withEmulator({ $0.stateDirectory = directory }) { clientB in
+                let a = clientA.emulator, b = clientB.emulator
+                #expect(a.tenantId == b.tenantId)
+                let first = try #require(try await clientA.signInOTP().string("refresh_token"))
+                let second = try #require(try await clientA.refresh(first).string("refresh_token"))
+                // B sees A's rotation (the new token works there), and A sees B's.
+                let third = try #require(try await clientB.refresh(second).string("refresh_token"))
+                let fourth = try #require(try await clientA.refresh(third).string("refresh_token"))
+                // Past the reuse grace, the first token presented to B is refused and revokes its family,
+                // which A sees too.
+                a.advanceClock(by: 61)
+                b.advanceClock(by: 61)
+                ProtocolErrorTests.expectError(try await clientB.refresh(first), "invalid_grant", 70000)
+                ProtocolErrorTests.expectError(try await clientA.refresh(fourth), "invalid_grant", 70000)
+                // A flow started on A can finish on B.
+                let token = try await clientA.startOTP()
+                #expect(try await clientB.submitCode(token, code: "12345678").status == 200)
+            }
         }
-        try await a.stop()
-        try await b.stop()
     }
 
     @Test func concurrentRefreshesOfOneTokenGetOneSuccessorThenRevokeIt() async throws {
         let directory = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let a = try await EmulatorClient.startEmulator { $0.stateDirectory = directory }
-        let b = try await EmulatorClient.startEmulator { $0.stateDirectory = directory }
-        let refresh = try #require(try await EmulatorClient(a).signInOTP().string("refresh_token"))
-        let results = try await withThrowingTaskGroup(of: HTTPResult.self) { group in
-            for emulator in [a, b, a, b] {
-                group.addTask { try await EmulatorClient(emulator).refresh(refresh) }
+        try await withEmulator({ $0.stateDirectory = directory }) { a in
+            try await withEmulator({ $0.stateDirectory = directory }) { b in
+                let refresh = try #require(try await a.signInOTP().string("refresh_token"))
+                let results = try await withThrowingTaskGroup(of: HTTPResult.self) { group in
+                    for client in [a, b, a, b] {
+                        group.addTask { try await client.refresh(refresh) }
+                    }
+                    return try await group.reduce(into: [HTTPResult]()) { $0.append($1) }
+                }
+                // One exchange, one resend within the grace (the same successor), then reuse: the family is revoked.
+                #expect(results.map(\.status).sorted() == [200, 200, 400, 400])
+                let successors = Set(results.compactMap { $0.string("refresh_token") })
+                #expect(successors.count == 1)
+                let successor = try #require(successors.first)
+                ProtocolErrorTests.expectError(try await b.refresh(successor), "invalid_grant", 70000)
             }
-            return try await group.reduce(into: [HTTPResult]()) { $0.append($1) }
         }
-        // One exchange, one resend within the grace (the same successor), then reuse: the family is revoked.
-        #expect(results.map(\.status).sorted() == [200, 200, 400, 400])
-        let successors = Set(results.compactMap { $0.string("refresh_token") })
-        #expect(successors.count == 1)
-        let successor = try #require(successors.first)
-        ProtocolErrorTests.expectError(try await EmulatorClient(b).refresh(successor), "invalid_grant", 70000)
-        try await a.stop()
-        try await b.stop()
     }
 }

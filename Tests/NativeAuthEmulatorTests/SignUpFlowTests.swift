@@ -215,25 +215,19 @@ struct SignUpFlowTests {
     @Test func aSeedPolicyThatCannotWorkStopsTheStart() async throws {
         let seed = try seedFile(#"{"signUp": {"attributes": [{"name": "postalCode", "regex": "([0-9"}]}}"#)
         defer { try? FileManager.default.removeItem(at: seed.deletingLastPathComponent()) }
-        await #expect(throws: (any Error).self) { try await EmulatorClient.startEmulator { $0.seedFile = seed } }
+        await #expect(throws: (any Error).self) { try await withEmulator({ $0.seedFile = seed }) { _ in } }
     }
 
     @Test func aSignUpStartedOnOneInstanceFinishesOnAnother() async throws {
         let directory = PersistenceTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let a = try await EmulatorClient.startEmulator { $0.stateDirectory = directory }
-        let b = try await EmulatorClient.startEmulator { $0.stateDirectory = directory }
-        do {
-            let token = try await EmulatorClient(a).signUpToCode("nia@example.com", attributes: #"{"displayName":"Nia"}"#)
-            let done = try await EmulatorClient(b).signUpContinue(token, "oob", "12345678")
-            #expect(try await EmulatorClient(a).continuationGrant(try #require(done.string("continuation_token")), username: "nia@example.com").status == 200)
-        } catch {
-            try? await a.stop()
-            try? await b.stop()
-            throw error
+        try await withEmulator({ $0.stateDirectory = directory }) { a in
+            try await withEmulator({ $0.stateDirectory = directory }) { b in
+                let token = try await a.signUpToCode("nia@example.com", attributes: #"{"displayName":"Nia"}"#)
+                let done = try await b.signUpContinue(token, "oob", "12345678")
+                #expect(try await a.continuationGrant(try #require(done.string("continuation_token")), username: "nia@example.com").status == 200)
+            }
         }
-        try await a.stop()
-        try await b.stop()
     }
 
     @Test func aStateWrittenBeforeFlowKindsAndAttributesStillLoads() async throws {

@@ -9,8 +9,7 @@ import Glibc
 @Suite("State files that cannot be used")
 struct StateFileErrorTests {
     private func start(_ directory: URL) async throws {
-        let emulator = try await EmulatorClient.startEmulator { $0.stateDirectory = directory }
-        try await emulator.stop()
+        try await withEmulator({ $0.stateDirectory = directory }) { _ in }
     }
 
     @Test(.enabled(if: geteuid() != 0, "root reads any file; the CLI test runs this case as another user"))
@@ -67,9 +66,8 @@ struct StateFileErrorTests {
     @Test func aJournalLineCutShortByAKillIsDropped() async throws {
         let directory = PersistenceTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        var refresh = ""
-        try await withEmulator({ $0.stateDirectory = directory }) { client in
-            refresh = try #require(try await client.signInOTP().string("refresh_token"))
+        let refresh = try await withEmulator({ $0.stateDirectory = directory }) { client in
+            try #require(try await client.signInOTP().string("refresh_token"))
         }
         let journal = try FileHandle(forWritingTo: directory.appendingPathComponent("state.journal"))
         try journal.seekToEnd()

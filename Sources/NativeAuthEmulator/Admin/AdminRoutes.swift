@@ -9,67 +9,106 @@ import NativeAuthShared
 struct AdminRoutes: Sendable {
     let core: EmulatorCore
 
-    func handle(_ request: Request, path: String, context: ConnectionContext, token: String) async -> HTTPReply {
-        guard context.peerIsLoopback else {
-            return Self.error(403, "the emulator's admin API only answers loopback peers")
-        }
-        guard Self.isAuthorized(request, token: token) else {
-            var reply = Self.error(401, "the admin API needs the emulator's admin token: Authorization: Bearer TOKEN "
-                + "(printed by `nativeauth emulator` at start, and in the file admin-token of its state folder)")
-            reply.headers = [("WWW-Authenticate", #"Bearer realm="nativeauth-emulator""#)]
-            return reply
-        }
-        let route = String(path.dropFirst("/_emulator".count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-        do {
-            switch (request.method, route) {
-            case (.get, "health"), (.get, ""):
-                return .json(health())
-            case (.get, "codes"):
-                return .json(try codes(request))
-            case (.post, "clock/advance"):
-                let seconds = try AdminRequests.clockAdvance(try await Self.body(request))
-                guard let offset = core.clock.advance(by: seconds) else {
-                    throw AdminError(status: 400, message: "the clock's offset must stay within ±100 years; it is \(core.clock.offsetSeconds) s")
-                }
-                return .json(.object([("now", .string(Timestamps.iso8601(core.clock.now()))), ("offsetSeconds", .double(offset))]))
-            case (.get, "clock"):
-                return .json(.object([("now", .string(Timestamps.iso8601(core.clock.now()))), ("offsetSeconds", .double(core.clock.offsetSeconds))]))
-            case (.post, "faults"):
-                let fault = try AdminRequests.fault(try await Self.body(request))
-                core.faults.enqueue(fault)
-                return .json(.object([("queued", .int(max(1, fault.count ?? 1))), ("pending", .int(core.faults.pendingCount))]))
-            case (.delete, "faults"):
-                core.faults.clear()
-                return .json(.object([("pending", 0)]))
-            case (.get, "requests"):
-                return .json(.object([("requests", .array(core.requestLog.snapshot().map(\.json)))]))
-            case (.delete, "requests"):
-                core.requestLog.clear()
-                return .json(.object([("requests", .array([]))]))
-            case (.get, "users"):
-                let users = try core.store.read { Array($0.users.values) }
-                return HTTPReply(status: 200, body: String(decoding: try Self.encoder.encode(SeedFile.export(users)), as: UTF8.self))
-            case (.post, "users"):
-                let seed = try AdminRequests.decode(SeedFile.self, from: try await Self.body(request))
-                let count = try core.update { state in
-                    let records = try seed.records(existing: state.users)
-                    state.upsert(records)
-                    return records.count
-                }
-                return .json(.object([("imported", .int(count))]))
-            case (.post, "reset"):
-                try core.reset()
-                return .json(.object([("reset", true)]))
-            default:
-                return Self.error(404, "no admin endpoint \(request.method.rawValue) /_emulator/\(route)")
+    private typealias Handler = @Sendable (AdminRoutes, Request) async throws -> HTTPReply
+
+    /// The endpoints: method, path under `/_emulator`, and what they do.
+    private static let endpoints: [(HTTPRequest.Method, String, Handler)] = [
+        (.get, "", { routes, _ in .json(routes.health()) }),
+        (.get, "health", { routes, _ in .json(routes.health()) }),
+        (.get, "codes", { routes, request in .json(try routes.codes(request)) }),
+        (.post, "clock/advance", { routes, request in try await routes.advanceClock(request) }),
+        (.get, "clock", { routes, _ in routes.clock() }),
+        (.post, "faults", { routes, request in try await routes.queueFault(request) }),
+        (.delete, "faults", { routes, _ in
+            routes.core.faults.clear()
+            return .json(.object([("pending", 0)]))
+        }),
+        (.get, "requests", { routes, _ in .json(.object([("requests", .array(routes.core.requestLog.snapshot().map(\.json)))])) }),
+        (.delete, "requests", { routes, _ in
+            routes.core.requestLog.clear()
+            return .json(.object([("requests", .array([]))]))
+        }),
+        (.get, "users", { routes, _ in try routes.exportUsers() }),
+        (.post, "users", { routes, request in try await routes.importUsers(request) }),
+        (.post, "reset", { routes, _ in
+            try routes.core.reset()
+            return .json(.object([("reset", true)]))
+        }),
+    ]
+
+    /// Adds the admin API to `router` under `/_emulator`, behind ``AdminGate``. Any other method or
+    /// path under `/_emulator` is the admin API's own 404 (after the gate).
+    func add<Context: EmulatorRequestContext>(to router: Router<Context>, token: String) {
+        let group = router.group("_emulator").add(middleware: AdminGate<Context>(token: token))
+        let everyMethod = Router<Context>.everyMethod
+        var served: [String: Set<HTTPRequest.Method>] = [:]
+        for (method, path, handler) in Self.endpoints {
+            served[path, default: []].insert(method)
+            group.on(RouterPath(path), method: method) { request, _ in
+                await answer(request, handler)
             }
-        } catch let error as AdminError {
-            return Self.error(error.status, error.message)
-        } catch let error as SeedFile.Invalid {
-            return Self.error(400, error.description)
-        } catch {
-            return Self.error(500, "\(error)")
         }
+        for (path, methods) in served {
+            group.on(RouterPath(path), methods: everyMethod.filter { !methods.contains($0) }) { request, _ in
+                await answer(request) { routes, request in try routes.unknownEndpoint(request) }
+            }
+        }
+        group.on("**", methods: everyMethod) { request, _ in
+            await answer(request) { routes, request in try routes.unknownEndpoint(request) }
+        }
+    }
+
+    /// Runs `handler`, turning its failures into the admin API's error bodies.
+    private func answer(_ request: Request, _ handler: Handler) async -> Response {
+        let reply: HTTPReply
+        do {
+            reply = try await handler(self, request)
+        } catch let error as AdminError {
+            reply = Self.error(error.status, error.message)
+        } catch let error as SeedFile.Invalid {
+            reply = Self.error(400, error.description)
+        } catch {
+            reply = Self.error(500, "\(error)")
+        }
+        return reply.response(clientRequestId: request.clientRequestId())
+    }
+
+    private func unknownEndpoint(_ request: Request) throws -> HTTPReply {
+        let route = String(request.uri.path.dropFirst("/_emulator".count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        throw AdminError(status: 404, message: "no admin endpoint \(request.method.rawValue) /_emulator/\(route)")
+    }
+
+    private func advanceClock(_ request: Request) async throws -> HTTPReply {
+        let seconds = try AdminRequests.clockAdvance(try await Self.body(request))
+        guard let offset = core.clock.advance(by: seconds) else {
+            throw AdminError(status: 400, message: "the clock's offset must stay within ±100 years; it is \(core.clock.offsetSeconds) s")
+        }
+        return .json(.object([("now", .string(Timestamps.iso8601(core.clock.now()))), ("offsetSeconds", .double(offset))]))
+    }
+
+    private func clock() -> HTTPReply {
+        .json(.object([("now", .string(Timestamps.iso8601(core.clock.now()))), ("offsetSeconds", .double(core.clock.offsetSeconds))]))
+    }
+
+    private func queueFault(_ request: Request) async throws -> HTTPReply {
+        let fault = try AdminRequests.fault(try await Self.body(request))
+        core.faults.enqueue(fault)
+        return .json(.object([("queued", .int(max(1, fault.count ?? 1))), ("pending", .int(core.faults.pendingCount))]))
+    }
+
+    private func exportUsers() throws -> HTTPReply {
+        let users = try core.store.read { Array($0.users.values) }
+        return HTTPReply(status: 200, body: String(decoding: try Self.encoder.encode(SeedFile.export(users)), as: UTF8.self))
+    }
+
+    private func importUsers(_ request: Request) async throws -> HTTPReply {
+        let seed = try AdminRequests.decode(SeedFile.self, from: try await Self.body(request))
+        let count = try core.update { state in
+            let records = try seed.records(existing: state.users)
+            state.upsert(records)
+            return records.count
+        }
+        return .json(.object([("imported", .int(count))]))
     }
 
     /// Whether the request carries `Authorization: Bearer TOKEN` (compared in constant time).
@@ -132,7 +171,7 @@ struct AdminRoutes: Sendable {
         }
     }
 
-    private static func error(_ status: Int, _ message: String) -> HTTPReply {
+    static func error(_ status: Int, _ message: String) -> HTTPReply {
         let error = switch status {
         case 404: "not_found"
         case 401: "invalid_token"

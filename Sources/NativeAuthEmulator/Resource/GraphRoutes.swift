@@ -8,14 +8,16 @@ import NativeAuthShared
 /// error body with a `WWW-Authenticate: Bearer …` challenge (401 for a missing or invalid token, 403
 /// for a token without the permission, as RFC 6750 §3.1 says).
 struct GraphRoutes: Sendable {
-    /// The paths served.
-    static func serves(_ path: String) -> Bool {
-        path == "/v1.0/me" || path == "/v1.0/me/"
-    }
-
     static let permission = "User.Read"
 
     let core: EmulatorCore
+
+    /// Adds `/v1.0/me` to `router`, for every method (any but GET is a 405 in Graph's shape).
+    func add<Context: EmulatorRequestContext>(to router: Router<Context>) {
+        router.on("/v1.0/me", methods: Router<Context>.everyMethod) { request, _ in
+            respond(to: request, clientRequestId: request.clientRequestId())
+        }
+    }
 
     func respond(to request: Request, clientRequestId: String) -> Response {
         let requestId = UUID().uuidString.lowercased()
@@ -32,9 +34,7 @@ struct GraphRoutes: Sendable {
                 reply = refusal(error, requestId: requestId, clientRequestId: clientRequestId)
             }
         }
-        core.requestLog.append(RequestLogEntry(
-            time: core.clock.now(), method: request.method.rawValue, path: request.uri.path, fields: [],
-            status: reply.status, clientRequestId: clientRequestId, fault: false))
+        core.requestLog.record(request, form: nil, status: reply.status, clientRequestId: clientRequestId, time: core.clock.now())
         var response = reply.response(clientRequestId: clientRequestId)
         response.headers[HTTPField.Name("request-id")!] = requestId
         return response

@@ -33,39 +33,3 @@ struct WebReply: Sendable {
                         body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }
 }
-
-/// A page the emulator serves to browsers under `/{tenant}/`.
-struct WebRoute: Sendable {
-    enum Page: Sendable {
-        /// `oauth2/v2.0/authorize`: GET starts a sign-in, POST answers a step.
-        case authorize
-        /// `oauth2/deviceauth`: the device-code verification page.
-        case deviceVerification
-    }
-
-    let tenant: String
-    let page: Page
-
-    /// The path of a page under `tenant`.
-    static func path(_ page: Page, tenant: String) -> String {
-        switch page {
-        case .authorize: "/\(tenant)/oauth2/v2.0/authorize"
-        case .deviceVerification: "/\(tenant)/oauth2/deviceauth"
-        }
-    }
-
-    init?(path: String) {
-        var trimmed = Substring(path)
-        while trimmed.hasPrefix("/") { trimmed.removeFirst() }
-        while trimmed.hasSuffix("/") { trimmed.removeLast() }
-        guard let slash = trimmed.firstIndex(of: "/") else { return nil }
-        let tenant = String(trimmed[..<slash])
-        switch trimmed[trimmed.index(after: slash)...] {
-        case "oauth2/v2.0/authorize": page = .authorize
-        case "oauth2/deviceauth": page = .deviceVerification
-        default: return nil
-        }
-        guard !tenant.isEmpty else { return nil }
-        self.tenant = tenant
-    }
-}

@@ -8,22 +8,35 @@ import NativeAuthShared
 struct WebRoutes: Sendable {
     let core: EmulatorCore
 
-    func respond(to request: Request, route: WebRoute, clientRequestId: String) async -> WebReply {
+    /// Adds the pages to `router`. A page answers every method itself, so that a wrong one (after the
+    /// tenant check) is an error page.
+    func add<Context: EmulatorRequestContext>(to router: Router<Context>) {
+        for page in WebPage.allCases {
+            router.on(RouterPath("/:tenant/" + page.path), methods: Router<Context>.everyMethod) { request, context in
+                let clientRequestId = request.clientRequestId()
+                return await respond(to: request, page: page, tenant: context.parameters.get("tenant") ?? "",
+                                     clientRequestId: clientRequestId)
+                    .response(clientRequestId: clientRequestId)
+            }
+        }
+    }
+
+    func respond(to request: Request, page: WebPage, tenant: String, clientRequestId: String) async -> WebReply {
         var form: FormBody?
         let reply: WebReply
         do {
-            guard core.servesTenant(route.tenant) else { throw ProtocolError.unknownTenant(route.tenant) }
-            let action = WebRoute.path(route.page, tenant: route.tenant)
-            switch (route.page, request.method) {
+            guard core.servesTenant(tenant) else { throw ProtocolError.unknownTenant(tenant) }
+            let action = page.path(tenant: tenant)
+            switch (page, request.method) {
             case (.authorize, .get):
                 reply = try authorize(query: request.uri.query ?? "", action: action, clientRequestId: clientRequestId)
             case (.authorize, .post):
-                form = try await EmulatorResponder.readForm(request)
+                form = try await FormReader.read(request)
                 reply = try authorizeStep(form!, action: action, clientRequestId: clientRequestId)
             case (.deviceVerification, .get):
                 reply = .page(try PageFlow(core: core, action: action).start(.device(deviceCodeKey: nil), step: .userCode))
             case (.deviceVerification, .post):
-                form = try await EmulatorResponder.readForm(request)
+                form = try await FormReader.read(request)
                 reply = try deviceStep(form!, action: action)
             default:
                 throw ProtocolError.methodNotAllowed(request.method.rawValue)
@@ -35,9 +48,7 @@ struct WebRoutes: Sendable {
             reply = .page(Self.errorPage(ProtocolError(status: 500, error: "server_error", code: 90033,
                                                        message: "The emulator hit an internal error."), correlationId: clientRequestId))
         }
-        core.requestLog.append(RequestLogEntry(
-            time: core.clock.now(), method: request.method.rawValue, path: request.uri.path,
-            fields: RequestLog.redact(form), status: reply.status, clientRequestId: clientRequestId, fault: false))
+        core.requestLog.record(request, form: form, status: reply.status, clientRequestId: clientRequestId, time: core.clock.now())
         return reply
     }
 

@@ -1,7 +1,7 @@
 import HTTPTypes
 
 /// A protocol endpoint the emulator serves under `/{tenant}/`.
-enum ProtocolEndpoint: Sendable {
+enum ProtocolEndpoint: Sendable, CaseIterable {
     case initiate, challenge, introspect, token, discovery, keys, deviceCode
     case signUpStart, signUpChallenge, signUpContinue
     case resetPasswordStart, resetPasswordChallenge, resetPasswordContinue, resetPasswordSubmit, resetPasswordPollCompletion
@@ -13,6 +13,30 @@ enum ProtocolEndpoint: Sendable {
         case .resetPasswordStart, .resetPasswordChallenge, .resetPasswordContinue, .resetPasswordSubmit, .resetPasswordPollCompletion: .post
         case .introspect, .registerIntrospect, .registerChallenge, .registerContinue: .post
         case .discovery, .keys: .get
+        }
+    }
+
+    /// The path under `/{tenant}/`.
+    var path: String {
+        switch self {
+        case .initiate: "oauth2/v2.0/initiate"
+        case .challenge: "oauth2/v2.0/challenge"
+        case .introspect: "oauth2/v2.0/introspect"
+        case .token: "oauth2/v2.0/token"
+        case .discovery: "v2.0/.well-known/openid-configuration"
+        case .keys: "discovery/v2.0/keys"
+        case .signUpStart: "signup/v1.0/start"
+        case .signUpChallenge: "signup/v1.0/challenge"
+        case .signUpContinue: "signup/v1.0/continue"
+        case .resetPasswordStart: "resetpassword/v1.0/start"
+        case .resetPasswordChallenge: "resetpassword/v1.0/challenge"
+        case .resetPasswordContinue: "resetpassword/v1.0/continue"
+        case .resetPasswordSubmit: "resetpassword/v1.0/submit"
+        case .resetPasswordPollCompletion: "resetpassword/v1.0/poll_completion"
+        case .deviceCode: "oauth2/v2.0/devicecode"
+        case .registerIntrospect: "register/v1.0/introspect"
+        case .registerChallenge: "register/v1.0/challenge"
+        case .registerContinue: "register/v1.0/continue"
         }
     }
 
@@ -38,43 +62,5 @@ enum ProtocolEndpoint: Sendable {
         case .registerChallenge: "register/challenge"
         case .registerContinue: "register/continue"
         }
-    }
-}
-
-/// A parsed `/{tenant}/{endpoint path}`.
-struct ProtocolRoute: Sendable {
-    let tenant: String
-    let endpoint: ProtocolEndpoint
-
-    private static let paths: [String: ProtocolEndpoint] = [
-        "oauth2/v2.0/initiate": .initiate,
-        "oauth2/v2.0/challenge": .challenge,
-        "oauth2/v2.0/introspect": .introspect,
-        "oauth2/v2.0/token": .token,
-        "v2.0/.well-known/openid-configuration": .discovery,
-        "discovery/v2.0/keys": .keys,
-        "signup/v1.0/start": .signUpStart,
-        "signup/v1.0/challenge": .signUpChallenge,
-        "signup/v1.0/continue": .signUpContinue,
-        "resetpassword/v1.0/start": .resetPasswordStart,
-        "resetpassword/v1.0/challenge": .resetPasswordChallenge,
-        "resetpassword/v1.0/continue": .resetPasswordContinue,
-        "resetpassword/v1.0/submit": .resetPasswordSubmit,
-        "resetpassword/v1.0/poll_completion": .resetPasswordPollCompletion,
-        "oauth2/v2.0/devicecode": .deviceCode,
-        "register/v1.0/introspect": .registerIntrospect,
-        "register/v1.0/challenge": .registerChallenge,
-        "register/v1.0/continue": .registerContinue,
-    ]
-
-    init?(path: String) {
-        var trimmed = Substring(path)
-        while trimmed.hasPrefix("/") { trimmed.removeFirst() }
-        while trimmed.hasSuffix("/") { trimmed.removeLast() }
-        guard let slash = trimmed.firstIndex(of: "/") else { return nil }
-        let tenant = String(trimmed[..<slash])
-        guard !tenant.isEmpty, let endpoint = Self.paths[String(trimmed[trimmed.index(after: slash)...])] else { return nil }
-        self.tenant = tenant
-        self.endpoint = endpoint
     }
 }

@@ -4,6 +4,9 @@ import NativeAuthShared
 /// `POST /oauth2/v2.0/devicecode` (RFC 8628 §3.1–3.2): a device code for the app to poll with, and a
 /// user code for the person to type on the verification page.
 struct DeviceCodeService: Sendable {
+    /// The verification page's path under `/{tenant}/` (served by the web pages).
+    static let verificationPage = "oauth2/deviceauth"
+
     let core: EmulatorCore
 
     func start(_ form: FormBody) throws -> JSONValue {
@@ -26,7 +29,7 @@ struct DeviceCodeService: Sendable {
             state.web = web
             return userCode
         }
-        let verificationUri = core.baseURL + WebRoute.path(.deviceVerification, tenant: core.tenantDomain)
+        let verificationUri = core.baseURL + "/\(core.tenantDomain)/" + Self.verificationPage
         return .object([
             ("user_code", .string(userCode)),
             ("device_code", .string(deviceCode)),

@@ -1,0 +1,29 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Reads the `application/x-www-form-urlencoded` body of a protocol request or a page's form post.
+enum FormReader {
+    /// Largest request body accepted.
+    static let maxBodySize = 64 * 1024
+
+    /// Reads and parses a form body; content type and encoding problems are protocol errors.
+    static func read(_ request: Request) async throws(ProtocolError) -> FormBody {
+        let contentType = request.headers[.contentType]?.lowercased() ?? ""
+        let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        guard mediaType == "application/x-www-form-urlencoded" else {
+            throw ProtocolError.malformedRequest("the Content-Type must be application/x-www-form-urlencoded, not '\(contentType)'.")
+        }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: maxBodySize)
+        } catch {
+            throw ProtocolError.malformedRequest("the body could not be read or is larger than \(maxBodySize) bytes.")
+        }
+        do {
+            return try FormBody(parsing: Array(buffer.readableBytesView))
+        } catch {
+            throw ProtocolError.malformedRequest("\(error).")
+        }
+    }
+}
