@@ -34,6 +34,7 @@ struct NativeAuthCommand: AsyncParsableCommand {
 
     /// Parses and runs like ArgumentParser's `main()`, but a usage error exits with 2 (not 64).
     static func main() async {
+        ProcessHardening.forbidCoreDumps()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
