@@ -33,6 +33,7 @@ struct NativeAuthCommand: AsyncParsableCommand {
 
     /// Parses and runs like ArgumentParser's `main()`, but a usage error exits with 2 (not 64).
     static func main() async {
+        ProcessHardening.forbidCoreDumps()
         Foundation.exit(await execute())
     }
 

@@ -60,8 +60,6 @@ enum InteractiveSignInFlow {
             let kind: ErrorKind = server.error == .accessDenied ? .web(.accessDenied) : .general
             return .failure(InteractiveTokenError(NativeAuthErrorDetails(
                 kind, message: FlowErrorMapping.serverMessage(server), correlationId: context.correlationId, serverError: server)))
-        case .stateMismatch:
-            return failure(.web(.stateMismatch), "The browser came back with an answer for another sign-in (its state does not match); it was not used.")
         case .cancelled:
             return failure(.web(.cancelled), "The browser sign-in was cancelled.")
         case .timedOut:

@@ -16,9 +16,11 @@ public struct InteractiveTokenError: NativeAuthError, FlowError {
     /// The task running the sign-in was cancelled.
     public var isCancelled: Bool { details.kind == .web(.cancelled) }
 
-    /// The answer at the loopback redirect carried another `state`: it was not used (it may have
-    /// been forged, or belong to an older sign-in).
-    public var isStateMismatch: Bool { details.kind == .web(.stateMismatch) }
+    /// Always false: an answer at the loopback redirect with another `state` (forged, or from an
+    /// older sign-in) is refused there and never redeemed, and the sign-in goes on waiting for its
+    /// own answer (such requests count toward the limit behind ``isLoopbackFailure``).
+    @available(*, deprecated, message: "An answer with another state no longer ends the sign-in; it is refused at the loopback redirect")
+    public var isStateMismatch: Bool { false }
 
     /// No browser could be opened, and ``NativeAuthInteractiveTokenParameters/showURL`` was not set.
     public var isBrowserUnavailable: Bool { details.kind == .web(.browserUnavailable) }

@@ -6,8 +6,6 @@ enum LoopbackOutcome: Sendable, Equatable {
     case code(String)
     /// The server's error redirect (`error`, `error_description`, `error_codes`), with the expected `state`.
     case error(ServerErrorResponse)
-    /// A redirect carrying another `state`: not redeemed.
-    case stateMismatch
     /// The wait was cancelled.
     case cancelled
     /// The wait timed out.
@@ -22,8 +20,10 @@ enum LoopbackRequest {
     static let maximumSize = 8192
 
     /// The answer a request carries for a listener expecting `path` and `state`; nil when the
-    /// request is not an answer (another path, no parameters: a favicon, a probe), with the status
-    /// and page to send back.
+    /// request is not an answer (another path, no parameters: a favicon, a probe; or a `code` or
+    /// `error` with another `state`, which is never redeemed and does not end the wait, so another
+    /// local user who finds the port cannot end a sign-in with one request), with the status and
+    /// page to send back.
     static func read(_ head: String, path expectedPath: String, state expectedState: String)
         -> (outcome: LoopbackOutcome?, status: Int, page: String)
     {
@@ -47,8 +47,8 @@ enum LoopbackRequest {
             return (nil, 400, page("No sign-in answer", "This address only receives the answer of a sign-in; there is nothing to do here."))
         }
         guard let state = value("state"), constantTimeEquals(state, expectedState) else {
-            return (.stateMismatch, 400, page("Sign-in not accepted",
-                                              "This answer does not belong to the sign-in in progress, so it was not used. Start the sign-in again."))
+            return (nil, 400, page("Sign-in not accepted",
+                                   "This answer does not belong to the sign-in in progress, so it was not used."))
         }
         if let error = value("error") {
             let description = value("error_description")

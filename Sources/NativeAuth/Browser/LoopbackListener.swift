@@ -10,20 +10,26 @@ import Darwin
 /// the system picks, that waits for the one request carrying the answer, sends the browser a small
 /// page, and closes.
 ///
-/// Bounded in every way: requests of at most 8 KiB, 5 seconds to send one, at most 32 requests that
-/// are not the answer (a favicon, a probe), 4 connections read at once (a browser may open an idle
-/// one beside the one it uses), one answer. The socket is served by a thread of its own that checks
-/// every 200 ms whether it should stop.
+/// Bounded in every way: requests of at most 8 KiB; one deadline of 5 seconds per connection for
+/// its whole request (not per read, so a client sending a byte at a time cannot hold a slot); at
+/// most 32 requests that are not the answer (a favicon, a probe, a connection that missed its
+/// deadline, an answer with another `state`); 4 connections read at once (a browser may open an
+/// idle one beside the one it uses); one answer. An answer with another `state` is refused (400)
+/// and the wait goes on, so another local user who finds the port cannot end the sign-in with one
+/// request. The socket is served by a thread of its own that checks every 200 ms whether it should stop.
 final class LoopbackListener: Sendable {
     /// The port the system picked.
     let port: Int
     private let descriptor: Int32
     private let path: String
     private let expectedState: String
+    private let connectionDeadline: Duration
     private let state = Mutex(State())
 
     static let maximumStrayRequests = 32
     static let maximumConnections = 4
+    /// How long a connection has to send its whole request.
+    static let defaultConnectionDeadline = Duration.seconds(5)
 
     private struct State {
         var outcome: LoopbackOutcome?
@@ -38,7 +44,9 @@ final class LoopbackListener: Sendable {
     }
 
     /// Binds `127.0.0.1:0` and starts serving; the answer is expected at `path` with `state`.
-    init(path: String, state expectedState: String) throws(SetupFailure) {
+    /// `connectionDeadline` bounds the time from accepting a connection to the end of its request.
+    init(path: String, state expectedState: String,
+         connectionDeadline: Duration = LoopbackListener.defaultConnectionDeadline) throws(SetupFailure) {
         let descriptor = socket(AF_INET, Self.streamSocket, 0)
         guard descriptor >= 0 else { throw SetupFailure(description: "no socket (errno \(errno))") }
         var address = sockaddr_in()
@@ -60,6 +68,7 @@ final class LoopbackListener: Sendable {
         self.port = Int(UInt16(bigEndian: address.sin_port))
         self.path = path
         self.expectedState = expectedState
+        self.connectionDeadline = connectionDeadline
         Thread { [self] in serve() }.start()
     }
 
@@ -145,13 +154,22 @@ final class LoopbackListener: Sendable {
     }
 
     /// Reads one request and answers it; true when it carried the answer (then it is recorded).
+    /// A connection whose request is not complete at its deadline is closed unanswered.
     private func handle(_ client: Int32) -> Bool {
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        let deadline = ContinuousClock.now + connectionDeadline
+        // A bound on each call too, should a read or write block after poll said it would not.
+        var timeout = Self.socketTimeout(connectionDeadline)
         setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 2048)
         while bytes.count < LoopbackRequest.maximumSize, !bytes.ends(with: [13, 10, 13, 10]) {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { return false }
+            var entry = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&entry, 1, Self.milliseconds(left))
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { return false }  // the deadline passed (or poll failed): unanswered
             let count = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { break }
             bytes += buffer[0..<count]
@@ -168,6 +186,21 @@ final class LoopbackListener: Sendable {
             sent += count
         }
         return outcome != nil
+    }
+
+    /// `duration` in whole milliseconds for poll, at least 1 (so a positive wait never becomes 0).
+    private static func milliseconds(_ duration: Duration) -> Int32 {
+        let (seconds, attoseconds) = duration.components
+        let total = seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1
+        return Int32(clamping: max(1, total))
+    }
+
+    private static func socketTimeout(_ duration: Duration) -> timeval {
+        let (seconds, attoseconds) = duration.components
+        var timeout = timeval()
+        timeout.tv_sec = numericCast(seconds)
+        timeout.tv_usec = numericCast(attoseconds / 1_000_000_000_000)
+        return timeout
     }
 
     #if canImport(Glibc)

@@ -40,7 +40,6 @@ extension ErrorKind {
             switch failure {
             case .timedOut: .timedOut
             case .cancelled: .cancelled
-            case .stateMismatch: .stateMismatch
             case .browserUnavailable: .browserUnavailable
             case .loopbackFailed: .loopbackFailed
             case .accessDenied: .accessDenied

@@ -81,8 +81,6 @@ public struct NativeAuthErrorCode: RawRepresentable, Hashable, Sendable, CustomS
     public static let timedOut = Self(rawValue: "timed_out")
     /// The task was cancelled.
     public static let cancelled = Self(rawValue: "cancelled")
-    /// The loopback redirect carried another `state` than the one sent: possibly forged, never redeemed.
-    public static let stateMismatch = Self(rawValue: "state_mismatch")
     /// No browser could be opened and no one was given the URL to show.
     public static let browserUnavailable = Self(rawValue: "browser_unavailable")
     /// The loopback listener could not be set up, or stopped without an answer.

@@ -5,8 +5,6 @@ enum WebFailure: Sendable, Equatable {
     case timedOut
     /// The task was cancelled.
     case cancelled
-    /// The loopback redirect carried another `state` than the one sent: possibly forged, never redeemed.
-    case stateMismatch
     /// No browser could be opened and no one was given the URL to show.
     case browserUnavailable
     /// The loopback listener could not be set up, or stopped without an answer.

@@ -32,8 +32,9 @@ import Foundation
 /// - **No `Expect: 100-continue`**: the body goes with the request.
 ///
 /// Proxies: none is configured here, so libcurl's usual environment variables apply (`http_proxy`,
-/// `https_proxy`/`HTTPS_PROXY`, `all_proxy`/`ALL_PROXY`, `no_proxy`/`NO_PROXY`); the proxy's own
-/// `CONNECT` response headers are not reported.
+/// `https_proxy`/`HTTPS_PROXY`, `all_proxy`/`ALL_PROXY`, `no_proxy`/`NO_PROXY`), except that a
+/// loopback host (`127.0.0.0/8`, `::1`, `localhost`) is never reached through a proxy, whatever they
+/// say; the proxy's own `CONNECT` response headers are not reported.
 ///
 /// Threading and connection reuse: each transport runs one worker thread of its own, started on
 /// the first request, which drives a libcurl *multi* handle; ``send(_:)`` hands the transfer over and

@@ -10,6 +10,7 @@ import FoundationNetworking
 #if NATIVEAUTH_URLSESSION_MODULE
 import NativeAuth
 #endif
+import NativeAuthShared
 
 /// A transport over one `URLSession`, so the requests of a flow reuse one connection: the default on
 /// Apple platforms (``HTTPTransports/makeDefault(timeout:)``), opt-in on Linux.
@@ -28,6 +29,14 @@ import NativeAuth
 /// - **An overall deadline.** `timeout` bounds the whole exchange, not just the wait between two
 ///   bytes: a server that sends a byte every few seconds cannot hold a request forever.
 /// - **Cancellation**: cancelling the task that awaits ``send(_:)`` cancels the transfer.
+/// - **Loopback is never proxied.** A request to `127.0.0.0/8`, `::1` or `localhost` goes straight to
+///   this machine, so a proxy never sees a password or token sent in plain http to a local server,
+///   nor answers in its place; every other host uses the system's proxy settings as usual. On Apple
+///   platforms such requests go through a second session whose `connectionProxyDictionary` is
+///   empty. On Linux, FoundationNetworking ignores `connectionProxyDictionary` and its libcurl
+///   follows the proxy environment variables (`http_proxy`, `https_proxy`, `ALL_PROXY`, ...), so while
+///   one of them is set, loopback requests are sent by a ``CurlTransport`` of the same timeout and
+///   body limit (which never proxies loopback) instead of `URLSession`.
 ///
 /// On Linux, creating it makes swift-corelibs-foundation create
 /// `~/.cache/org.swift.foundation.URLCache/<program>` and `~/.local/share/<program>`, whatever the
@@ -43,6 +52,14 @@ public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
     private let transfers: URLSessionTransfers
     private let timeout: TimeInterval
+    #if os(Linux)
+    /// Sends loopback requests while a proxy variable is set (see the type's documentation).
+    private let loopback: CurlTransport
+    #else
+    /// For loopback requests: no proxy.
+    private let loopbackSession: URLSession
+    private let loopbackTransfers: URLSessionTransfers
+    #endif
 
     /// Creates a transport with its own ephemeral session (no cookies, no URL cache).
     /// - Parameters:
@@ -60,14 +77,48 @@ public final class URLSessionTransport: HTTPTransport {
         self.timeout = timeout
         self.transfers = URLSessionTransfers(maximumBodySize: maximumResponseBodySize)
         self.session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: nil)
+        #if os(Linux)
+        self.loopback = CurlTransport(timeout: timeout, maximumResponseBodySize: maximumResponseBodySize)
+        #else
+        let direct = configuration.copy() as! URLSessionConfiguration
+        direct.connectionProxyDictionary = [:]
+        self.loopbackTransfers = URLSessionTransfers(maximumBodySize: maximumResponseBodySize)
+        self.loopbackSession = URLSession(configuration: direct, delegate: loopbackTransfers, delegateQueue: nil)
+        #endif
     }
 
     deinit {
         session.finishTasksAndInvalidate()
+        #if !os(Linux)
+        loopbackSession.finishTasksAndInvalidate()
+        #endif
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
+        guard LoopbackHost.isLoopback(request.url.host ?? "") else {
+            return try await send(request, on: session, transfers: transfers)
+        }
+        #if os(Linux)
+        if Self.proxyVariableIsSet() { return try await loopback.send(request) }
+        return try await send(request, on: session, transfers: transfers)
+        #else
+        return try await send(request, on: loopbackSession, transfers: loopbackTransfers)
+        #endif
+    }
+
+    #if os(Linux)
+    /// Whether libcurl would look for a proxy: one of the variables it reads is set (`http_proxy` for
+    /// http, `https_proxy` for https, `all_proxy` for both; lower or upper case).
+    private static func proxyVariableIsSet() -> Bool {
+        ["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"].contains { name in
+            guard let value = getenv(name) else { return false }
+            return value.pointee != 0
+        }
+    }
+    #endif
+
+    private func send(_ request: HTTPRequest, on session: URLSession, transfers: URLSessionTransfers) async throws -> HTTPResponse {
         var urlRequest = URLRequest(url: request.url, timeoutInterval: timeout)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body

@@ -28,11 +28,61 @@ struct LoopbackListenerTests {
         #expect(await listener.outcome() == .code("C+1"))
     }
 
-    @Test func anotherStateIsAnAnswerThatIsRefused() async throws {
+    @Test func anAnswerWithAnotherStateIsRefusedAndTheWaitGoesOn() async throws {
         let listener = try LoopbackListener(path: "/cb", state: "S1")
         defer { listener.stop() }
-        #expect(try await get(listener, "/cb?code=C1&state=S2").status == 400)
-        #expect(await listener.outcome() == .stateMismatch)
+        let refused = try await get(listener, "/cb?code=C1&state=S2")
+        #expect(refused.status == 400 && String(decoding: refused.body, as: UTF8.self).contains("was not used"))
+        #expect(try await get(listener, "/cb?error=access_denied&state=S2").status == 400, "a forged error does not end it either")
+        #expect(try await get(listener, "/cb?code=C1").status == 400, "no state at all")
+        #expect(listener.received == nil, "still waiting")
+        #expect(try await get(listener, "/cb?code=C2&state=S1").status == 200)
+        #expect(await listener.outcome() == .code("C2"), "the right answer after the wrong ones signs in")
+    }
+
+    @Test func answersWithAnotherStateCountAsStrays() async throws {
+        let listener = try LoopbackListener(path: "/", state: "S1")
+        defer { listener.stop() }
+        for index in 0..<LoopbackListener.maximumStrayRequests {
+            _ = try? await get(listener, "/?code=C\(index)&state=guess\(index)")
+        }
+        guard case .failed(let reason) = await listener.outcome() else {
+            Issue.record("a flood of wrong states ends the wait, as any flood does")
+            return
+        }
+        #expect(reason.contains("without the sign-in answer"))
+    }
+
+    @Test func aConnectionSendingAByteAtATimeIsClosedAtItsDeadline() async throws {
+        let listener = try LoopbackListener(path: "/", state: "S1", connectionDeadline: .milliseconds(300))
+        defer { listener.stop() }
+        let client = try Self.connect(port: listener.port)
+        defer { _ = close(client) }
+        // A whole answer, but its headers never end: each byte comes well within any per-read limit.
+        #expect(Self.send(client, Array("GET /?code=SLOW&state=S1 HTTP/1.1\r\nX-Slow: ".utf8)))
+        var closedByListener = false
+        var answered = false
+        for _ in 0..<2_000 where !closedByListener {
+            try await Task.sleep(for: .milliseconds(20))
+            var entry = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
+            if poll(&entry, 1, 0) > 0 {
+                var byte: UInt8 = 0
+                let count = recv(client, &byte, 1, Int32(MSG_DONTWAIT))
+                answered = count > 0
+                closedByListener = true
+            } else if !Self.send(client, [UInt8(ascii: "a")]) {
+                closedByListener = true
+            }
+        }
+        #expect(closedByListener, "the listener closed the connection although bytes kept coming")
+        #expect(!answered, "closed unanswered")
+        #expect(listener.received == nil, "an unfinished request is not an answer")
+        #expect(try await get(listener, "/?code=C1&state=S1").status == 200, "the slot was freed")
+        #expect(await listener.outcome() == .code("C1"))
+    }
+
+    private static func send(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
     }
 
     @Test func anErrorRedirectCarriesTheServersError() async throws {

@@ -1,6 +1,7 @@
 #if canImport(CCurl)
 internal import CCurl
 import Foundation
+import NativeAuthShared
 import Synchronization
 
 /// One request on a ``CurlTransport``: its libcurl easy handle, what has arrived so far, and the
@@ -57,6 +58,13 @@ final class CurlTransfer: @unchecked Sendable {
         }
         try set(ccurl_easy_setopt_string(handle, CURLOPT_URL, request.url.absoluteString), "URL")
         try set(ccurl_easy_allow_http_only(handle), "protocols http,https")
+        if LoopbackHost.isLoopback(host) {
+            // This machine is reached directly, whatever `http_proxy`, `https_proxy` or `ALL_PROXY`
+            // say (libcurl honours them unless `NO_PROXY` names the host): plain http is allowed only
+            // to loopback, and a proxy would see the password or token in clear and could answer
+            // in the server's place. Every other host still goes through the environment's proxy.
+            try set(ccurl_easy_setopt_string(handle, CURLOPT_NOPROXY, "*"), "no proxy for loopback")
+        }
         try set(ccurl_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0), "no redirects")
         if !request.isReplayable {
             // libcurl resends a request by itself when a reused connection turns out dead; on a new
