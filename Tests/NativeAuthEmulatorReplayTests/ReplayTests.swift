@@ -10,19 +10,6 @@ struct ReplayTests {
     /// The recordings the emulator cannot answer as recorded, and why. The test fails when one of
     /// them starts to replay (take it out) or another stops (fix the emulator, or add it with the reason).
     static let notReplayable: [String: String] = [
-        // The emulator's sign-up challenge answers the OTP block without `interval` (docs/PROTOCOL.md
-        // §7.2 documents it); these recordings carry it.
-        "SignInAfterSignUp": signUpInterval,
-        "SignInAfterSignUpNoToken": signUpInterval,
-        "SignUpAttributesInvalidThenValid": signUpInterval,
-        "SignUpAttributesOnALaterPage": signUpInterval,
-        "SignUpAttributesRequired": signUpInterval,
-        "SignUpCredentialRequired": signUpInterval,
-        "SignUpExpiredToken": signUpInterval,
-        "SignUpOTP": signUpInterval,
-        "SignUpPassword": signUpInterval,
-        "SignUpResend": signUpInterval,
-        "SignUpWrongCodeThenSuccess": signUpInterval,
         // The emulator's redirect says why (redirect_reason); these recordings' redirects do not.
         "RedirectAtChallenge": redirectReason,
         "RedirectAtInitiate": redirectReason,
@@ -56,7 +43,6 @@ struct ReplayTests {
     ]
 
     private static let redirectReason = "the emulator's redirect carries redirect_reason; the recorded one does not"
-    private static let signUpInterval = "the sign-up challenge's answer lacks interval in the emulator (§7.2 has it)"
 
     /// Scenario settings the recording alone does not tell.
     static let adjustments: [String: @Sendable (inout ScenarioSetup) -> Void] = [

@@ -59,9 +59,15 @@ struct SignUpService: Sendable {
             }
             let (body, sent) = OneTimeCode.send(code, flow: &flow, username: progress.username, continuationToken: next,
                                                 state: &state, now: now, configuration: config)
-            return (body, sent)
+            // The service adds `interval` to a sign-up's OTP block: the seconds before a resend may be
+            // asked for (docs/PROTOCOL.md §7.2). The emulator does not enforce it.
+            guard case .object(let fields) = body else { return (body, sent) }
+            return (.object(fields + [("interval", .int(Self.resendInterval))]), sent)
         }
     }
+
+    /// The `interval` of a sign-up's code challenge, in seconds: the service's value.
+    static let resendInterval = 300
 
     static func redirect(_ reason: String) -> JSONValue {
         .object([("challenge_type", "redirect"), ("redirect_reason", .string(reason))])
