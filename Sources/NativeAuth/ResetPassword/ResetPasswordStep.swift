@@ -10,10 +10,9 @@ enum ResetPasswordStep {
             return ErrorMeaning(.userNotFound)
         case (.start, .invalidRequest) where error.errorCodes.first == AADSTSCode.userDoesNotHavePassword:
             return ErrorMeaning(.userDoesNotHavePassword)
-        case (.start, .invalidRequest) where error.errorCodes.first == AADSTSCode.invalidParameter
-            && (error.errorDescription ?? "").contains("username"):
+        case (.start, .invalidRequest) where error.isInvalidUsername:
             return ErrorMeaning(.invalidUsername)
-        case (.codeContinue, .invalidGrant) where error.suberror == .invalidOOBValue:
+        case (.codeContinue, .invalidGrant) where error.isWrongCode:
             return ErrorMeaning(.invalidCode)
         case (.submit, .invalidGrant), (.pollCompletion, .invalidGrant):
             return ErrorMeaning.passwordPolicy(error) ?? .general

@@ -21,10 +21,9 @@ enum SignInStep {
         switch (self, error.error) {
         case (.initiate, .userNotFound):
             return ErrorMeaning(.userNotFound)
-        case (.initiate, .invalidRequest) where firstCode == AADSTSCode.invalidParameter
-            && (error.errorDescription ?? "").contains("username"):
+        case (.initiate, .invalidRequest) where error.isInvalidUsername:
             return ErrorMeaning(.invalidUsername)
-        case (.oobGrant, .invalidGrant) where error.suberror == .invalidOOBValue:
+        case (.oobGrant, .invalidGrant) where error.isWrongCode:
             return ErrorMeaning(.invalidCode)
         case (.oobGrant, .invalidGrant), (.passwordGrant, .invalidGrant):
             if let strong = ErrorMeaning.strongAuthentication(error) { return strong }

@@ -8,12 +8,11 @@ enum SignUpStep {
         switch (self, error.error) {
         case (.start, .userAlreadyExists):
             return ErrorMeaning(.userAlreadyExists)
-        case (.start, .invalidRequest) where error.errorCodes.first == AADSTSCode.invalidParameter
-            && (error.errorDescription ?? "").contains("username"):
+        case (.start, .invalidRequest) where error.isInvalidUsername:
             return ErrorMeaning(.invalidUsername)
         case (.start, .invalidGrant), (.passwordContinue, .invalidGrant):
             return ErrorMeaning.passwordPolicy(error) ?? .general
-        case (.oobContinue, .invalidGrant) where error.suberror == .invalidOOBValue:
+        case (.oobContinue, .invalidGrant) where error.isWrongCode:
             return ErrorMeaning(.invalidCode)
         default:
             // Among them: a password-policy suberror answering a code (retrying the code cannot fix a

@@ -4,10 +4,10 @@ enum MFAStep {
     case challenge, grant
 
     func meaning(of error: ServerErrorResponse) -> ErrorMeaning {
-        switch (self, error.error) {
-        case (.challenge, .accessDenied) where error.suberror?.rawValue.hasPrefix("provider_blocked") == true:
+        switch self {
+        case .challenge where error.isProviderBlocked:
             return ErrorMeaning(.authMethodBlocked, prefix: "The server blocked the strong authentication method.")
-        case (.grant, .invalidGrant) where error.suberror == .invalidOOBValue:
+        case .grant where error.isWrongCode:
             return ErrorMeaning(.invalidCode)
         default:
             return .general

@@ -4,12 +4,12 @@ enum RegisterStrongAuthStep {
     case challenge, submit
 
     func meaning(of error: ServerErrorResponse) -> ErrorMeaning {
-        switch (self, error.error) {
-        case (.challenge, .invalidRequest) where error.errorCodes.contains(AADSTSCode.invalidVerificationContact):
+        switch self {
+        case .challenge where error.error == .invalidRequest && error.errorCodes.contains(AADSTSCode.invalidVerificationContact):
             return ErrorMeaning(.invalidInput)
-        case (.challenge, .accessDenied) where error.suberror?.rawValue.hasPrefix("provider_blocked") == true:
+        case .challenge where error.isProviderBlocked:
             return ErrorMeaning(.contactBlocked, prefix: "The server blocked the verification contact provided.")
-        case (.submit, .invalidGrant) where error.suberror == .invalidOOBValue:
+        case .submit where error.isWrongCode:
             return ErrorMeaning(.invalidCode)
         default:
             return .general
