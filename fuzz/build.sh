@@ -37,8 +37,8 @@ fi
 sources() {
     case "$1" in
         wire|claims|tokenstore) find Sources/NativeAuth -name '*.swift' | sort ;;
-        form) echo Sources/NativeAuthEmulator/Server/FormBody.swift ;;
-        admin) printf '%s\n' Sources/NativeAuthEmulator/Admin/AdminRequests.swift Sources/NativeAuthEmulator/Admin/FaultQueue.swift \
+        form) echo Sources/NativeAuthEmulator/Model/FormBody.swift ;;
+        admin) printf '%s\n' Sources/NativeAuthEmulator/Admin/AdminRequests.swift Sources/NativeAuthEmulator/Control/FaultQueue.swift \
             Sources/NativeAuthEmulator/Support/Locked.swift Sources/NativeAuthEmulator/Model/VirtualClock.swift \
             Sources/NativeAuthEmulator/Support/Timestamps.swift Sources/NativeAuthEmulator/Support/PasswordHashFormat.swift ;;
         *) echo "unknown target $1" >&2; exit 2 ;;

@@ -12,7 +12,7 @@ private let store: FileTokenStore = {
 public func tokenStoreFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Data(UnsafeBufferPointer(start: data, count: size))
     if let contents = try? store.decode(bytes) {
-        for account in contents.accounts {
+        for account in contents.storedAccounts {
             _ = contents.account(clientId: account.clientId, authority: account.authority)
         }
     }

@@ -52,7 +52,10 @@ public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
     private let transfers: URLSessionTransfers
     private let timeout: TimeInterval
-    #if os(Linux)
+    // Linux (this module there) sends loopback requests through libcurl; where NativeAuth compiles
+    // this file itself (Apple platforms, or a Linux build without CCurl such as the fuzz targets'),
+    // a second session with no proxy does.
+    #if NATIVEAUTH_URLSESSION_MODULE
     /// Sends loopback requests while a proxy variable is set (see the type's documentation).
     private let loopback: CurlTransport
     #else
@@ -77,7 +80,7 @@ public final class URLSessionTransport: HTTPTransport {
         self.timeout = timeout
         self.transfers = URLSessionTransfers(maximumBodySize: maximumResponseBodySize)
         self.session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: nil)
-        #if os(Linux)
+        #if NATIVEAUTH_URLSESSION_MODULE
         self.loopback = CurlTransport(timeout: timeout, maximumResponseBodySize: maximumResponseBodySize)
         #else
         let direct = configuration.copy() as! URLSessionConfiguration
@@ -89,7 +92,7 @@ public final class URLSessionTransport: HTTPTransport {
 
     deinit {
         session.finishTasksAndInvalidate()
-        #if !os(Linux)
+        #if !NATIVEAUTH_URLSESSION_MODULE
         loopbackSession.finishTasksAndInvalidate()
         #endif
     }
@@ -99,7 +102,7 @@ public final class URLSessionTransport: HTTPTransport {
         guard LoopbackHost.isLoopback(request.url.host ?? "") else {
             return try await send(request, on: session, transfers: transfers)
         }
-        #if os(Linux)
+        #if NATIVEAUTH_URLSESSION_MODULE
         if Self.proxyVariableIsSet() { return try await loopback.send(request) }
         return try await send(request, on: session, transfers: transfers)
         #else
@@ -107,7 +110,7 @@ public final class URLSessionTransport: HTTPTransport {
         #endif
     }
 
-    #if os(Linux)
+    #if NATIVEAUTH_URLSESSION_MODULE
     /// Whether libcurl would look for a proxy: one of the variables it reads is set (`http_proxy` for
     /// http, `https_proxy` for https, `all_proxy` for both; lower or upper case).
     private static func proxyVariableIsSet() -> Bool {
