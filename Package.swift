@@ -22,6 +22,8 @@ let package = Package(
         // The emulator's HTTPS (`nativeauth emulator --tls`): its CA and server certificate.
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        // `swift package generate-documentation --target NativeAuth`: the DocC catalog (a plugin only).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Small pieces every target needs once (base64url, masking, loopback, file locks, atomic

@@ -17,17 +17,28 @@ import Logging
 /// ```
 ///
 /// ## Topics
-/// - Configuring: ``NativeAuthPublicClientApplicationConfig``, ``init(nativeAuthConfiguration:)``
-/// - Starting: ``signIn(parameters:)``, ``signIn(parameters:delegate:)``, ``signUp(parameters:)``,
-///   ``signUp(parameters:delegate:)``
-/// - Sign-in steps: ``SignInCodeRequiredState``, ``SignInPasswordRequiredState``
-/// - Sign-up steps: ``SignUpCodeRequiredState``, ``SignUpPasswordRequiredState``,
-///   ``SignUpAttributesRequiredState``, ``SignInAfterSignUpState``
-/// - Password reset: ``resetPassword(parameters:)``, ``resetPassword(parameters:delegate:)``,
-///   ``ResetPasswordCodeRequiredState``, ``ResetPasswordRequiredState``, ``SignInAfterResetPasswordState``
-/// - In the browser (the fallback of ``NativeAuthError/isBrowserRequired``): ``acquireToken(parameters:)``,
-///   ``acquireTokenWithDeviceCode(parameters:)``, ``BrowserFallback``
-/// - The account: ``NativeAuthUserAccountResult``, ``getNativeAuthUserAccount(correlationId:)``, ``currentAccount()``
+///
+/// ### Configuring
+/// - ``NativeAuthPublicClientApplicationConfig``
+/// - ``init(nativeAuthConfiguration:)``
+///
+/// ### Starting a flow
+/// - ``signIn(parameters:)``
+/// - ``signIn(parameters:delegate:)``
+/// - ``signUp(parameters:)``
+/// - ``signUp(parameters:delegate:)``
+/// - ``resetPassword(parameters:)``
+/// - ``resetPassword(parameters:delegate:)``
+///
+/// ### In the browser (the fallback of a browser-required error)
+/// - ``acquireToken(parameters:)``
+/// - ``acquireTokenWithDeviceCode(parameters:)``
+/// - ``BrowserFallback``
+///
+/// ### The account
+/// - ``NativeAuthUserAccountResult``
+/// - ``getNativeAuthUserAccount(correlationId:)``
+/// - ``currentAccount()``
 public final class NativeAuthPublicClientApplication: Sendable {
     /// The application (client) ID.
     public let clientId: String

@@ -3,7 +3,7 @@ import Foundation
 /// The one seam between the library and the network: send a request, get a response.
 ///
 /// The library's default is ``HTTPTransports/makeDefault(timeout:)``: ``CurlTransport`` on Linux,
-/// ``URLSessionTransport`` elsewhere. Tests (and apps with special needs, such as certificate
+/// `URLSessionTransport` elsewhere. Tests (and apps with special needs, such as certificate
 /// pinning) pass their own:
 ///
 /// ```swift

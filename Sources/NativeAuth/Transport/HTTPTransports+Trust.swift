@@ -15,7 +15,7 @@ extension HTTPTransports {
     ///   - maximumResponseBodySize: Most bytes of response body accepted; a larger body fails the
     ///     request with an ``HTTPTransportError`` that says so.
     ///   - caFile: A PEM file of CA certificates to trust instead of the system's; nil for the system's.
-    ///     On Apple platforms (``URLSessionTransport``) a CA file is not supported: every request then
+    ///     On Apple platforms (`URLSessionTransport`) a CA file is not supported: every request then
     ///     fails with an ``HTTPTransportError`` that says so (trust the CA in the keychain instead).
     public static func makeDefault(timeout: TimeInterval = 30, maximumResponseBodySize: Int, caFile: String?) -> any HTTPTransport {
         #if canImport(CCurl)

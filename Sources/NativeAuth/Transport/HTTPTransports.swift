@@ -4,7 +4,7 @@ import Foundation
 /// wrap the default transport) to use what the library uses when given no transport.
 ///
 /// On Linux it is ``CurlTransport``: libcurl directly, because any `URLSessionConfiguration` makes
-/// swift-corelibs-foundation create folders under `$HOME`. Elsewhere it is ``URLSessionTransport``.
+/// swift-corelibs-foundation create folders under `$HOME`. Elsewhere it is `URLSessionTransport`.
 /// Neither follows redirects.
 public enum HTTPTransports {
     /// The default limit on a response body of the library's transports: 1 MiB.
