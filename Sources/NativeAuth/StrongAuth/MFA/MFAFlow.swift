@@ -11,10 +11,10 @@ enum MFAFlow {
         _ method: AuthMethod, on core: FlowStateCore, step: MFAStep = .challenge
     ) async -> StepOutcome<MFARequestChallengeResult, MFARequestChallengeError> {
         let context = core.context
-        // The second factor is a code whatever the first was: an app that advertised mfa_required
-        // takes `oob` here even when it signs in with a password only (docs/PROTOCOL.md §9.3).
-        let types = context.environment.challengeTypes.union(.OOB)
-        let fields = [("continuation_token", core.continuationToken), ("challenge_type", types.wireValue), ("id", method.id)]
+        // The app's challenge types, unchanged, as MSAL (`MSALNativeAuthSignInChallengeRequestParameters`):
+        // an app without `oob` gets what the tenant decides, a redirect (docs/PROTOCOL.md §9.1).
+        let types = context.environment.challengeTypes.wireValue
+        let fields = [("continuation_token", core.continuationToken), ("challenge_type", types), ("id", method.id)]
         let (outcome, answered) = await context.post(.signInChallenge, fields, as: ChallengeResponse.self)
         return await ChallengeAnswer(outcome).resolve(
             in: answered, meaning: step.meaning,
