@@ -23,6 +23,10 @@ enum SignInStep {
             return ErrorMeaning(.userNotFound)
         case (.initiate, .invalidRequest) where error.isInvalidUsername:
             return ErrorMeaning(.invalidUsername)
+        case (.challenge, _) where error.suberror == .introspectRequired:
+            // Gone on with (the methods are listed) when the app advertised mfa_required and the
+            // answer carries a token; else the app cannot choose a second factor natively.
+            return ErrorMeaning(.browserRequired, prefix: "The server requires choosing a strong authentication method, which the app cannot do natively without the .mfaRequired capability: sign in through the browser.")
         case (.oobGrant, .invalidGrant) where error.isWrongCode:
             return ErrorMeaning(.invalidCode)
         case (.oobGrant, .invalidGrant), (.passwordGrant, .invalidGrant):

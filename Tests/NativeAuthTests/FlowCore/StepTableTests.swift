@@ -62,6 +62,16 @@ struct StepTableTests {
         ], meaning: step.meaning, handsBack: { _ in false })
     }
 
+    @Test("Sign-in's challenge (§6.2, §9.1): introspect_required the flow cannot go on with is browser required")
+    func signInChallenge() {
+        let step = SignInStep.challenge
+        check([
+            .init(.server(error: "invalid_request", suberror: "introspect_required"), .browserRequired, handsBack: false),
+            .init(.server(error: "invalid_request", codes: [55200]), .general, handsBack: false),
+            .init(.redirect, .browserRequired, handsBack: false),
+        ], meaning: step.meaning, handsBack: step.handsBack)
+    }
+
     @Test("Sign-in's resend (§6.2): a refusal hands back, as MSAL, but not an expired token, a redirect or an unfit answer")
     func signInResend() {
         let step = SignInStep.resend
