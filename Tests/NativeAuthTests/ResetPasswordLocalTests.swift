@@ -112,11 +112,14 @@ struct ResetPasswordLocalTests {
         #expect(try #require(await tokenless.submitPassword(password: "N3w-Passw0rd!").error).newState == nil)
     }
 
-    @Test("A refused resend ends the flow (as MSAL); a resend without an answer hands the state back")
+    @Test("A refused resend hands the state back (as MSAL), and so does a resend without an answer; an expired token ends the flow")
     func resendRules() async throws {
         let app = try MockServer.app(ResetPasswordMockServer.transport(resend: (400, #"{"error":"invalid_request","error_codes":[90100]}"#)))
         let refused = try #require(await app.resetPassword(parameters: NativeAuthResetPasswordParameters(username: "user@example.com")).codeRequired)
-        #expect(try #require(await refused.state.resendCode().error).newState == nil)
+        #expect(try #require(await refused.state.resendCode().error).newState === refused.state)
+        let expiredApp = try MockServer.app(ResetPasswordMockServer.transport(resend: (400, #"{"error":"expired_token","error_codes":[552003]}"#)))
+        let expired = try #require(await expiredApp.resetPassword(parameters: NativeAuthResetPasswordParameters(username: "user@example.com")).codeRequired)
+        #expect(try #require(await expired.state.resendCode().error).newState == nil)
         let down = try MockServer.app(ResetPasswordMockServer.transport(resend: (503, "")))
         let kept = try #require(await down.resetPassword(parameters: NativeAuthResetPasswordParameters(username: "user@example.com")).codeRequired)
         let error = try #require(await kept.state.resendCode().error)

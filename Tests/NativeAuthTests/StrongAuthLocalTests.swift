@@ -81,7 +81,7 @@ struct StrongAuthLocalTests {
         let fields = FormFields.dictionary(challenge.body)
         #expect(fields["id"] == "m-email")
         #expect(fields["continuation_token"] == "CT4-mock", "the listed token, handed on")
-        #expect(fields["challenge_type"] == "oob password redirect", "oob added for a password-only app")
+        #expect(fields["challenge_type"] == "password redirect", "the app's challenge types, unchanged (as MSAL)")
         let grant = FormFields.dictionary(try #require(transport.requests(to: "/token").last).body)
         #expect(grant["grant_type"] == "mfa_oob")
         #expect(grant["oob"] == "12345678")

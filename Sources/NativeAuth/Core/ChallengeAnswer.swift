@@ -5,6 +5,10 @@ enum ChallengeAnswer: Sendable, Equatable {
     case code(continuationToken: String, sentTo: String, channel: NativeAuthChannelType, codeLength: Int)
     /// The account signs in with a password.
     case password(continuationToken: String)
+    /// The server wants the methods of a second factor listed first (suberror `introspect_required`
+    /// with a `continuation_token`, docs/PROTOCOL.md §9.1): `token` goes on to `/oauth2/v2.0/introspect`.
+    /// A step that cannot go on with it maps `rejection` as any other refusal.
+    case introspectRequired(continuationToken: String, rejection: WireRejection)
     /// The server refused, redirected to the browser, or could not be reached.
     case rejected(WireRejection)
     /// A success body that does not fit: an unknown `challenge_type`, a missing or absurd field.
@@ -18,7 +22,11 @@ enum ChallengeAnswer: Sendable, Equatable {
     init(_ outcome: WireOutcome<ChallengeResponse>) {
         switch outcome {
         case .rejected(let rejection):
-            self = .rejected(rejection)
+            if rejection.serverError?.suberror == .introspectRequired, let token = rejection.continuationToken, !token.isEmpty {
+                self = .introspectRequired(continuationToken: token, rejection: rejection)
+            } else {
+                self = .rejected(rejection)
+            }
         case .success(let body):
             self = Self.read(body)
         }

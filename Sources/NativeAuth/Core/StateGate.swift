@@ -13,6 +13,13 @@ enum StepOutcome<Result, Failure> {
 }
 
 extension StepOutcome {
+    /// A `.retry` handed back as the result `handBack` makes of it, the state called on staying
+    /// usable too (a refused resend: the code already sent can still be submitted on it).
+    func handingBack(_ handBack: (Failure) -> Result) -> StepOutcome {
+        if case .retry(let failure) = self { return .handedBack(handBack(failure)) }
+        return self
+    }
+
     /// The same outcome, but a failure that leaves the token good moves on (the state called is used
     /// up) to the result `handOn` builds: a state of another kind on the same token
     /// (``FlowStateCore/successor()``), so one state at a time holds it.

@@ -23,13 +23,15 @@ enum ResetPasswordStep {
     }
 
     /// Whether a failure of this step leaves the token good, so a state is handed back
-    /// (docs/PROTOCOL.md §8.3): no answer before the new password was accepted (the code, a resend,
-    /// the submit), a wrong code (the code), a password the policy refuses (the submit, and the
-    /// polls, which hand back a password state on the submit's token). A refused resend ends the
-    /// flow, as MSAL. The start's steps have no state to hand back.
+    /// (docs/PROTOCOL.md §8.3): no answer before the new password was accepted (the code, the
+    /// submit), a wrong code (the code), a password the policy refuses (the submit, and the polls,
+    /// which hand back a password state on the submit's token), a refused resend (the code already
+    /// sent still works: ``NativeAuthErrorDetails/leavesSentCodeUsable``, as MSAL). The start's steps
+    /// have no state to hand back.
     func handsBack(_ details: NativeAuthErrorDetails) -> Bool {
         switch (self, details.kind) {
-        case (.codeContinue, .unavailable), (.resend, .unavailable), (.submit, .unavailable): return true
+        case (.resend, _): return details.leavesSentCodeUsable
+        case (.codeContinue, .unavailable), (.submit, .unavailable): return true
         case (.codeContinue, .invalidCode): return true
         case (.submit, .invalidPassword), (.pollCompletion, .invalidPassword): return true
         default: return false

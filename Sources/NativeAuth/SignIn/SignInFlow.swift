@@ -55,6 +55,13 @@ enum SignInFlow {
                 case .failed(let details, _): return .error(SignInStartError(details))
                 }
             },
+            introspect: environment.capabilities.contains(.mfaRequired) ? { context, token in
+                // `introspect_required`: no default second factor; list the methods to choose from.
+                switch await StrongAuthRequirement.introspect(.signInIntrospect, continuationToken: token, context: context).0 {
+                case .listed(let requirement): return requirement.result()
+                case .failed(let details): return .error(SignInStartError(details))
+                }
+            } : nil,
             failed: { .error(SignInStartError($0)) })
     }
 

@@ -23,6 +23,10 @@ enum SignInStep {
             return ErrorMeaning(.userNotFound)
         case (.initiate, .invalidRequest) where error.isInvalidUsername:
             return ErrorMeaning(.invalidUsername)
+        case (.challenge, _) where error.suberror == .introspectRequired:
+            // Gone on with (the methods are listed) when the app advertised mfa_required and the
+            // answer carries a token; else the app cannot choose a second factor natively.
+            return ErrorMeaning(.browserRequired, prefix: "The server requires choosing a strong authentication method, which the app cannot do natively without the .mfaRequired capability: sign in through the browser.")
         case (.oobGrant, .invalidGrant) where error.isWrongCode:
             return ErrorMeaning(.invalidCode)
         case (.oobGrant, .invalidGrant), (.passwordGrant, .invalidGrant):
@@ -47,10 +51,11 @@ enum SignInStep {
 
     /// Whether a failure of this step's own request leaves the state's token good, so the state it
     /// was called on is handed back: no answer, a wrong code or password (the grants on their
-    /// states). A refused resend ends the flow (MSAL hands it back, docs/PROTOCOL.md §6.2). The
-    /// start's steps have no state to hand back; a failure after the request (storing the account,
-    /// listing second factors) always ends the flow.
+    /// states), a refused resend (the code already sent still works: ``NativeAuthErrorDetails/leavesSentCodeUsable``,
+    /// as MSAL, docs/PROTOCOL.md §6.2). The start's steps have no state to hand back; a failure
+    /// after the request (storing the account, listing second factors) always ends the flow.
     func handsBack(_ details: NativeAuthErrorDetails) -> Bool {
+        if self == .resend { return details.leavesSentCodeUsable }
         switch details.kind {
         case .unavailable: return true
         case .invalidCode: return self == .oobGrant

@@ -24,16 +24,14 @@ enum SignUpStep {
 
     /// Whether a failure of this step's own request leaves the state's token good, so the state it
     /// was called on is handed back (docs/PROTOCOL.md §7.6): no answer, a wrong code (the code), a
-    /// password the policy refuses (the password); at a resend, as MSAL, any refusal but a redirect
-    /// (its code may still work), and, unlike MSAL, not an expired token, which no retry can fix, nor
-    /// an answer that does not fit. The start's steps have no state to hand back.
+    /// password the policy refuses (the password); at a resend, the refusals that leave the code
+    /// already sent usable (``NativeAuthErrorDetails/leavesSentCodeUsable``, as every flow). The
+    /// start's steps have no state to hand back.
     func handsBack(_ details: NativeAuthErrorDetails) -> Bool {
         switch (self, details.kind) {
         case (_, .unavailable): return true
         case (.oobContinue, .invalidCode), (.passwordContinue, .invalidPassword): return true
-        case (.resend, _):
-            guard let server = details.serverError else { return false }  // a redirect, or an answer that does not fit
-            return server.error != .expiredToken
+        case (.resend, _): return details.leavesSentCodeUsable
         default: return false
         }
     }

@@ -129,6 +129,9 @@ public struct ServerSubError: RawRepresentable, Hashable, Sendable, Decodable, C
     public static let invalidOOBValue = Self(rawValue: "invalid_oob_value")
     public static let mfaRequired = Self(rawValue: "mfa_required")
     public static let registrationRequired = Self(rawValue: "registration_required")
+    /// The user has no default second factor: list the methods (`/oauth2/v2.0/introspect`) and
+    /// choose one (docs/PROTOCOL.md §9.1). MSAL names it but does not act on it.
+    public static let introspectRequired = Self(rawValue: "introspect_required")
     public static let nativeAuthAPIDisabled = Self(rawValue: "nativeauthapi_disabled")
     public static let attributeValidationFailed = Self(rawValue: "attribute_validation_failed")
 

@@ -45,11 +45,11 @@ struct RegistrationDriver {
                 }
             },
             resend: { state in
-                // A refused resend hands back the state that chooses a contact, not this one: it ends here.
+                // A refused resend that hands a state back leaves this one usable: the code already sent still works.
                 switch await state.challengeAuthMethod(parameters: parameters) {
                 case .verificationRequired(let sent): .sent(sent.newState, sentTo: sent.sentTo, codeLength: sent.codeLength)
                 case .completed(let result): .done(result)
-                case .error(let error, _): .refused(error, kept: nil)
+                case .error(let error, let next): .refused(error, kept: next == nil ? nil : state)
                 }
             })
     }

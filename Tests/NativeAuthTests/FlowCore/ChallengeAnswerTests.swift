@@ -29,6 +29,15 @@ struct ChallengeAnswerTests {
         #expect(ChallengeAnswer(.rejected(rejection)) == .rejected(rejection))
     }
 
+    @Test("introspect_required with a continuation token is its own answer; without one, a rejection")
+    func introspectRequired() {
+        let withToken = ServerErrorResponse(error: .invalidRequest, suberror: .introspectRequired, continuationToken: "CT3")
+        let rejection = WireRejection.protocolError(withToken, status: 400)
+        #expect(ChallengeAnswer(.rejected(rejection)) == .introspectRequired(continuationToken: "CT3", rejection: rejection))
+        let tokenless = WireRejection.protocolError(ServerErrorResponse(error: .invalidRequest, suberror: .introspectRequired), status: 400)
+        #expect(ChallengeAnswer(.rejected(tokenless)) == .rejected(tokenless))
+    }
+
     @Test("Answers that do not fit are unexpected, not a code or a password", arguments: [
         #"{"continuation_token":"CT2","challenge_type":"otp"}"#,
         #"{"continuation_token":"CT2"}"#,

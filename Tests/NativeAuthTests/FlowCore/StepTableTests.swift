@@ -62,12 +62,24 @@ struct StepTableTests {
         ], meaning: step.meaning, handsBack: { _ in false })
     }
 
-    @Test("Sign-in's resend (§6.2): only no answer hands the state back (MSAL also hands back a refusal)")
+    @Test("Sign-in's challenge (§6.2, §9.1): introspect_required the flow cannot go on with is browser required")
+    func signInChallenge() {
+        let step = SignInStep.challenge
+        check([
+            .init(.server(error: "invalid_request", suberror: "introspect_required"), .browserRequired, handsBack: false),
+            .init(.server(error: "invalid_request", codes: [55200]), .general, handsBack: false),
+            .init(.redirect, .browserRequired, handsBack: false),
+        ], meaning: step.meaning, handsBack: step.handsBack)
+    }
+
+    @Test("Sign-in's resend (§6.2): a refusal hands back, as MSAL, but not an expired token, a redirect or an unfit answer")
     func signInResend() {
         let step = SignInStep.resend
         check([
             .init(.unavailable, .unavailable, handsBack: true),
-            .init(.server(error: "invalid_request", codes: [55200]), .general, handsBack: false),
+            .init(.server(error: "invalid_request", codes: [55200]), .general, handsBack: true),
+            .init(.server(error: "invalid_request", codes: [50196], description: "too many requests"), .general, handsBack: true),
+            .init(.server(error: "invalid_grant"), .general, handsBack: true),
             .init(.server(error: "expired_token"), .general, handsBack: false),
             .init(.redirect, .browserRequired, handsBack: false),
             .init(.unexpected, .general, handsBack: false),
@@ -159,7 +171,10 @@ struct StepTableTests {
         ], meaning: ResetPasswordStep.codeContinue.meaning, handsBack: ResetPasswordStep.codeContinue.handsBack)
         check([
             .init(.unavailable, .unavailable, handsBack: true),
-            .init(.server(error: "invalid_request", codes: [55200]), .general, handsBack: false),
+            .init(.server(error: "invalid_request", codes: [55200]), .general, handsBack: true),
+            .init(.server(error: "invalid_request", codes: [50196], description: "too many requests"), .general, handsBack: true),
+            .init(.server(error: "expired_token"), .general, handsBack: false),
+            .init(.redirect, .browserRequired, handsBack: false),
             .init(.unexpected, .general, handsBack: false),
         ], meaning: ResetPasswordStep.resend.meaning, handsBack: ResetPasswordStep.resend.handsBack)
         check([
@@ -176,7 +191,7 @@ struct StepTableTests {
 
     // MARK: Strong authentication (docs/PROTOCOL.md §9.3)
 
-    @Test("MFA's challenge and grant (§9.1, §9.3)")
+    @Test("MFA's challenge, resend and grant (§9.1, §9.3)")
     func mfa() {
         check([
             .init(.server(error: "access_denied", suberror: "provider_blocked_by_rep"), .authMethodBlocked, handsBack: true),
@@ -187,6 +202,16 @@ struct StepTableTests {
             .init(.redirect, .browserRequired, handsBack: false),
             .init(.unexpected, .general, handsBack: false),
         ], meaning: MFAStep.challenge.meaning, handsBack: MFAStep.challenge.handsBack)
+        // Another challenge once a code was sent: a refusal leaves that code usable, as every resend.
+        check([
+            .init(.server(error: "access_denied", suberror: "provider_blocked_by_rep"), .authMethodBlocked, handsBack: true),
+            .init(.server(error: "invalid_request", codes: [50196], description: "too many requests"), .general, handsBack: true),
+            .init(.server(error: "invalid_request", codes: [55200]), .general, handsBack: true),
+            .init(.unavailable, .unavailable, handsBack: true),
+            .init(.server(error: "expired_token"), .general, handsBack: false),
+            .init(.redirect, .browserRequired, handsBack: false),
+            .init(.unexpected, .general, handsBack: false),
+        ], meaning: MFAStep.resend.meaning, handsBack: MFAStep.resend.handsBack)
         check([
             .init(.server(error: "invalid_grant", suberror: "invalid_oob_value"), .invalidCode, handsBack: true),
             .init(.unavailable, .unavailable, handsBack: true),
@@ -195,7 +220,7 @@ struct StepTableTests {
         ], meaning: MFAStep.grant.meaning, handsBack: MFAStep.grant.handsBack)
     }
 
-    @Test("Registration's challenge and submit (§9.2, §9.3)")
+    @Test("Registration's challenge, resend and submit (§9.2, §9.3)")
     func registration() {
         check([
             .init(.server(error: "invalid_request", codes: [901001]), .invalidInput, handsBack: true),
@@ -205,6 +230,16 @@ struct StepTableTests {
             .init(.server(error: "expired_token"), .general, handsBack: false),
             .init(.redirect, .browserRequired, handsBack: false),
         ], meaning: RegisterStrongAuthStep.challenge.meaning, handsBack: RegisterStrongAuthStep.challenge.handsBack)
+        // Another challenge once a code was sent: a refusal leaves that code usable, as every resend.
+        check([
+            .init(.server(error: "invalid_request", codes: [901001]), .invalidInput, handsBack: true),
+            .init(.server(error: "access_denied", suberror: "provider_blocked_by_admin"), .contactBlocked, handsBack: true),
+            .init(.server(error: "invalid_request", codes: [50196], description: "too many requests"), .general, handsBack: true),
+            .init(.unavailable, .unavailable, handsBack: true),
+            .init(.server(error: "expired_token"), .general, handsBack: false),
+            .init(.redirect, .browserRequired, handsBack: false),
+            .init(.unexpected, .general, handsBack: false),
+        ], meaning: RegisterStrongAuthStep.resend.meaning, handsBack: RegisterStrongAuthStep.resend.handsBack)
         check([
             .init(.server(error: "invalid_grant", suberror: "invalid_oob_value"), .invalidCode, handsBack: true),
             .init(.unavailable, .unavailable, handsBack: true),

@@ -4,24 +4,25 @@ import Foundation
 /// chosen method's `id` sends a code, `/oauth2/v2.0/token` with `grant_type=mfa_oob` takes it. The
 /// methods were listed (`/introspect`) by the grant that asked for them (``StrongAuthRequirement``).
 enum MFAFlow {
-    /// Sends a code on `method`. A failure that leaves the token good is a `.retry` (the state
-    /// called on decides which state hands the token back).
+    /// Sends a code on `method`: the first challenge, or (`step` `.resend`) another once a code was
+    /// sent. A failure that leaves the token good is a `.retry` (the state called on decides which
+    /// state hands the token back).
     static func requestChallenge(
-        _ method: AuthMethod, on core: FlowStateCore
+        _ method: AuthMethod, on core: FlowStateCore, step: MFAStep = .challenge
     ) async -> StepOutcome<MFARequestChallengeResult, MFARequestChallengeError> {
         let context = core.context
-        // The second factor is a code whatever the first was: an app that advertised mfa_required
-        // takes `oob` here even when it signs in with a password only (docs/PROTOCOL.md §9.3).
-        let types = context.environment.challengeTypes.union(.OOB)
-        let fields = [("continuation_token", core.continuationToken), ("challenge_type", types.wireValue), ("id", method.id)]
+        // The app's challenge types, unchanged, as MSAL (`MSALNativeAuthSignInChallengeRequestParameters`):
+        // an app without `oob` gets what the tenant decides, a redirect (docs/PROTOCOL.md §9.1).
+        let types = context.environment.challengeTypes.wireValue
+        let fields = [("continuation_token", core.continuationToken), ("challenge_type", types), ("id", method.id)]
         let (outcome, answered) = await context.post(.signInChallenge, fields, as: ChallengeResponse.self)
         return await ChallengeAnswer(outcome).resolve(
-            in: answered, meaning: MFAStep.challenge.meaning,
+            in: answered, meaning: step.meaning,
             mismatch: "the server asked for a password instead of sending the second factor's code",
             code: { next, sentTo, channel, length in
                 .advanced(.verificationRequired(newState: MFARequiredState(core: next), sentTo: sentTo, channelTargetType: channel, codeLength: length))
             },
-            failed: { .failed(MFARequestChallengeError($0), handedBack: MFAStep.challenge.handsBack($0)) })
+            failed: { .failed(MFARequestChallengeError($0), handedBack: step.handsBack($0)) })
     }
 
     /// Redeems the code with the `mfa_oob` grant and stores the account.

@@ -2,9 +2,10 @@ import Foundation
 
 /// A sign-in waiting for the code of a second factor.
 ///
-/// Single-use like ``SignInCodeRequiredState``: a wrong code, a blocked method or a network failure
-/// hands the same state back; ``requestChallenge(authMethod:)`` sends a new code (the same method
-/// again, or another one) and moves on to a new state.
+/// Single-use like ``SignInCodeRequiredState``: a wrong code, a blocked method, a refused resend or a
+/// network failure hands the same state back (after a refused resend, the code already sent still
+/// works); ``requestChallenge(authMethod:)`` sends a new code (the same method again, or another
+/// one) and moves on to a new state.
 ///
 /// ```swift
 /// switch await state.submitChallenge(challenge: code) {
@@ -23,7 +24,7 @@ public final class MFARequiredState: Sendable {
     /// Sends a new code on `authMethod`: a resend, or a switch to another method.
     public func requestChallenge(authMethod: AuthMethod) async -> MFARequestChallengeResult {
         await core.run(retry: { .error($0, newState: self) }, failed: { .error($0, newState: nil) }) {
-            await MFAFlow.requestChallenge(authMethod, on: core)
+            await MFAFlow.requestChallenge(authMethod, on: core, step: .resend)
         }
     }
 

@@ -1,11 +1,13 @@
 /// The steps of the MFA loop, and what the server's protocol errors mean at each (MSAL's
 /// validators: docs/PROTOCOL.md §9.1, §9.3).
 enum MFAStep {
-    case challenge, grant
+    /// The first challenge (from ``AwaitingMFAState``), and another one from ``MFARequiredState`` (a
+    /// resend, or another method) once a code was sent.
+    case challenge, resend, grant
 
     func meaning(of error: ServerErrorResponse) -> ErrorMeaning {
         switch self {
-        case .challenge where error.isProviderBlocked:
+        case .challenge where error.isProviderBlocked, .resend where error.isProviderBlocked:
             return ErrorMeaning(.authMethodBlocked, prefix: "The server blocked the strong authentication method.")
         case .grant where error.isWrongCode:
             return ErrorMeaning(.invalidCode)
@@ -16,9 +18,11 @@ enum MFAStep {
 
     /// Whether a failure at this step leaves the state's token good, so the state is handed back:
     /// no answer, a wrong code (the grant), a blocked or unknown method (the challenge: choose
-    /// another; an unknown token, AADSTS55200, is not one). An expired or refused token, a redirect
-    /// or an unusable answer end the sign-in.
+    /// another; an unknown token, AADSTS55200, is not one), a refused resend (the code already sent
+    /// still works: ``NativeAuthErrorDetails/leavesSentCodeUsable``, as MSAL). An expired or refused
+    /// token, a redirect or an unusable answer end the sign-in.
     func handsBack(_ details: NativeAuthErrorDetails) -> Bool {
+        if self == .resend { return details.leavesSentCodeUsable }
         switch details.kind {
         case .unavailable: return true
         case .invalidCode: return self == .grant

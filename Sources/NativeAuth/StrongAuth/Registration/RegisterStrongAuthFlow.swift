@@ -6,10 +6,11 @@ import Foundation
 /// `continuation_token` grant at `/oauth2/v2.0/token` signs the user in. The methods were listed
 /// (`/register/v1.0/introspect`) by the grant that asked for them (``StrongAuthRequirement``).
 enum RegisterStrongAuthFlow {
-    /// Challenges the contact of `parameters`. A failure that leaves the token good is a `.retry`
-    /// (the state called on decides which state hands the token back).
+    /// Challenges the contact of `parameters`: the first time, or (`step` `.resend`) again once a
+    /// code was sent. A failure that leaves the token good is a `.retry` (the state called on decides
+    /// which state hands the token back).
     static func challenge(
-        _ parameters: NativeAuthChallengeAuthMethodParameters, on core: FlowStateCore
+        _ parameters: NativeAuthChallengeAuthMethodParameters, on core: FlowStateCore, step: RegisterStrongAuthStep = .challenge
     ) async -> StepOutcome<RegisterStrongAuthChallengeResult, RegisterStrongAuthChallengeError> {
         let contact = parameters.verificationContact.trimmingCharacters(in: .whitespacesAndNewlines)
         if let problem = contactProblem(contact) {
@@ -31,13 +32,13 @@ enum RegisterStrongAuthFlow {
             }
         }
         return await ChallengeAnswer(outcome).resolve(
-            in: answered, meaning: RegisterStrongAuthStep.challenge.meaning,
+            in: answered, meaning: step.meaning,
             mismatch: "the server asked for a password instead of sending a code to the contact",
             code: { next, sentTo, channel, length in
                 .advanced(.verificationRequired(RegisterStrongAuthVerificationRequiredResult(
                     newState: RegisterStrongAuthVerificationRequiredState(core: next), sentTo: sentTo, channelTargetType: channel, codeLength: length)))
             },
-            failed: { .failed(RegisterStrongAuthChallengeError($0), handedBack: RegisterStrongAuthStep.challenge.handsBack($0)) })
+            failed: { .failed(RegisterStrongAuthChallengeError($0), handedBack: step.handsBack($0)) })
     }
 
     /// Submits the code sent to the contact; then signs the user in.

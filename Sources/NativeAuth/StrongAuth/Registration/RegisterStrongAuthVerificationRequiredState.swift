@@ -3,7 +3,8 @@ import Foundation
 /// A registration waiting for the code sent to the contact being registered.
 ///
 /// Single-use: a wrong code or a network failure hands the same state back;
-/// ``challengeAuthMethod(parameters:)`` sends a new code (to the same contact or another one).
+/// ``challengeAuthMethod(parameters:)`` sends a new code (to the same contact or another one). When
+/// that is refused, this state stays usable too: the code already sent can still be submitted.
 ///
 /// ```swift
 /// switch await state.submitChallenge(challenge: code) {
@@ -27,11 +28,12 @@ public final class RegisterStrongAuthVerificationRequiredState: Sendable {
     }
 
     /// Sends a new code: to the same contact (a resend) or another one. A failure that leaves the
-    /// registration good answers a ``RegisterStrongAuthState`` to try again on.
+    /// registration good (a refused resend among them) answers a ``RegisterStrongAuthState`` to try
+    /// again on, and leaves this state usable, so the code already sent can still be submitted.
     public func challengeAuthMethod(parameters: NativeAuthChallengeAuthMethodParameters) async -> RegisterStrongAuthChallengeResult {
         await core.run(retry: { .error($0, newState: nil) }, failed: { .error($0, newState: nil) }) {
-            await RegisterStrongAuthFlow.challenge(parameters, on: core)
-                .handingOn { .error($0, newState: RegisterStrongAuthState(core: core.successor())) }
+            await RegisterStrongAuthFlow.challenge(parameters, on: core, step: .resend)
+                .handingBack { .error($0, newState: RegisterStrongAuthState(core: core.successor())) }
         }
     }
 }
