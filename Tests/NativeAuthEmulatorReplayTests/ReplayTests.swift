@@ -32,6 +32,7 @@ struct ReplayTests {
         "ResetPasswordPollFailed": "poll_completion answering failed: the emulator's resets do not fail after /submit",
         // Synthetic answers no configuration of the emulator gives.
         "NoRefreshToken": "a token answer without refresh_token although offline_access was asked (synthetic)",
+        "SignInAfterSignUpNoToken": "a completed sign-up without a continuation_token (synthetic): the emulator always hands one on",
         "PasswordInvalidGrantWithout50126": "invalid_grant without an AADSTS number for a wrong password (synthetic)",
         "PasswordUserNotFound50034": "user_not_found (50034) at the password grant (synthetic)",
         "RefreshMFARequired50076": "a refresh refused with 50076 (MFA required since): no switch for it",
@@ -60,6 +61,8 @@ struct ReplayTests {
         "UnauthorizedClient": { $0.registerClient = false },
         // The tenant checks city against a pattern "Redmond" fails.
         "SignUpAttributeValidationFailed": { $0.signUp.attributes = [UserAttributeRule(name: "city", regex: "^[0-9]+$"), UserAttributeRule(name: "country")] },
+        // The tenant requires a postal code of digits: "abc" is refused, "98052" accepted.
+        "SignUpAttributesInvalidThenValid": { $0.signUp.attributes = [UserAttributeRule(name: "postalCode", required: true, regex: "^[0-9]+$")] },
         // The tenant signs up with a password only; the app lacks `password`.
         "SignUpRedirectAtStart": { $0.signUp.method = .password },
         "SignUpPasswordTooShort": { $0.signUp.passwordPolicy.minLength = 8 },
