@@ -14,23 +14,30 @@ public struct SentCode: Sendable, Equatable {
     public var expiresAt: Date
     /// How it was "sent": `email`, or `sms` (a second factor's, or a number being registered).
     public var channel: String
+    /// Whether the code was sent by the emulator's own sign-in page (a browser or device-code
+    /// sign-in, whose user types the address on the page), not through the protocol endpoints.
+    public var fromWebPage: Bool
 
     /// Creates a sent-code record.
-    public init(username: String, maskedTarget: String, code: String, expiresAt: Date, channel: String = "email") {
+    public init(username: String, maskedTarget: String, code: String, expiresAt: Date, channel: String = "email", fromWebPage: Bool = false) {
         self.username = username
         self.maskedTarget = maskedTarget
         self.code = code
         self.expiresAt = expiresAt
         self.channel = channel
+        self.fromWebPage = fromWebPage
     }
 
     /// Whether the code went by SMS.
     public var isSMS: Bool { channel == "sms" }
 
     /// The console line: `to a***e@e*****e.com: code 12345678 (expires 2026-01-01T10:25:00Z)`, or
-    /// `SMS to +1*********0: code …` for a text message.
+    /// `SMS to +1*********0: code …` for a text message. A control character in the target
+    /// (``NativeAuthShared/TextControls``; usernames with one are refused, but a seed or an older
+    /// state may hold one) is shown as `?`.
     public var consoleLine: String {
-        (isSMS ? "SMS " : "") + "to \(maskedTarget): code \(code) (expires \(Timestamps.iso8601(expiresAt.timeIntervalSince1970)))"
+        let target = String(String.UnicodeScalarView(maskedTarget.unicodeScalars.map { TextControls.isControl($0) ? "?" : $0 }))
+        return (isSMS ? "SMS " : "") + "to \(target): code \(code) (expires \(Timestamps.iso8601(expiresAt.timeIntervalSince1970)))"
     }
 
     /// The default ``EmulatorConfiguration/onCodeSent``: prints ``consoleLine`` to standard error.

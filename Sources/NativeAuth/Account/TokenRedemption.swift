@@ -18,9 +18,17 @@ enum TokenRedemption {
         return (reply, context)
     }
 
-    /// The storing half of a redemption: keeps the account of `tokens` as `username`.
+    /// The storing half of a redemption: keeps the account of `tokens` as `username`, unless the
+    /// username or the ID token's names hold a control character
+    /// (``IDTokenCheck/controlCharacters(in:username:)``): then nothing is stored and the error is
+    /// ``NativeAuthErrorCode/invalidIDToken``.
     static func store(_ tokens: TokenResponse, username: String, context: FlowContext) -> Stored {
         let environment = context.environment
+        if let why = IDTokenCheck.controlCharacters(in: tokens, username: username) {
+            environment.logger.warning("ID token refused", metadata: ["reason": "\(why)", "correlation-id": "\(context.correlationId)"])
+            return .failed(FlowErrorMapping.local(
+                .web(.invalidIDToken), "The sign-in's tokens were refused and not stored: \(why).", correlationId: context.correlationId))
+        }
         do {
             let result = try AccountTokenManager(environment: environment).signedIn(tokens, username: username, requestedScopes: context.scopes)
             environment.logger.info("signed in", metadata: ["username": "\(LogMasking.username(username))",

@@ -86,7 +86,7 @@ struct CallCommand: AsyncParsableCommand {
             }
             if ServerReachability.isReachable(location) == false {
                 throw CLIFailure(.unavailable, "The account's server is not reachable: is `nativeauth emulator` running?",
-                                 hint: "\(stored.username) signed in at \(location.summary).")
+                                 hint: "\(TerminalText.sanitized(stored.username)) signed in at \(location.summary).")
             }
             let context = try AppContext(location: location, clientId: stored.clientId, challengeTypes: [.OOB, .password],
                                          store: selection.store, storageKey: stored.storageAuthority, verbose: options.verbose,
@@ -99,7 +99,7 @@ struct CallCommand: AsyncParsableCommand {
                 let scopes = selection.resolution.scopes ?? CallScopes.defaults(for: target, location: location, embeddedBase: embeddedBase)
                 let account = try context.libraryAccount(for: stored)
                 if options.verbose {
-                    Console.info("> \(input.method) \(target.absoluteString) as \(stored.username)"
+                    Console.info("> \(input.method) \(target.absoluteString) as \(TerminalText.sanitized(stored.username))"
                         + (scopes.map { " (scopes: \($0.joined(separator: " ")))" } ?? ""))
                 }
                 let answer: NativeAuthAPIResponse

@@ -54,12 +54,10 @@ enum CallOutput {
                           })
     }
 
-    /// `text` (the server's) fit for a terminal: at most `limit` characters, control characters
-    /// (escape sequences, line breaks) shown as `?`.
+    /// `text` (the server's) fit for a terminal: at most `limit` characters, sanitised
+    /// (``TerminalText/sanitized(_:limit:)``).
     static func printable(_ text: String, limit: Int) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit).map { scalar in
-            scalar.properties.generalCategory == .control ? "?" : scalar
-        }))
+        TerminalText.sanitized(text, limit: limit)
     }
 
     /// The failure for a request that got no response.

@@ -40,7 +40,7 @@ struct SignInSkeleton {
             for flag in jsonFlags { object[flag] = true }
             JSONOutput.print(object)
         } else {
-            Console.result("\(sentence) \(account.username) (\(context.location.summary)).")
+            Console.result("\(sentence) \(TerminalText.sanitized(account.username)) (\(context.location.summary)).")
         }
     }
 }

@@ -45,7 +45,7 @@ struct SignOutCommand: AsyncParsableCommand {
                 JSONOutput.print(object)
             } else {
                 for account in removed {
-                    Console.result("Signed out \(account.username) (\(account.placeSummary)).")
+                    Console.result("Signed out \(TerminalText.sanitized(account.username)) (\(account.placeSummary)).")
                 }
             }
         }

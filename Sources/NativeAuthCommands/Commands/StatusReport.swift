@@ -55,14 +55,17 @@ struct StatusReport {
         let account = entry.account
         var place = account.placeSummary
         if entry.serverReachable == false { place += " — \(ServerReachability.notReachable)" }
+        // What the store holds came from a server (the username from the ID token, its `name`):
+        // each is sanitised.
+        let text: (String) -> String = { TerminalText.sanitized($0) }
         var lines = [
-            account.username + (entry.isActive ? " (active)" : ""),
-            "  where:          \(place)",
-            "  client id:      \(account.clientId)",
-            "  account id:     \(account.identifier)",
+            text(account.username) + (entry.isActive ? " (active)" : ""),
+            "  where:          \(text(place))",
+            "  client id:      \(text(account.clientId))",
+            "  account id:     \(text(account.identifier))",
         ]
         if let name = account.account.accountClaims?["name"] as? String {
-            lines.append("  name:           \(name)")
+            lines.append("  name:           \(text(name))")
         }
         lines.append("  signed in at:   \(JSONOutput.timestamp(account.signedInAt))")
         lines.append("  refresh token:  \(account.hasRefreshToken ? "stored" : "none")")
@@ -70,7 +73,7 @@ struct StatusReport {
             lines.append("  access token:   none cached")
         }
         for token in account.accessTokens.sorted(by: { $0.expiresOn < $1.expiresOn }) {
-            lines.append("  access token:   \(expiry(token.expiresOn)) (scopes: \(token.scopes.joined(separator: " ")))")
+            lines.append("  access token:   \(expiry(token.expiresOn)) (scopes: \(text(token.scopes.joined(separator: " "))))")
         }
         return lines
     }

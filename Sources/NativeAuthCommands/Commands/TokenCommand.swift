@@ -36,7 +36,7 @@ struct TokenCommand: AsyncParsableCommand {
                 let port = location.authority?.port.map { " --port \($0)" } ?? ""
                 let sentence = ServerReachability.notReachable
                 throw CLIFailure(.unavailable, sentence.prefix(1).uppercased() + sentence.dropFirst(),
-                                 hint: "\(stored.username) signed in at \(location.summary): start it again there "
+                                 hint: "\(TerminalText.sanitized(stored.username)) signed in at \(location.summary): start it again there "
                                      + "(`nativeauth emulator\(port)`), or pick another account with --account.")
             }
             // A cached token good for five more minutes answers from the store just read: no second

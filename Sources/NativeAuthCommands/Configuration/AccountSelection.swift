@@ -60,7 +60,7 @@ struct AccountSelection {
         guard let username, !stored.isEmpty else {
             return CLIFailure(.failure, "Nobody is signed in\(place).", hint: "Run `nativeauth signin` to sign in.")
         }
-        let names = Set(stored.map { $0.username.lowercased() }).sorted()
+        let names = Set(stored.map { TerminalText.sanitized($0.username.lowercased()) }).sorted()
         return CLIFailure(.failure, "No account \(username) is signed in\(place).",
                           hint: "Stored accounts: \(names.joined(separator: ", ")).")
     }

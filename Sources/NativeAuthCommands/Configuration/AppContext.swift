@@ -61,7 +61,8 @@ struct AppContext {
 
     /// The library's log on standard error, for `--verbose`.
     private static var verboseLogger: Logger {
-        var logger = Logger(label: "nativeauth", factory: CommandEnvironment.current.logHandler)
+        let handler = CommandEnvironment.current.logHandler
+        var logger = Logger(label: "nativeauth", factory: { SanitizingLogHandler(wrapped: handler($0)) })
         logger.logLevel = .debug
         return logger
     }

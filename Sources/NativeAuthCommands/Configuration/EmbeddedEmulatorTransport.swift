@@ -19,6 +19,7 @@ final class EmbeddedEmulatorTransport: HTTPTransport {
     }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        host.audience.note(request)
         do {
             try await host.start()
         } catch {
@@ -38,6 +39,8 @@ actor EmbeddedEmulatorHost {
 
     /// The port held for the emulator.
     nonisolated let port: Int
+    /// Whose codes it shows on this terminal.
+    nonisolated let audience = CodeAudience()
     private let reservation: LoopbackPort
     /// `http://127.0.0.1:PORT/emulator.onmicrosoft.com`.
     nonisolated let authority: URL
@@ -61,10 +64,10 @@ actor EmbeddedEmulatorHost {
     func start() async throws(StartFailure) {
         if emulator != nil { return }
         let environment = CommandEnvironment.current
-        let task = starting ?? Task { [port, verbose, reservation] in
+        let task = starting ?? Task { [port, verbose, reservation, audience] in
             reservation.release()
             return try await CommandEnvironment.$current.withValue(environment) {
-                try await Self.launch(port: port, verbose: verbose)
+                try await Self.launch(port: port, verbose: verbose, audience: audience)
             }
         }
         starting = task
@@ -83,14 +86,16 @@ actor EmbeddedEmulatorHost {
         try? await emulator.stop()
     }
 
-    private static func launch(port: Int, verbose: Bool) async throws -> Emulator {
+    private static func launch(port: Int, verbose: Bool, audience: CodeAudience) async throws -> Emulator {
         var configuration = EmulatorConfiguration()
         configuration.port = port
         configuration.stateDirectory = EmulatorSettings.stateDirectory
         configuration.fixedCode = EmulatorSettings.fixedCode
         configuration.logger = Logger(label: "nativeauth.emulator", factory: { _ in SwiftLogNoOpLogHandler() })
         let announcement = CodeAnnouncement(stateDirectory: EmulatorSettings.stateDirectory)
-        configuration.onCodeSent = { announcement.show($0) }
+        configuration.onCodeSent = { sent in
+            if audience.shows(sent) { announcement.show(sent) }
+        }
         let emulator = try await Emulator.start(configuration)
         if verbose {
             Console.info("Using the embedded emulator on \(emulator.baseURL.absoluteString) (state in "

@@ -28,7 +28,7 @@ enum EmulatorSettings {
         let environment = CommandEnvironment.current
         return { sent in
             CommandEnvironment.$current.withValue(environment) {
-                Console.info("emulator: \(sent.isSMS ? "text message" : "email") to \(sent.maskedTarget): code \(sent.code)")
+                Console.info("emulator: \(sent.isSMS ? "text message" : "email") to \(TerminalText.sanitized(sent.maskedTarget)): code \(sent.code)")
             }
         }
     }

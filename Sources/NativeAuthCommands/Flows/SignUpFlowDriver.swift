@@ -136,7 +136,9 @@ struct SignUpFlowDriver {
         }
     }
 
-    private static func list(_ names: [String]) -> String {
-        names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+    /// The attribute names (the server's, sanitised) as a phrase: `a, b and c`.
+    private static func list(_ serverNames: [String]) -> String {
+        let names = serverNames.map { TerminalText.sanitized($0) }
+        return names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 }

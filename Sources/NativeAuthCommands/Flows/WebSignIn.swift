@@ -41,7 +41,7 @@ struct WebSignIn {
         case .codeIssued(let issued):
             state = issued
         }
-        Console.info(state.message)
+        Console.info(TerminalText.sanitized(state.message))
         Console.info("Waiting for the sign-in on that page (the code expires in \(Int(state.expiresOn.timeIntervalSince(CommandEnvironment.current.now()) / 60 + 0.5)) minutes)...")
         var unavailable = 0
         while true {

@@ -8,6 +8,9 @@ import NativeAuth
 /// shown, the rest with `--verbose`. Exit codes follow README's table: 5 only when the server could
 /// not be reached or failed (`isServerUnavailable`); a refusal from a server that answered is 1,
 /// 3 when it is about the answer the user gave, 4 when it needs a browser.
+///
+/// Every string of the server's (the description, `error`, `suberror`) is passed through
+/// ``TerminalText/sanitized(_:)`` here, where it enters the CLI's sentences.
 enum FailureMapping {
     /// What the user was doing, for the sentences that depend on it (`signUp`, `resetPassword`: any
     /// step of that flow).
@@ -62,17 +65,18 @@ enum FailureMapping {
         return CLIFailure(failure.exit, "\(done), but signing in failed: \(failure.message)", hint: hint, details: failure.details)
     }
 
-    /// The first non-empty line of a description (the server's are several lines).
+    /// The first non-empty line of a description (the server's are several lines), sanitised.
     static func firstLine(of description: String?) -> String {
         let lines = (description ?? "").split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-        return lines.first { !$0.isEmpty } ?? "The request failed."
+        return lines.first { !$0.isEmpty }.map { TerminalText.sanitized($0) } ?? "The request failed."
     }
 
     /// The protocol details shown with `--verbose`: never passwords, codes or tokens.
     static func details(_ error: some NativeAuthError) -> [String] {
         var lines: [String] = []
         if let server = error.serverError {
-            lines.append("error: \(server)" + (error.serverSubError.map { ", suberror: \($0)" } ?? ""))
+            lines.append("error: \(TerminalText.sanitized(server))"
+                + (error.serverSubError.map { ", suberror: \(TerminalText.sanitized($0))" } ?? ""))
         }
         if !error.errorCodes.isEmpty {
             lines.append("error codes: " + error.errorCodes.map { "AADSTS\($0)" }.joined(separator: ", "))
@@ -82,7 +86,7 @@ enum FailureMapping {
         let description = (error.errorDescription ?? "").split(whereSeparator: \.isNewline)
         if description.count > 1 {
             lines.append("description:")
-            lines += description.map { "  \($0.trimmingCharacters(in: .whitespaces))" }
+            lines += description.map { "  \(TerminalText.sanitized($0.trimmingCharacters(in: .whitespaces)))" }
         }
         return lines
     }

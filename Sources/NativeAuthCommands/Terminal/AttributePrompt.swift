@@ -6,13 +6,14 @@ enum AttributePrompt {
     /// The answer, trimmed; nil when an optional attribute was skipped.
     static func read(_ attribute: NativeAuthRequiredAttribute) async throws(CLIFailure) -> String? {
         var notes = [attribute.required ? "required" : "optional, empty to skip"]
-        if let regex = attribute.regex { notes.append("must match \(regex)") }
-        let prompt = "\(attribute.name) (\(notes.joined(separator: "; "))): "
+        if let regex = attribute.regex { notes.append("must match \(TerminalText.sanitized(regex))") }
+        let name = TerminalText.sanitized(attribute.name)
+        let prompt = "\(name) (\(notes.joined(separator: "; "))): "
         while true {
             guard let line = await LineReader.line(prompt: prompt) else { throw InputEnded.failure(.attribute(attribute.name)) }
             let answer = line.trimmingCharacters(in: .whitespaces)
             if answer.isEmpty {
-                if attribute.required { Console.info("\(attribute.name) is required."); continue }
+                if attribute.required { Console.info("\(name) is required."); continue }
                 return nil
             }
             guard answer.count <= AttributeOption.maximumValueLength else {

@@ -53,7 +53,7 @@ struct CodePrompt<State, Outcome> {
                                      hint: "Run the command again with the \(codeLength)-digit code, or without --code to be asked for it.")
                 }
             } else {
-                let prompt = "Code sent to \(sentTo) (\(codeLength) digits). Enter code, or r to resend: "
+                let prompt = "Code sent to \(TerminalText.sanitized(sentTo)) (\(codeLength) digits). Enter code, or r to resend: "
                 guard let line = await LineReader.line(prompt: prompt) else {
                     throw InputEnded.failure(.code, afterWrongAnswer: lastWasWrong)
                 }
@@ -71,7 +71,7 @@ struct CodePrompt<State, Outcome> {
                     sentTo = target
                     codeLength = length
                     lastWasWrong = false
-                    Console.info("A new code was sent to \(target).")
+                    Console.info("A new code was sent to \(TerminalText.sanitized(target)).")
                 case .done(let outcome):
                     return outcome
                 case .refused(let error, let kept):

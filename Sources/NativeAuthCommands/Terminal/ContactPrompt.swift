@@ -6,7 +6,7 @@ enum ContactPrompt {
     static func read(for method: AuthMethod, given: String?) async throws(CLIFailure) -> String {
         if let given { return given.trimmingCharacters(in: .whitespaces) }
         let what = method.channelTargetType.isSMSType ? "Phone number to register (+ and digits, such as +14255550100)" : "Email address to register"
-        let prompt = method.loginHint.map { "\(what) [\($0)]: " } ?? "\(what): "
+        let prompt = method.loginHint.map { "\(what) [\(TerminalText.sanitized($0))]: " } ?? "\(what): "
         while true {
             guard let line = await LineReader.line(prompt: prompt) else { throw InputEnded.failure(.contact) }
             let answer = line.trimmingCharacters(in: .whitespaces)

@@ -41,7 +41,8 @@ enum InputEnded {
         case .contact:
             return CLIFailure(.failure, "No contact to register was entered: standard input ended.",
                               hint: "Give it on the command line: --register-contact ADDRESS-OR-NUMBER")
-        case .attribute(let name):
+        case .attribute(let serverName):
+            let name = TerminalText.sanitized(serverName)
             return CLIFailure(.failure, "No value for \(name) was entered: standard input ended.",
                               hint: "Give it on the command line: --attribute \(name)=VALUE")
         }

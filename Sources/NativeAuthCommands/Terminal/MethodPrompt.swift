@@ -9,7 +9,7 @@ enum MethodPrompt {
     static func choose(_ methods: [AuthMethod], preferred: String?, purpose: Purpose) async throws(CLIFailure) -> AuthMethod {
         if let preferred {
             guard let method = methods.first(where: { $0.channelTargetType.value.lowercased() == preferred.lowercased() }) else {
-                let offered = methods.map { $0.channelTargetType.value }.joined(separator: ", ")
+                let offered = methods.map { TerminalText.sanitized($0.channelTargetType.value) }.joined(separator: ", ")
                 throw CLIFailure(.usage, "--mfa-method \(preferred): the server offers no such method for this account (it offers \(offered)).",
                                  hint: "Run the command again with one of them, or without --mfa-method to be asked.")
             }
@@ -32,9 +32,9 @@ enum MethodPrompt {
         }
     }
 
-    /// `email  a***e@ex***e.com`, `sms  +1********0`, or the channel alone.
+    /// `email  a***e@ex***e.com`, `sms  +1********0`, or the channel alone (the server's, sanitised).
     static func label(_ method: AuthMethod) -> String {
-        let channel = method.channelTargetType.isSMSType ? "sms (text message)" : method.channelTargetType.value
-        return method.loginHint.map { "\(channel)  \($0)" } ?? channel
+        let channel = method.channelTargetType.isSMSType ? "sms (text message)" : TerminalText.sanitized(method.channelTargetType.value)
+        return method.loginHint.map { "\(channel)  \(TerminalText.sanitized($0))" } ?? channel
     }
 }

@@ -20,7 +20,8 @@ struct Fault: Codable, Sendable {
     static let endpoints: Set<String> = ["initiate", "challenge", "token", "discovery", "keys",
                                          "signup/start", "signup/challenge", "signup/continue",
                                          "resetpassword/start", "resetpassword/challenge", "resetpassword/continue",
-                                         "resetpassword/submit", "resetpassword/poll_completion", "devicecode", "*"]
+                                         "resetpassword/submit", "resetpassword/poll_completion", "devicecode",
+                                         "introspect", "register/introspect", "register/challenge", "register/continue", "*"]
 }
 
 /// Queued faults, consumed in order by matching requests.

@@ -84,15 +84,23 @@ extension SeedFile {
 
 /// What the emulator accepts as a username.
 enum UsernameRules {
-    /// Non-empty, at most 320 characters, no whitespace or control characters, and if it has an `@`
-    /// then exactly one, with text on both sides.
+    /// Non-empty, at most 320 characters, no whitespace, no control characters (C0, DEL and C1, such
+    /// as the 8-bit CSI U+009B: a username is shown on terminals, masked but with its domain's tail
+    /// as typed), no format characters (general category Cf, the bidirectional controls among them),
+    /// and if it has an `@` then exactly one, with text on both sides.
     static func isWellFormed(_ username: String) -> Bool {
         guard !username.isEmpty, username.count <= 320 else { return false }
-        for scalar in username.unicodeScalars where scalar.properties.isWhitespace || scalar.value < 0x20 || scalar.value == 0x7f {
+        for scalar in username.unicodeScalars where isRefused(scalar) {
             return false
         }
         let parts = username.split(separator: "@", omittingEmptySubsequences: false)
         if parts.count == 1 { return true }
         return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty
+    }
+
+    /// White space, a control (Cc, ``TextControls``) or a format character (Cf).
+    private static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+            || scalar.properties.generalCategory == .format || TextControls.isControl(scalar)
     }
 }

@@ -150,7 +150,7 @@ struct PageFlow: Sendable {
         state.recordSentCode(SentCodeRecord(code: code, flowId: "page:" + key.prefix(32), sentAt: now,
                                             expiresAt: now + config.codeLifetime), userKey: UserRecord.key(user.username))
         return SentCode(username: user.username, maskedTarget: EmailMasking.mask(user.username), code: code,
-                        expiresAt: Date(timeIntervalSince1970: now + config.codeLifetime))
+                        expiresAt: Date(timeIntervalSince1970: now + config.codeLifetime), fromWebPage: true)
     }
 
     private static func codeDigest(_ code: String, key: String) -> String {

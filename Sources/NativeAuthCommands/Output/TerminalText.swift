@@ -1,0 +1,37 @@
+import NativeAuthShared
+
+/// The one sanitiser of the CLI: text that did not come from the CLI itself (what a server chose,
+/// such as a code's `challenge_target_label`, an `error_description`, a device-code `message`, a
+/// method's `login_hint`, an attribute's name, the ID token's `name`) made fit for a terminal.
+///
+/// Every control that ``TextControls`` lists (C0 and C1 controls, DEL, the bidirectional controls,
+/// U+2028 and U+2029) becomes `?`: plain ASCII, shown the same in every terminal and locale, and
+/// what `call` has always shown. Line breaks are replaced too, so a server's text stays on the line
+/// the CLI put it on and cannot forge a line (a `Password for root:` prompt) of its own.
+///
+/// Two layers use it: the places where server text enters the CLI's sentences (``FailureMapping``,
+/// the prompts, `status`) call ``sanitized(_:)``, and ``Console`` passes everything it prints
+/// through ``keepingLineFeeds(_:)``, so a field forgotten at the first layer can at worst add a line,
+/// never an escape sequence. `--json` output is escaped instead (``JSONOutput``).
+enum TerminalText {
+    /// What replaces a control.
+    static let replacement: Unicode.Scalar = "?"
+
+    /// `text` with every control replaced (line breaks included).
+    static func sanitized(_ text: String) -> String {
+        guard TextControls.containsControl(text) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { TextControls.isControl($0) ? replacement : $0 }))
+    }
+
+    /// `text`'s first `limit` characters (Unicode scalars), sanitised.
+    static func sanitized(_ text: String, limit: Int) -> String {
+        sanitized(String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))))
+    }
+
+    /// `text` (the CLI's own sentences, which may break lines with a line feed) with every control
+    /// but the line feed replaced.
+    static func keepingLineFeeds(_ text: String) -> String {
+        guard TextControls.containsControl(text) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0 != "\n" && TextControls.isControl($0) ? replacement : $0 }))
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import NativeAuthEmulator
+import Testing
+@testable import NativeAuthCommands
+
+/// A server that answers with terminal controls in every string the CLI shows (issue 23, item 1):
+/// an OSC that retitles the window, a CSI that clears the screen, the 8-bit CSI U+009B, a bidi
+/// override, CR/LF before a forged `Password for root:` line, U+2028, DEL and NEL. The emulator's
+/// fault injection gives the answers; the commands run in process. Nothing of it may reach the output
+/// raw: not in `signin`, `signin --verbose`, `status` or `--json`.
+@Suite struct HostileServerTests {
+    static let hostile = "pwned\u{1B}]0;owned\u{07}\u{1B}[2J\u{9B}31m\u{202E}evil\r\nPassword for root: \u{2028}x\u{7F}\u{85}\u{2066}"
+
+    /// The characters that must not appear (a line feed is the CLI's own).
+    static func controls(in text: String) -> [String] {
+        text.unicodeScalars.filter { scalar in
+            switch scalar.value {
+            case 0x0A: return false
+            case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: return true
+            default: return false
+            }
+        }.map { String(format: "U+%04X", $0.value) }
+    }
+
+    static func expectClean(_ result: CLIResult, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(controls(in: result.stdout).isEmpty, "stdout: \(controls(in: result.stdout)) \(result)", sourceLocation: sourceLocation)
+        #expect(controls(in: result.stderr).isEmpty, "stderr: \(controls(in: result.stderr)) \(result)", sourceLocation: sourceLocation)
+        let forged = (result.stdout + result.stderr).split(separator: "\n").filter { $0.hasPrefix("Password for root") }
+        #expect(forged.isEmpty, "a forged line: \(result)", sourceLocation: sourceLocation)
+    }
+
+    /// Queues an answer of `status` with `body` (a JSON object) for the next request to `endpoint`.
+    static func answer(_ emulator: StandaloneEmulator, _ endpoint: String, status: Int = 200, body: [String: Any]) async throws {
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: body), as: UTF8.self)
+        let fault = try JSONSerialization.data(withJSONObject: ["endpoint": endpoint, "status": status, "body": text] as [String: Any])
+        try await emulator.admin("POST", "faults", json: String(decoding: fault, as: UTF8.self))
+    }
+
+    /// An ID token (unsigned: the library checks a native sign-in's claims, not its signature).
+    static func idToken(_ claims: [String: Any]) throws -> String {
+        func part(_ object: [String: Any]) throws -> String {
+            try JSONSerialization.data(withJSONObject: object).base64EncodedString()
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        }
+        return try part(["alg": "none", "typ": "JWT"]) + "." + part(claims) + ".c2ln"
+    }
+
+    static func tokens(idTokenClaims: [String: Any]) throws -> [String: Any] {
+        ["token_type": "Bearer", "access_token": "access.token.value", "refresh_token": "refresh-token-value", "expires_in": 3600,
+         "scope": "openid profile offline_access", "id_token": try idToken(idTokenClaims)]
+    }
+
+    @Test func aCodeTargetLabelIsShownWithoutItsControls() async throws {
+        let sandbox = try CommandSandbox()
+        defer { sandbox.remove() }
+        let emulator = try await StandaloneEmulator.start(in: sandbox)
+        try await Self.answer(emulator, "challenge", body: [
+            "continuation_token": "ct", "challenge_type": "oob", "binding_method": "prompt", "challenge_channel": "email",
+            "challenge_target_label": Self.hostile, "code_length": 8,
+        ])
+        let result = try await sandbox.run(["signin", "--authority", emulator.authority, "alice@example.com"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("Code sent to pwned?]0;owned??[2J?31m?evil??Password for root: ?x???"), "\(result)")
+        Self.expectClean(result)
+        _ = await emulator.stop()
+    }
+
+    @Test(arguments: [false, true])
+    func anErrorDescriptionIsShownWithoutItsControls(verbose: Bool) async throws {
+        let sandbox = try CommandSandbox()
+        defer { sandbox.remove() }
+        let emulator = try await StandaloneEmulator.start(in: sandbox)
+        try await Self.answer(emulator, "initiate", status: 400, body: [
+            "error": "invalid_request" + Self.hostile, "suberror": Self.hostile, "error_codes": [90100],
+            "error_description": "AADSTS90100: \(Self.hostile)\r\nTrace ID: \(Self.hostile)\r\nCorrelation ID: \(Self.hostile)",
+        ])
+        let result = try await sandbox.run(["signin", "--authority", emulator.authority, "alice@example.com"] + (verbose ? ["--verbose"] : []))
+        #expect(result.status != 0, "\(result)")
+        #expect(result.stderr.contains("AADSTS90100: pwned?]0;owned"), "\(result)")
+        if verbose { #expect(result.stderr.contains("Trace ID: pwned?]0;owned"), "\(result)") }
+        Self.expectClean(result)
+        _ = await emulator.stop()
+    }
+
+    @Test func aRedirectReasonIsShownWithoutItsControls() async throws {
+        let sandbox = try CommandSandbox()
+        defer { sandbox.remove() }
+        let emulator = try await StandaloneEmulator.start(in: sandbox)
+        try await Self.answer(emulator, "initiate", body: ["challenge_type": "redirect", "redirect_reason": Self.hostile])
+        let result = try await sandbox.run(["signin", "--verbose", "--authority", emulator.authority, "alice@example.com"])
+        #expect(result.status == 4, "\(result)")
+        Self.expectClean(result)
+        _ = await emulator.stop()
+    }
+
+    @Test func aDeviceCodeMessageIsShownWithoutItsControls() async throws {
+        let sandbox = try CommandSandbox()
+        defer { sandbox.remove() }
+        let emulator = try await StandaloneEmulator.start(in: sandbox)
+        try await Self.answer(emulator, "devicecode", body: [
+            "device_code": "device-code", "user_code": "ABCD-EFGH", "verification_uri": emulator.baseURL.absoluteString + "/device",
+            "expires_in": 600, "interval": 1, "message": Self.hostile,
+        ])
+        try await Self.answer(emulator, "token", status: 400, body: [
+            "error": "expired_token", "error_description": "AADSTS70020: \(Self.hostile)", "error_codes": [70020],
+        ])
+        let result = try await sandbox.run(["signin", "--device-code", "--verbose", "--authority", emulator.authority])
+        #expect(result.status != 0, "\(result)")
+        #expect(result.stderr.contains("pwned?]0;owned??[2J?31m?evil??Password for root: ?x???"), "\(result)")
+        Self.expectClean(result)
+        _ = await emulator.stop()
+    }
+
+    @Test func secondFactorLoginHintsAreShownWithoutTheirControls() async throws {
+        let sandbox = try CommandSandbox()
+        defer { sandbox.remove() }
+        let emulator = try await StandaloneEmulator.start(in: sandbox)
+        try await Self.answer(emulator, "introspect", body: [
+            "continuation_token": "ct", "methods": [
+                ["id": "m1", "challenge_type": "oob", "challenge_channel": "email", "login_hint": Self.hostile],
+                ["id": "m2", "challenge_type": "oob", "challenge_channel": "sms", "login_hint": Self.hostile],
+            ],
+        ])
+        let result = try await sandbox.run(["signin", "--password", "--authority", emulator.authority, "mfauser@example.com"],
+                                           input: "Passw0rd!\n")
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("1. email  pwned?]0;owned"), "\(result)")
+        Self.expectClean(result)
+        _ = await emulator.stop()
+    }
+
+    @Test func refusedAttributeNamesAreShownWithoutTheirControls() async throws {
+        let sandbox = try CommandSandbox()
+        defer { sandbox.remove() }
+        let emulator = try await StandaloneEmulator.start(in: sandbox)
+        try await Self.answer(emulator, "signup/start", status: 400, body: [
+            "error": "invalid_grant", "suberror": "attribute_validation_failed", "error_codes": [550017],
+            "error_description": "AADSTS550017: \(Self.hostile)", "invalid_attributes": [["name": Self.hostile]],
+        ])
+        let result = try await sandbox.run(["signup", "--authority", emulator.authority, "newuser@example.com"])
+        #expect(result.status != 0, "\(result)")
+        #expect(result.stderr.contains("pwned?]0;owned"), "\(result)")
+        Self.expectClean(result)
+        _ = await emulator.stop()
+    }
+
+    @Test(arguments: ["name", "preferred_username", "email"])
+    func anIDTokenWithControlsInItsNamesIsRefusedAndNothingIsStored(claim: String) async throws {
+        let sandbox = try CommandSandbox()
+        defer { sandbox.remove() }
+        let emulator = try await StandaloneEmulator.start(in: sandbox)
+        var claims: [String: Any] = ["sub": "s", "oid": "o", "tid": "t", "preferred_username": "bob@example.com", "name": "Bob"]
+        claims[claim] = "Bob" + Self.hostile
+        try await Self.answer(emulator, "token", body: try Self.tokens(idTokenClaims: claims))
+        let result = try await sandbox.run(["signin", "--password", "--verbose", "--authority", emulator.authority, "bob@example.com"],
+                                           input: "Passw0rd!\n")
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("refused and not stored"), "\(result)")
+        #expect(result.stderr.contains(claim), "\(result)")
+        Self.expectClean(result)
+        let status = try await sandbox.run(["status", "--authority", emulator.authority])
+        #expect(status.status == 1, "nothing was stored: \(status)")
+        #expect(status.stderr.contains("Nobody is signed in"), "\(status)")
+        _ = await emulator.stop()
+    }
+
+    @Test func otherClaimsAreEscapedInStatusJSON() async throws {
+        let sandbox = try CommandSandbox()
+        defer { sandbox.remove() }
+        let emulator = try await StandaloneEmulator.start(in: sandbox)
+        let claims: [String: Any] = ["sub": "s", "oid": "o", "tid": "t", "preferred_username": "bob@example.com", "name": "Bob",
+                                     "given_name": Self.hostile]
+        try await Self.answer(emulator, "token", body: try Self.tokens(idTokenClaims: claims))
+        let signin = try await sandbox.run(["signin", "--password", "--json", "--authority", emulator.authority, "bob@example.com"],
+                                           input: "Passw0rd!\n")
+        #expect(signin.status == 0, "\(signin)")
+        Self.expectClean(signin)
+        let status = try await sandbox.run(["status", "--json", "--authority", emulator.authority])
+        #expect(status.status == 0, "\(status)")
+        Self.expectClean(status)
+        #expect(status.stdout.contains("\\u009b") && status.stdout.contains("\\u2028") && status.stdout.contains("\\u202e"), "\(status)")
+        let accounts = status.json?["accounts"] as? [[String: Any]]
+        let parsed = (accounts?.first?["claims"] as? [String: Any])?["given_name"] as? String
+        #expect(parsed == Self.hostile, "JSON still carries the value: \(status)")
+        let text = try await sandbox.run(["status", "--authority", emulator.authority])
+        #expect(text.status == 0, "\(text)")
+        Self.expectClean(text)
+        _ = await emulator.stop()
+    }
+}
