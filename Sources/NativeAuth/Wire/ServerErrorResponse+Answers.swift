@@ -11,6 +11,12 @@ extension ServerErrorResponse {
         error == .accessDenied && suberror?.rawValue.hasPrefix("provider_blocked") == true
     }
 
+    /// `invalid_request` naming the verification contact as invalid (`/register/v1.0/challenge`,
+    /// MSAL's `invalidVerificationContact`; docs/PROTOCOL.md §9.2).
+    var isInvalidVerificationContact: Bool {
+        error == .invalidRequest && errorCodes.contains(AADSTSCode.invalidVerificationContact)
+    }
+
     /// `invalid_request` with AADSTS90100 whose description names the username: the start of a flow
     /// refused the username (MSAL reads it the same way; docs/PROTOCOL.md §6.1). The server has no
     /// suberror for it, so this is the one place a description is read.

@@ -7,12 +7,11 @@ enum MFAStep {
 
     func meaning(of error: ServerErrorResponse) -> ErrorMeaning {
         switch self {
-        case .challenge where error.isProviderBlocked, .resend where error.isProviderBlocked:
-            return ErrorMeaning(.authMethodBlocked, prefix: "The server blocked the strong authentication method.")
-        case .grant where error.isWrongCode:
-            return ErrorMeaning(.invalidCode)
-        default:
-            return .general
+        case .challenge, .resend:
+            return error.isProviderBlocked
+                ? ErrorMeaning(.authMethodBlocked, prefix: "The server blocked the strong authentication method.") : .general
+        case .grant:
+            return error.isWrongCode ? ErrorMeaning(.invalidCode) : .general
         }
     }
 

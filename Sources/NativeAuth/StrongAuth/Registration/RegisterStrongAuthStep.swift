@@ -7,15 +7,14 @@ enum RegisterStrongAuthStep {
 
     func meaning(of error: ServerErrorResponse) -> ErrorMeaning {
         switch self {
-        case .challenge where error.error == .invalidRequest && error.errorCodes.contains(AADSTSCode.invalidVerificationContact),
-             .resend where error.error == .invalidRequest && error.errorCodes.contains(AADSTSCode.invalidVerificationContact):
-            return ErrorMeaning(.invalidInput)
-        case .challenge where error.isProviderBlocked, .resend where error.isProviderBlocked:
-            return ErrorMeaning(.contactBlocked, prefix: "The server blocked the verification contact provided.")
-        case .submit where error.isWrongCode:
-            return ErrorMeaning(.invalidCode)
-        default:
+        case .challenge, .resend:
+            if error.isInvalidVerificationContact { return ErrorMeaning(.invalidInput) }
+            if error.isProviderBlocked {
+                return ErrorMeaning(.contactBlocked, prefix: "The server blocked the verification contact provided.")
+            }
             return .general
+        case .submit:
+            return error.isWrongCode ? ErrorMeaning(.invalidCode) : .general
         }
     }
 
