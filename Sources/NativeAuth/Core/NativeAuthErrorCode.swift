@@ -87,7 +87,8 @@ public struct NativeAuthErrorCode: RawRepresentable, Hashable, Sendable, CustomS
     public static let loopbackFailed = Self(rawValue: "loopback_failed")
     /// The user cancelled in the browser, or the server refused access.
     public static let accessDenied = Self(rawValue: "access_denied")
-    /// The ID token did not pass the checks (nonce, audience, issuer); nothing was stored.
+    /// The ID token did not pass the checks (nonce, audience, issuer, or a control character in the
+    /// user's names, which could write into a terminal); nothing was stored.
     public static let invalidIDToken = Self(rawValue: "invalid_id_token")
     /// The device code's time ran out on this side before the user signed in (when the server says
     /// the code expired, the code is ``flowExpired``).
