@@ -1,5 +1,8 @@
 #include "CCurl.h"
 
+// Without libcurl's headers CCurl.h stops the build with the package to install; nothing to compile.
+#if __has_include(<curl/curl.h>)
+
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -156,3 +159,5 @@ CURLMcode ccurl_multi_poll(CURLM *multi, struct curl_waitfd *extra, unsigned int
 
 CURLMcode ccurl_multi_wakeup(CURLM *multi) { return curl.multi_wakeup(multi); }
 CURLMsg *ccurl_multi_info_read(CURLM *multi, int *queued) { return curl.multi_info_read(multi, queued); }
+
+#endif

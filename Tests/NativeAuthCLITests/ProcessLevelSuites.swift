@@ -18,3 +18,8 @@ struct EmulatorProcess {}
 /// What the binary writes under `$HOME`, and the token store's folder and file permissions.
 @Suite(.timeLimit(.minutes(3)))
 struct FilesUnderHome {}
+
+/// What `scripts/install.sh` installs, and the man page in docs/man against the command's own
+/// definitions.
+@Suite(.timeLimit(.minutes(3)))
+struct Installation {}

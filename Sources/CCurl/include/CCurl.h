@@ -14,6 +14,13 @@
 #ifndef NATIVEAUTH_CCURL_H
 #define NATIVEAUTH_CCURL_H
 
+// Building needs libcurl's headers. A system-library target would let SwiftPM name the package to
+// install, but it would also link libcurl, which this module loads with dlopen instead; so this
+// header names the package itself rather than failing on a missing file.
+#if !__has_include(<curl/curl.h>)
+#error "libcurl's headers are missing. Install them, then build again: sudo apt-get install -y libcurl4-openssl-dev (Debian, Ubuntu) or sudo dnf install -y libcurl-devel (Fedora)."
+#else
+
 #include <stddef.h>
 #include <curl/curl.h>
 
@@ -72,4 +79,6 @@ static inline CURLcode ccurl_message_result(const CURLMsg *message) {
     return message->data.result;
 }
 
-#endif
+#endif // __has_include(<curl/curl.h>)
+
+#endif // NATIVEAUTH_CCURL_H

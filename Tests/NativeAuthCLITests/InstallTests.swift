@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+extension Installation {
+    /// `scripts/install.sh --binary` with the built binary: the stripped binary, the man page and
+    /// the three completion scripts land under the prefix, and `--uninstall` takes them away again.
+    /// (The release build the script makes without `--binary` is too slow for a test; the README's
+    /// install line is that same script.)
+    @Suite
+    struct InstallScriptTests {
+        static let root = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        static let installedFiles = [
+            "bin/nativeauth",
+            "share/man/man1/nativeauth.1",
+            "share/bash-completion/completions/nativeauth",
+            "share/zsh/site-functions/_nativeauth",
+            "share/fish/vendor_completions.d/nativeauth.fish",
+        ]
+
+        @Test func installsTheStrippedBinaryTheManPageAndTheCompletionsThenUninstalls() async throws {
+            let prefix = FileManager.default.temporaryDirectory
+                .appendingPathComponent("nativeauth-install-\(UUID().uuidString)", isDirectory: true)
+            defer { try? FileManager.default.removeItem(at: prefix) }
+            let binary = try CLIBinary.url()
+            let environment = ProcessInfo.processInfo.environment
+            let script = Self.root.appendingPathComponent("scripts/install.sh").path
+
+            let install = try await ChildRun.run(
+                ["bash", script, "--prefix", prefix.path, "--binary", binary.path], environment: environment)
+            #expect(install.status == 0, "\(install)")
+            for file in Self.installedFiles {
+                #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "missing \(file)")
+            }
+
+            let installed = prefix.appendingPathComponent("bin/nativeauth")
+            #expect(FileManager.default.isExecutableFile(atPath: installed.path))
+            let sections = try await ChildRun.run(["readelf", "-S", "-W", installed.path], environment: environment)
+            #expect(sections.status == 0, "\(sections)")
+            #expect(!sections.stdout.contains(".debug_info"), "the installed binary has debug information")
+            #expect(!sections.stdout.contains(".symtab"), "the installed binary has a symbol table")
+            let version = try await ChildRun.run([installed.path, "--version"], environment: environment)
+            #expect(version.status == 0 && !version.stdout.isEmpty, "\(version)")
+
+            let page = try Data(contentsOf: prefix.appendingPathComponent("share/man/man1/nativeauth.1"))
+            #expect(page == (try Data(contentsOf: Self.root.appendingPathComponent("docs/man/nativeauth.1"))))
+            let bash = try String(contentsOf: prefix.appendingPathComponent("share/bash-completion/completions/nativeauth"), encoding: .utf8)
+            #expect(bash.contains("signin") && bash.contains("reset-password"), "bash completion: \(bash.prefix(200))")
+            let syntax = try await ChildRun.run(
+                ["bash", "-n", prefix.appendingPathComponent("share/bash-completion/completions/nativeauth").path],
+                environment: environment)
+            #expect(syntax.status == 0, "\(syntax)")
+            let zsh = try String(contentsOf: prefix.appendingPathComponent("share/zsh/site-functions/_nativeauth"), encoding: .utf8)
+            #expect(zsh.hasPrefix("#compdef nativeauth"))
+
+            let uninstall = try await ChildRun.run(["bash", script, "--uninstall", "--prefix", prefix.path], environment: environment)
+            #expect(uninstall.status == 0, "\(uninstall)")
+            for file in Self.installedFiles {
+                #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "left \(file)")
+            }
+        }
+
+        @Test func refusesAnUnknownArgumentAndABinaryThatIsNotThere() async throws {
+            let environment = ProcessInfo.processInfo.environment
+            let script = Self.root.appendingPathComponent("scripts/install.sh").path
+            let unknown = try await ChildRun.run(["bash", script, "--prefx", "/tmp/x"], environment: environment)
+            #expect(unknown.status == 2, "\(unknown)")
+            #expect(unknown.stderr.contains("unknown argument '--prefx'"), "\(unknown)")
+            let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("nativeauth-install-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: prefix) }
+            let missing = try await ChildRun.run(
+                ["bash", script, "--prefix", prefix.path, "--binary", prefix.appendingPathComponent("none").path],
+                environment: environment)
+            #expect(missing.status == 1, "\(missing)")
+            #expect(!FileManager.default.fileExists(atPath: prefix.path), "created the prefix for a failed install")
+        }
+    }
+
+    /// docs/man/nativeauth.1 (generated by `bash scripts/man-page.sh`) names every subcommand and
+    /// every long option the built binary has, so a new option cannot ship without its man page.
+    /// CI also compares the whole page with a fresh generation (`scripts/man-page.sh --check`).
+    @Suite
+    struct ManPageTests {
+        @Test func theManPageNamesEveryCommandAndOptionOfTheBinary() async throws {
+            let binary = try CLIBinary.url()
+            let dump = try await LiveCLI(executable: binary, ["--experimental-dump-help"],
+                                         environment: ProcessInfo.processInfo.environment).finish()
+            #expect(dump.status == 0, "\(dump)")
+            let object = try #require(dump.json)
+            let page = try String(contentsOf: InstallScriptTests.root.appendingPathComponent("docs/man/nativeauth.1"), encoding: .utf8)
+
+            var names: [String] = []
+            func collect(_ command: [String: Any], path: [String]) {
+                let name = command["commandName"] as? String ?? ""
+                let here = path + [name]
+                if !path.isEmpty { names.append("command \(here.dropFirst().joined(separator: " ")) → .It Em \(name)") }
+                for argument in command["arguments"] as? [[String: Any]] ?? [] {
+                    guard argument["shouldDisplay"] as? Bool ?? true else { continue }
+                    for argumentName in argument["names"] as? [[String: Any]] ?? [] where argumentName["kind"] as? String == "long" {
+                        if let long = argumentName["name"] as? String { names.append("option --\(long) of \(here.joined(separator: " "))") }
+                    }
+                }
+                for sub in command["subcommands"] as? [[String: Any]] ?? [] { collect(sub, path: here) }
+            }
+            collect(try #require(object["command"] as? [String: Any]), path: [])
+            #expect(names.count > 20, "the dump listed too little: \(names)")
+
+            for entry in names {
+                if entry.hasPrefix("command ") {
+                    let name = String(entry.split(separator: " ").last!)
+                    #expect(page.contains(".It Em \(name)"), "docs/man/nativeauth.1 lacks the \(entry); run bash scripts/man-page.sh")
+                } else {
+                    let long = String(entry.split(separator: " ")[1].dropFirst(2))
+                    // `.It Fl -long` alone, or `.It Fl X , -long` after its short name.
+                    #expect(page.contains("Fl -\(long)") || page.contains(" , -\(long)"), "docs/man/nativeauth.1 lacks the \(entry); run bash scripts/man-page.sh")
+                }
+            }
+        }
+    }
+}
