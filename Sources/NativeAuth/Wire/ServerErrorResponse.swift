@@ -96,24 +96,42 @@ public struct ServerErrorCode: RawRepresentable, Hashable, Sendable, Decodable, 
     }
     public var description: String { rawValue }
 
+    /// A parameter is missing, malformed or not accepted (a wrong code comes with `invalidOOBValue`).
     public static let invalidRequest = Self(rawValue: "invalid_request")
+    /// The app is not a public client, or native authentication is off for it (`nativeAuthAPIDisabled`).
     public static let invalidClient = Self(rawValue: "invalid_client")
+    /// The client ID is well formed but no application in the tenant has it.
     public static let unauthorizedClient = Self(rawValue: "unauthorized_client")
+    /// The grant was refused: a wrong password or code, or (with `mfaRequired` or `registrationRequired`) a second factor is needed first.
     public static let invalidGrant = Self(rawValue: "invalid_grant")
+    /// The continuation token expired: the flow starts over.
     public static let expiredToken = Self(rawValue: "expired_token")
+    /// The refresh token expired: the account signs in again.
     public static let expiredRefreshToken = Self(rawValue: "expired_refresh_token")
+    /// No account has this username.
     public static let userNotFound = Self(rawValue: "user_not_found")
+    /// None of the challenge types the app offers suits this account: it needs the browser.
     public static let unsupportedChallengeType = Self(rawValue: "unsupported_challenge_type")
+    /// A requested scope is unknown or not configured for this client.
     public static let invalidScope = Self(rawValue: "invalid_scope")
+    /// The server does not accept this `grant_type` here.
     public static let unsupportedGrantType = Self(rawValue: "unsupported_grant_type")
+    /// The server refused the request (for a second factor's contact, with a `provider_blocked_…` suberror).
     public static let accessDenied = Self(rawValue: "access_denied")
+    /// Sign-up: the account needs a password now (a `/challenge` for `password` follows).
     public static let credentialRequired = Self(rawValue: "credential_required")
+    /// Sign-up: the account needs the listed attributes before it can be created.
     public static let attributesRequired = Self(rawValue: "attributes_required")
+    /// Sign-up: an account already has this username.
     public static let userAlreadyExists = Self(rawValue: "user_already_exists")
+    /// Sign-up: the listed attributes must be verified before the account can be created.
     public static let verificationRequired = Self(rawValue: "verification_required")
     // The device authorization grant's answers while polling (RFC 8628 §3.5, and Microsoft's names).
+    /// Device code: the user has not finished on the web page yet; poll again after the interval.
     public static let authorizationPending = Self(rawValue: "authorization_pending")
+    /// Device code: polling too often; wait five seconds longer between polls.
     public static let slowDown = Self(rawValue: "slow_down")
+    /// Device code: the user declined on the web page.
     public static let authorizationDeclined = Self(rawValue: "authorization_declined")
 }
 
@@ -126,21 +144,32 @@ public struct ServerSubError: RawRepresentable, Hashable, Sendable, Decodable, C
     }
     public var description: String { rawValue }
 
+    /// With `invalidGrant` or `invalidRequest`: the one-time code is wrong.
     public static let invalidOOBValue = Self(rawValue: "invalid_oob_value")
+    /// With `invalidGrant`: the sign-in needs a second factor (docs/PROTOCOL.md §9).
     public static let mfaRequired = Self(rawValue: "mfa_required")
+    /// With `invalidGrant`: the account must register a second factor first (docs/PROTOCOL.md §10).
     public static let registrationRequired = Self(rawValue: "registration_required")
     /// The user has no default second factor: list the methods (`/oauth2/v2.0/introspect`) and
     /// choose one (docs/PROTOCOL.md §9.1). MSAL names it but does not act on it.
     public static let introspectRequired = Self(rawValue: "introspect_required")
+    /// With `invalidClient`: native authentication is turned off for this application.
     public static let nativeAuthAPIDisabled = Self(rawValue: "nativeauthapi_disabled")
+    /// Sign-up: an attribute's value was refused (the invalid ones are listed).
     public static let attributeValidationFailed = Self(rawValue: "attribute_validation_failed")
 
     // The password policy's refusals (sign-up, and a password reset's new password).
+    /// The new password is too weak for the policy.
     public static let passwordTooWeak = Self(rawValue: "password_too_weak")
+    /// The new password is shorter than the policy allows.
     public static let passwordTooShort = Self(rawValue: "password_too_short")
+    /// The new password is longer than the policy allows.
     public static let passwordTooLong = Self(rawValue: "password_too_long")
+    /// The new password was used recently.
     public static let passwordRecentlyUsed = Self(rawValue: "password_recently_used")
+    /// The new password is on the banned list.
     public static let passwordBanned = Self(rawValue: "password_banned")
+    /// The new password has characters the policy does not allow.
     public static let passwordIsInvalid = Self(rawValue: "password_is_invalid")
 
     /// The six suberrors by which the server refuses a new password under its policy.
