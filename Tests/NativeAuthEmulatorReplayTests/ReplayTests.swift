@@ -68,6 +68,11 @@ struct ReplayTests {
         "SignUpPasswordTooShort": { $0.signUp.passwordPolicy.minLength = 8 },
         "SignUpPasswordTooLong": { $0.signUp.passwordPolicy.maxLength = 3 },
         "SignUpPasswordBanned": { $0.signUp.passwordPolicy.banned = ["fake"] },
+        // The tenant ties c1 to the second factor; the user's methods are asked for only then.
+        "AuthContextClaimMFA": {
+            $0.user?.mfa?.onlyForContexts = true
+            $0.authenticationContexts = [AuthenticationContext(id: "c1", secondFactor: true, requiredByGraph: nil)]
+        },
     ]
 
     @Test func everyRecordingReplaysOrIsListedWithItsReason() async throws {
