@@ -26,6 +26,10 @@ enum RefreshErrorMapping {
             return ErrorMeaning(.interactionRequired, prefix: "Multi-factor authentication is now required for this account, "
                 + "which a refresh cannot do: sign out and sign in again (through the browser while NativeAuth cannot do the second factor).")
         }
+        if error.errorCodes.contains(AADSTSCode.consentRequired) {
+            // The session is fine; the app is not configured (consented) for these scopes.
+            return ErrorMeaning(.invalidScope, prefix: "The app is not configured for the requested scopes, which a refresh cannot change.")
+        }
         if error.errorCodes.contains(AADSTSCode.passwordChangeRequired) {
             return ErrorMeaning(.general, prefix: "The account's password must be changed before it gets new tokens: "
                 + "reset the password, then sign in again.")
