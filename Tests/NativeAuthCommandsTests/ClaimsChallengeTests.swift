@@ -75,4 +75,18 @@ struct ClaimsChallengeTests {
         #expect(answered.json?["mail"] as? String == "ctx@example.com", "\(answered)")
         _ = await emulator.stop()
     }
+
+    @Test func tokenForClaimsThatNeedASecondFactorPrintsTheSignInThatAsksForThem() async throws {
+        let sandbox = try CommandSandbox(fixedCode: "13572468")
+        defer { sandbox.remove() }
+        let emulator = try await Self.seededEmulator(sandbox)
+        let signIn = try await sandbox.run(["signin", "--authority", emulator.authority, "--password", "ctx@example.com"], input: "Passw0rd!\n")
+        #expect(signIn.status == 0, "\(signIn)")
+        let result = try await sandbox.run(["token", "--claims-challenge", Self.c1])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.isEmpty, "no token: \(result)")
+        #expect(result.stderr.contains("These claims need you to sign in again"), "\(result)")
+        #expect(result.stderr.contains("nativeauth signin --claims-challenge '\(Self.c1)' ctx@example.com"), "\(result)")
+        _ = await emulator.stop()
+    }
 }
