@@ -41,7 +41,13 @@ struct ReplayTests {
         "UnknownChallengeType": "challenge_type otp, which no service sends (synthetic)",
         "UnknownErrorCode": "an error code no service sends (synthetic)",
         "ResetPasswordRedirectAtStart": "a redirect at a reset's start for a client that lists oob: the emulator redirects only a client without oob",
+        // MSAL's end-to-end scenarios whose answer the emulator has no tenant setting for.
+        "SignUpSocialAccount": socialAccount,
+        "ResetPasswordSocialAccount": socialAccount,
+        "RefreshScopeNotConfigured": "a scope the app is not configured for (65001): the emulator's clients may ask for any scope",
     ]
+
+    private static let socialAccount = "an address of a social (federated) account: the emulator has no social accounts (synthetic answer)"
 
     private static let redirectReason = "the emulator's redirect carries redirect_reason; the recorded one does not"
 
@@ -68,6 +74,16 @@ struct ReplayTests {
         "SignUpPasswordTooShort": { $0.signUp.passwordPolicy.minLength = 8 },
         "SignUpPasswordTooLong": { $0.signUp.passwordPolicy.maxLength = 3 },
         "SignUpPasswordBanned": { $0.signUp.passwordPolicy.banned = ["fake"] },
+        // A second user, who signs in with an email code.
+        "SignInAsBThenA": {
+            $0.otherUsers = [SeedFile.User(username: "other@example.com", method: .otp, password: nil, passwordHash: nil,
+                                           displayName: "Other Fake User", attributes: nil, browserOnly: nil)]
+        },
+        // The tenant ties c1 to the second factor; the user's methods are asked for only then.
+        "AuthContextClaimMFA": {
+            $0.user?.mfa?.onlyForContexts = true
+            $0.authenticationContexts = [AuthenticationContext(id: "c1", secondFactor: true, requiredByGraph: nil)]
+        },
     ]
 
     @Test func everyRecordingReplaysOrIsListedWithItsReason() async throws {

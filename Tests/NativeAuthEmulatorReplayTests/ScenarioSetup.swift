@@ -25,6 +25,10 @@ struct ScenarioSetup {
     var passwordReset: PasswordResetSettings.Seed
     /// Whether the recording's client ID is registered with the emulator.
     var registerClient = true
+    /// More users, for a scenario about several accounts.
+    var otherUsers: [SeedFile.User] = []
+    /// The tenant's authentication contexts (none unless a scenario sets them).
+    var authenticationContexts: [AuthenticationContext] = []
 
     init(for recording: Recording) {
         let steps = recording.steps
@@ -91,7 +95,8 @@ struct ScenarioSetup {
 
     /// The seed file's contents.
     var seedFile: SeedFile {
-        SeedFile(users: user.map { [$0] } ?? [], signUp: signUp, passwordReset: passwordReset)
+        SeedFile(users: (user.map { [$0] } ?? []) + otherUsers, signUp: signUp, passwordReset: passwordReset,
+                 authenticationContexts: authenticationContexts.isEmpty ? nil : authenticationContexts)
     }
 }
 

@@ -20,7 +20,11 @@ extension NativeAuthUserAccountResult {
     ///
     /// The token comes from ``getAccessToken(parameters:)`` (the cached one, refreshed when needed).
     /// When the API answers 401, the token is refreshed (`forceRefresh`) and the request is sent once
-    /// more; whatever the API answers then is returned. The token goes only to `request.url`: over
+    /// more; whatever the API answers then is returned. A 401 that is a claims challenge
+    /// (`WWW-Authenticate: Bearer error="insufficient_claims", claims="<base64>"`, as Microsoft Graph
+    /// sends under continuous access evaluation) is answered the same way with a token for those
+    /// claims (``NativeAuthGetAccessTokenParameters/claimsRequest``); when none can be had without
+    /// the user, the error is ``CallAPIError/claimsChallenge(_:_:)`` with the challenge's `claims`. The token goes only to `request.url`: over
     /// `https`, or plain `http` to a loopback host only, and the transport never follows a redirect
     /// (the library's transports never do; a `3xx` is returned as it is).
     ///
@@ -48,8 +52,21 @@ extension NativeAuthUserAccountResult {
         guard response.status == 401 else {
             return NativeAuthAPIResponse(response: response, retriedWithRefreshedToken: false)
         }
-        let refreshed = try await token(NativeAuthGetAccessTokenParameters(
-            forceRefresh: true, scopes: parameters.scopes, correlationId: parameters.correlationId))
+        let claims = BearerChallenge.insufficientClaims(in: response.header("WWW-Authenticate"))
+        let claimsRequest = claims.flatMap { try? ClaimsRequest(claimsChallenge: $0) }
+        let retry = NativeAuthGetAccessTokenParameters(
+            forceRefresh: true, scopes: parameters.scopes, claimsRequest: claimsRequest ?? parameters.claimsRequest,
+            correlationId: parameters.correlationId)
+        let refreshed: String
+        if let claims, claimsRequest != nil {
+            do {
+                refreshed = try await getAccessToken(parameters: retry).accessToken
+            } catch {
+                throw .claimsChallenge(claims, error)
+            }
+        } else {
+            refreshed = try await token(retry)
+        }
         let second = try await Self.send(request, token: refreshed, transport: transport)
         return NativeAuthAPIResponse(response: second, retriedWithRefreshedToken: true)
     }

@@ -33,7 +33,7 @@ struct AccountTokenManager: Sendable {
     // MARK: Sign-in and sign-out
 
     /// Stores the tokens of a completed sign-in (replacing the app's previous account). The scopes
-    /// the sign-in requested become the account's default scopes for ``accessToken(identifier:scopes:forceRefresh:correlationId:)``.
+    /// the sign-in requested become the account's default scopes for ``accessToken(identifier:scopes:forceRefresh:claims:correlationId:)``.
     func signedIn(_ tokens: TokenResponse, username: String, requestedScopes: [String]) throws -> NativeAuthUserAccountResult {
         let identifier = NativeAuthAccount.identifier(clientInfo: tokens.clientInfo, idToken: tokens.idToken, username: username)
         let defaultScopes = RequestedScopes.resource(requestedScopes).sorted()
@@ -69,7 +69,9 @@ struct AccountTokenManager: Sendable {
 
     /// A valid access token for `identifier`: from the cache when one is good for five more minutes,
     /// else from a `refresh_token` grant. `requested` nil means the scopes the account signed in with.
-    func accessToken(identifier: String, scopes requested: [String]?, forceRefresh: Bool, correlationId: UUID?)
+    /// `claims` skip the cache (as `forceRefresh` does) and go on the refresh grant.
+    func accessToken(identifier: String, scopes requested: [String]?, forceRefresh: Bool, claims: ClaimsRequest? = nil,
+                     correlationId: UUID?)
         async -> Result<NativeAuthTokenResult, RetrieveAccessTokenError>
     {
         let correlationId = correlationId ?? UUID()
@@ -79,14 +81,16 @@ struct AccountTokenManager: Sendable {
         case .success(let found): account = found
         }
         let wanted = Self.wantedScopes(requested, account: account)
+        let forceRefresh = forceRefresh || claims != nil
         if !forceRefresh, let token = Self.validToken(in: account, scopes: wanted, now: clock.now) {
             return .success(token)
         }
-        let key = "\(identifier)|\(wanted.sorted().joined(separator: " "))"
+        let key = "\(identifier)|\(wanted.sorted().joined(separator: " "))" + (claims.map { "|" + $0.jsonString() } ?? "")
         let refreshed = await storage.refreshes.run(key: key) { [self] in
             do {
                 return try await store.withRefreshLock {
-                    switch await self.refreshHoldingLock(identifier: identifier, wanted: wanted, forceRefresh: forceRefresh, correlationId: correlationId) {
+                    switch await self.refreshHoldingLock(identifier: identifier, wanted: wanted, forceRefresh: forceRefresh,
+                                                                claims: claims, correlationId: correlationId) {
                     case .success(let token): return TokenRefresh.token(accessToken: token.accessToken, scopes: token.scopes, expiresOn: token.expiresOn)
                     case .failure(let error): return TokenRefresh.failed(error.details)
                     }
@@ -103,7 +107,8 @@ struct AccountTokenManager: Sendable {
         }
     }
 
-    private func refreshHoldingLock(identifier: String, wanted: Set<String>, forceRefresh: Bool, correlationId: UUID)
+    private func refreshHoldingLock(identifier: String, wanted: Set<String>, forceRefresh: Bool, claims: ClaimsRequest?,
+                                    correlationId: UUID)
         async -> Result<NativeAuthTokenResult, RetrieveAccessTokenError>
     {
         // Another process may have refreshed while this one waited for the lock.
@@ -123,7 +128,7 @@ struct AccountTokenManager: Sendable {
         let requested = wanted.sorted()
         logger.info("refreshing access token", metadata: ["username": "\(LogMasking.username(account.username))",
                                                          "correlation-id": "\(correlationId)"])
-        let fields = TokenGrant.refreshToken(refreshToken).fields(scopes: RequestedScopes.merged(requested))
+        let fields = TokenGrant.refreshToken(refreshToken).fields(scopes: RequestedScopes.merged(requested), claims: claims)
         // Not replayable: the server may have spent the refresh token even if its answer is lost.
         let reply = await wire.post(.token, fields, correlationId: correlationId, as: TokenResponse.self, replayable: false)
         let tokens: TokenResponse
@@ -188,7 +193,7 @@ struct AccountTokenManager: Sendable {
         requested.map(RequestedScopes.resource) ?? Set(account.defaultScopes ?? [])
     }
 
-    /// The cached access token ``accessToken(identifier:scopes:forceRefresh:correlationId:)`` answers
+    /// The cached access token ``accessToken(identifier:scopes:forceRefresh:claims:correlationId:)`` answers
     /// for `account` without a request (or nil).
     static func cachedToken(in account: StoredAccount, scopes requested: [String]?, now: Date) -> NativeAuthTokenResult? {
         validToken(in: account, scopes: wantedScopes(requested, account: account), now: now)

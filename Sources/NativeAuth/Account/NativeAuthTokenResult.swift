@@ -15,19 +15,21 @@ public struct NativeAuthTokenResult: Sendable, Equatable {
 /// ```swift
 /// let parameters = NativeAuthGetAccessTokenParameters()
 /// parameters.forceRefresh = true
+/// parameters.claimsRequest = try ClaimsRequest(jsonString: #"{"access_token":{"acrs":{"essential":true,"value":"c1"}}}"#)
 /// ```
 public final class NativeAuthGetAccessTokenParameters: Sendable {
     private struct Values: Sendable {
         var forceRefresh: Bool
         var scopes: [String]?
+        var claimsRequest: ClaimsRequest?
         var correlationId: UUID?
     }
 
     private let values: LockedValues<Values>
 
     /// Creates parameters.
-    public init(forceRefresh: Bool = false, scopes: [String]? = nil, correlationId: UUID? = nil) {
-        values = LockedValues(Values(forceRefresh: forceRefresh, scopes: scopes, correlationId: correlationId))
+    public init(forceRefresh: Bool = false, scopes: [String]? = nil, claimsRequest: ClaimsRequest? = nil, correlationId: UUID? = nil) {
+        values = LockedValues(Values(forceRefresh: forceRefresh, scopes: scopes, claimsRequest: claimsRequest, correlationId: correlationId))
     }
 
     /// Fetch a new token even when a cached one is still valid.
@@ -40,6 +42,15 @@ public final class NativeAuthGetAccessTokenParameters: Sendable {
     public var scopes: [String]? {
         get { values[\.scopes] }
         set { values[\.scopes] = newValue }
+    }
+
+    /// Claims the token must carry (``ClaimsRequest``): the cached tokens are not used, and the
+    /// refresh grant sends them as `claims` (as MSAL's silent request does). The new token is cached
+    /// as any other. When the claims need the user (a second factor the session has not done), the
+    /// error's code is ``NativeAuthErrorCode/interactionRequired``: sign in again with the same claims.
+    public var claimsRequest: ClaimsRequest? {
+        get { values[\.claimsRequest] }
+        set { values[\.claimsRequest] = newValue }
     }
 
     /// The correlation ID of the request; a new one when nil.

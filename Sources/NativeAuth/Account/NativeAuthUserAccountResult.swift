@@ -26,14 +26,15 @@ public final class NativeAuthUserAccountResult: Sendable {
 
     /// Returns a valid access token: the cached one while it has more than five minutes to live
     /// (no request), else a fresh one from the refresh token. Concurrent calls share one refresh.
-    /// Without `scopes`, the token is for the scopes the account signed in with.
+    /// Without `scopes`, the token is for the scopes the account signed in with. With a
+    /// `claimsRequest`, the cache is skipped and the refresh grant carries the claims.
     public func getAccessToken(
         parameters: NativeAuthGetAccessTokenParameters = NativeAuthGetAccessTokenParameters()
     ) async throws(RetrieveAccessTokenError) -> NativeAuthTokenResult {
         let identifier = stored.withLock { $0.identifier }
         let result = await manager.accessToken(
             identifier: identifier, scopes: parameters.scopes, forceRefresh: parameters.forceRefresh,
-            correlationId: parameters.correlationId)
+            claims: parameters.claimsRequest, correlationId: parameters.correlationId)
         switch result {
         case .success(let token):
             refreshFromStore()

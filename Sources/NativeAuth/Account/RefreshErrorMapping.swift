@@ -1,9 +1,10 @@
 /// What the server's protocol errors mean for a `refresh_token` grant.
 ///
 /// `invalid_grant` usually means the session is over (expired, revoked, already used), but two of
-/// its codes mean something the user can act on: 50076 (multi-factor authentication is now required)
-/// and 50142 (the password must be changed). MSAL reports those as general errors with a sentence of
-/// its own; so does this library, and neither is "refresh token expired".
+/// its codes mean something the user can act on: 50076 (multi-factor authentication is now required,
+/// for example for a claims request's authentication context: ``NativeAuthErrorCode/interactionRequired``)
+/// and 50142 (the password must be changed: a general error). MSAL reports both as general errors
+/// with a sentence of its own; neither is "refresh token expired".
 enum RefreshErrorMapping {
     /// The AADSTS code of a refresh token that is unknown, revoked or already used.
     static let invalidRefreshToken = 70000
@@ -22,8 +23,12 @@ enum RefreshErrorMapping {
 
     static func meaning(of error: ServerErrorResponse) -> ErrorMeaning {
         if error.errorCodes.contains(AADSTSCode.strongAuthRequired) || error.suberror == .mfaRequired {
-            return ErrorMeaning(.general, prefix: "Multi-factor authentication is now required for this account, "
+            return ErrorMeaning(.interactionRequired, prefix: "Multi-factor authentication is now required for this account, "
                 + "which a refresh cannot do: sign out and sign in again (through the browser while NativeAuth cannot do the second factor).")
+        }
+        if error.errorCodes.contains(AADSTSCode.consentRequired) {
+            // The session is fine; the app is not configured (consented) for these scopes.
+            return ErrorMeaning(.invalidScope, prefix: "The app is not configured for the requested scopes, which a refresh cannot change.")
         }
         if error.errorCodes.contains(AADSTSCode.passwordChangeRequired) {
             return ErrorMeaning(.general, prefix: "The account's password must be changed before it gets new tokens: "

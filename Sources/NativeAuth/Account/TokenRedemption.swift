@@ -14,7 +14,7 @@ enum TokenRedemption {
     /// The request half of a redemption: the grant at `/token`, nothing stored. For flows
     /// that check the tokens before keeping them (the browser flows check the ID token).
     static func exchange(_ grant: TokenGrant, context: FlowContext) async -> (reply: WireOutcome<TokenResponse>, context: FlowContext) {
-        let (reply, context) = await context.post(.token, grant.fields(scopes: context.scopes), as: TokenResponse.self)
+        let (reply, context) = await context.post(.token, grant.fields(scopes: context.scopes, claims: context.claims), as: TokenResponse.self)
         return (reply, context)
     }
 

@@ -19,6 +19,8 @@ enum ErrorKind: Sendable, Equatable {
     /// The server blocked a verification contact to register (a risky number).
     case contactBlocked
     case refreshTokenExpired
+    /// A refresh cannot give what was asked: the user must sign in (a second factor is now required).
+    case interactionRequired
     case invalidScope
     case noAccount
     case stateAlreadyUsed
@@ -59,6 +61,7 @@ extension ErrorKind {
         case .authMethodBlocked: .authMethodBlocked
         case .contactBlocked: .verificationContactBlocked
         case .refreshTokenExpired: .refreshTokenExpired
+        case .interactionRequired: .interactionRequired
         case .invalidScope: .invalidScope
         case .noAccount: .noAccount
         case .stateAlreadyUsed: .stateAlreadyUsed

@@ -9,14 +9,21 @@ struct FlowContext: Sendable {
     let scopes: [String]
     /// The flow's correlation ID: the caller's, then the server's if it echoed another.
     let correlationId: UUID
+    /// The claims request sent as `claims` on every grant at `/token` (MSAL sends it nowhere else).
+    var claims: ClaimsRequest? = nil
 
     func with(correlationId: UUID) -> FlowContext {
-        FlowContext(environment: environment, username: username, scopes: scopes, correlationId: correlationId)
+        FlowContext(environment: environment, username: username, scopes: scopes, correlationId: correlationId, claims: claims)
     }
 
     /// The same flow asking for other scopes (a sign-in after sign-up names them only at the end).
     func with(scopes: [String]) -> FlowContext {
-        FlowContext(environment: environment, username: username, scopes: scopes, correlationId: correlationId)
+        FlowContext(environment: environment, username: username, scopes: scopes, correlationId: correlationId, claims: claims)
+    }
+
+    /// The same flow asking for other claims (a sign-in after sign-up names them only at the end).
+    func with(claims: ClaimsRequest?) -> FlowContext {
+        FlowContext(environment: environment, username: username, scopes: scopes, correlationId: correlationId, claims: claims)
     }
 
     /// POSTs `fields` to `endpoint` with this flow's correlation ID, and returns the answer with the

@@ -72,6 +72,10 @@ public struct NativeAuthErrorCode: RawRepresentable, Hashable, Sendable, CustomS
     public static let refreshTokenExpired = Self(rawValue: "refresh_token_expired")
     /// The account is not signed in any more (it signed out, or its tokens were removed).
     public static let noAccount = Self(rawValue: "no_account")
+    /// A refresh cannot give what was asked: the server wants the user (a second factor the session
+    /// has not done, for example for a claims request's authentication context). Sign in again,
+    /// with the same ``ClaimsRequest``.
+    public static let interactionRequired = Self(rawValue: "interaction_required")
     /// The token store could not be read or written.
     public static let tokenStore = Self(rawValue: "token_store")
 

@@ -33,8 +33,9 @@ enum TokenGrant: Sendable, Equatable {
         }
     }
 
-    /// The form fields after `client_id`. `scopes` are sent as they are (already merged).
-    func fields(scopes: [String]) -> [(String, String)] {
+    /// The form fields after `client_id`. `scopes` are sent as they are (already merged); `claims`,
+    /// when given, as the `claims` field (as MSAL's token request parameters do, on every grant).
+    func fields(scopes: [String], claims: ClaimsRequest? = nil) -> [(String, String)] {
         var fields: [(String, String)]
         switch self {
         case .oob(let code, let continuationToken), .mfaOOB(let code, let continuationToken):
@@ -55,6 +56,7 @@ enum TokenGrant: Sendable, Equatable {
         }
         fields.append(("scope", scopes.joined(separator: " ")))
         fields.append(("client_info", "true"))
+        if let claims { fields.append(("claims", claims.jsonString())) }
         return fields
     }
 }

@@ -18,7 +18,7 @@ public final class SignInAfterResetPasswordState: Sendable {
     public func signIn(parameters: NativeAuthSignInAfterResetPasswordParameters = NativeAuthSignInAfterResetPasswordParameters())
         async -> SignInAfterResetPasswordResult
     {
-        await core.signIn(scopes: parameters.scopes, completed: { .completed($0) },
+        await core.signIn(scopes: parameters.scopes, claims: parameters.claimsRequest, completed: { .completed($0) },
                           retry: { .error($0, newState: self) }, failed: { .error($0, newState: nil) })
     }
 }

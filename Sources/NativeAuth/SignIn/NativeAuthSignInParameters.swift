@@ -7,12 +7,14 @@ import Foundation
 /// let parameters = NativeAuthSignInParameters(username: email)
 /// parameters.password = password          // only for email + password sign-in
 /// parameters.scopes = ["api://contoso/Data.Read"]
+/// parameters.claimsRequest = try ClaimsRequest(jsonString: #"{"access_token":{"acrs":{"essential":true,"value":"c1"}}}"#)
 /// ```
 public final class NativeAuthSignInParameters: Sendable {
     struct Values: Sendable {
         var username: String
         var password: String?
         var scopes: [String]?
+        var claimsRequest: ClaimsRequest?
         var correlationId: UUID?
     }
 
@@ -39,6 +41,18 @@ public final class NativeAuthSignInParameters: Sendable {
     public var scopes: [String]? {
         get { values[\.scopes] }
         set { values[\.scopes] = newValue }
+    }
+
+    /// Claims the tokens must carry, such as an authentication context (`acrs`), sent as `claims`
+    /// on every grant of the sign-in (the second factor's included). A context that Conditional
+    /// Access ties to a second factor makes the sign-in ask for one.
+    ///
+    /// ```swift
+    /// parameters.claimsRequest = try ClaimsRequest(jsonString: #"{"access_token":{"acrs":{"essential":true,"value":"c1"}}}"#)
+    /// ```
+    public var claimsRequest: ClaimsRequest? {
+        get { values[\.claimsRequest] }
+        set { values[\.claimsRequest] = newValue }
     }
 
     /// The correlation ID of the flow; a new one when nil.

@@ -25,7 +25,7 @@ final class SignInAfterFlowCore: Sendable {
 
     var correlationId: UUID { context.correlationId }
 
-    /// Redeems the token for `scopes` (merged with the OpenID scopes) through the state's gate.
+    /// Redeems the token for `scopes` (merged with the OpenID scopes) and `claims` through the state's gate.
     ///
     /// - Parameters:
     ///   - completed: The result for a signed-in account.
@@ -33,7 +33,7 @@ final class SignInAfterFlowCore: Sendable {
     ///   - failed: The result for a failure that ends the flow (also used, with an "already used"
     ///     error, when the state is in use or used up).
     func signIn<Result: StrongAuthOutcomes, Failure: FlowError>(
-        scopes: [String]?, completed: (NativeAuthUserAccountResult) -> Result,
+        scopes: [String]?, claims: ClaimsRequest?, completed: (NativeAuthUserAccountResult) -> Result,
         retry: (Failure) -> Result, failed: (Failure) -> Result
     ) async -> Result {
         await gate.run(refused: { failed(Failure(FlowErrorMapping.alreadyUsed(correlationId: correlationId))) },
@@ -41,7 +41,7 @@ final class SignInAfterFlowCore: Sendable {
             guard let token = continuationToken else {
                 return .advanced(failed(Failure(FlowErrorMapping.signInAfterFlowUnavailable(correlationId: correlationId))))
             }
-            let context = self.context.with(scopes: RequestedScopes.merged(scopes))
+            let context = self.context.with(scopes: RequestedScopes.merged(scopes)).with(claims: claims)
             let grant = TokenGrant.continuationToken(token, username: context.username,
                                                      challengeTypes: context.environment.challengeTypes)
             let (outcome, answered) = await NativeRedemption.redeem(grant, context: context)

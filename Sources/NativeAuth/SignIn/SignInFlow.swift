@@ -13,7 +13,8 @@ enum SignInFlow {
         let username = values.username.trimmingCharacters(in: .whitespacesAndNewlines)
         var context = FlowContext(
             environment: environment, username: username,
-            scopes: RequestedScopes.merged(values.scopes), correlationId: values.correlationId ?? UUID())
+            scopes: RequestedScopes.merged(values.scopes), correlationId: values.correlationId ?? UUID(),
+            claims: values.claimsRequest)
         environment.logger.info("sign-in starting", metadata: ["username": "\(LogMasking.username(username))",
                                                                "correlation-id": "\(context.correlationId)"])
         guard !username.isEmpty else {

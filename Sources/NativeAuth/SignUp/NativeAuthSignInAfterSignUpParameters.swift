@@ -1,4 +1,4 @@
-/// What ``SignInAfterSignUpState/signIn(parameters:)`` needs: the scopes to ask for.
+/// What ``SignInAfterSignUpState/signIn(parameters:)`` needs: the scopes to ask for, and the claims the tokens must carry.
 ///
 /// ```swift
 /// let parameters = NativeAuthSignInAfterSignUpParameters()
@@ -7,6 +7,7 @@
 public final class NativeAuthSignInAfterSignUpParameters: Sendable {
     struct Values: Sendable {
         var scopes: [String]?
+        var claimsRequest: ClaimsRequest?
     }
 
     private let values = LockedValues(Values())
@@ -18,5 +19,12 @@ public final class NativeAuthSignInAfterSignUpParameters: Sendable {
     public var scopes: [String]? {
         get { values[\.scopes] }
         set { values[\.scopes] = newValue }
+    }
+
+    /// Claims the tokens must carry (``ClaimsRequest``), sent as `claims` on the grant that ends the
+    /// sign-up and on a second factor it leads to.
+    public var claimsRequest: ClaimsRequest? {
+        get { values[\.claimsRequest] }
+        set { values[\.claimsRequest] = newValue }
     }
 }

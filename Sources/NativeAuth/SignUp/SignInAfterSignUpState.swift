@@ -16,7 +16,7 @@ public final class SignInAfterSignUpState: Sendable {
     /// Signs the new user in with the sign-up's continuation token (`grant_type=continuation_token`)
     /// and stores the account, as a sign-in does.
     public func signIn(parameters: NativeAuthSignInAfterSignUpParameters = NativeAuthSignInAfterSignUpParameters()) async -> SignInAfterSignUpResult {
-        await core.signIn(scopes: parameters.scopes, completed: { .completed($0) },
+        await core.signIn(scopes: parameters.scopes, claims: parameters.claimsRequest, completed: { .completed($0) },
                           retry: { .error($0, newState: self) }, failed: { .error($0, newState: nil) })
     }
 }

@@ -189,6 +189,9 @@ enum AADSTSCode {
     static let invalidParameter = 90100
     static let strongAuthRequired = 50076
     static let passwordChangeRequired = 50142
+    /// The user or an administrator has not consented to the app for the requested resource: a
+    /// scope the app is not configured for ("Send an interactive authorization request…").
+    static let consentRequired = 65001
     /// `/resetpassword/v1.0/start`: the account has no password to reset (an email-code account), or
     /// the tenant does not offer self-service password reset.
     static let userDoesNotHavePassword = 500222

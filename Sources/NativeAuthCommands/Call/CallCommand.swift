@@ -11,7 +11,10 @@ struct CallCommand: AsyncParsableCommand {
         discussion: """
             The token is the active account's (see `nativeauth status`), refreshed when needed, sent as \
             "Authorization: Bearer ...". When the API answers 401, the token is refreshed once and the \
-            request sent once more. The response body goes to standard output as it came; -i puts the \
+            request sent once more; a 401 that is a claims challenge (WWW-Authenticate: Bearer \
+            error="insufficient_claims", claims="...") gets a token with those claims for that one \
+            retry, and when they need you (a second factor), the command that signs in with them is \
+            printed (exit 1). The response body goes to standard output as it came; -i puts the \
             status line and the headers before it.
 
             The token goes only where you point it: https URLs, plain http only to this machine \
@@ -108,7 +111,7 @@ struct CallCommand: AsyncParsableCommand {
                                                        parameters: NativeAuthGetAccessTokenParameters(scopes: scopes),
                                                        transport: transport)
                 } catch {
-                    throw CallOutput.failure(error, url: target, maximumResponseSize: limit)
+                    throw CallOutput.failure(error, url: target, maximumResponseSize: limit, username: stored.username)
                 }
                 if options.verbose { Console.info("< HTTP \(answer.response.status)") }
                 if let failure = CallOutput.show(answer, url: target, includeHeaders: include, verbose: options.verbose) {

@@ -61,8 +61,16 @@ enum CallOutput {
     }
 
     /// The failure for a request that got no response.
-    static func failure(_ error: CallAPIError, url: URL, maximumResponseSize: Int) -> CLIFailure {
+    static func failure(_ error: CallAPIError, url: URL, maximumResponseSize: Int, username: String) -> CLIFailure {
         switch error {
+        case .claimsChallenge(let claims, let tokenError) where tokenError.code == .interactionRequired:
+            return CLIFailure(.failure, "\(url.host ?? "The API") asks for claims this session cannot give without you "
+                + "(\(FailureMapping.firstLine(of: tokenError.errorDescription))): sign in again with them.",
+                              hint: "Run: " + ClaimsChallengeOption.signInCommand(username: username, claims: claims)
+                                  + " (add --password for a password account), then call again.",
+                              details: FailureMapping.details(tokenError))
+        case .claimsChallenge(_, let tokenError):
+            return FailureMapping.failure(tokenError, method: .token)
         case .insecureURL:
             return CLIFailure(.usage, error.description)
         case .accessToken(let tokenError):

@@ -38,6 +38,7 @@ struct SignInCommand: AsyncParsableCommand {
               printf 'Passw0rd!\\n' | nativeauth signin --password bob@example.com
               printf 'Passw0rd!\\n' | nativeauth signin --password --mfa-method email mfauser@example.com
               read-code-from-mailbox | nativeauth signin --email alice@example.com --code -
+              nativeauth signin --password --claims-challenge '{"access_token":{"acrs":{"essential":true,"value":"c1"}}}' mfauser@example.com
               nativeauth signin --tenant contoso --client-id 00001111-aaaa-2222-bbbb-3333cccc4444 me@contoso.com
             """)
 
@@ -65,11 +66,16 @@ struct SignInCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Second factor") var strongAuth: StrongAuthOptions
 
+    @OptionGroup var claims: ClaimsChallengeOption
+
     func validate() throws {
         if email && password { throw ValidationError("Give --email or --password, not both.") }
         try WebSignIn.validate(browser: browser, deviceCode: deviceCode, native: email || password || code != nil)
         if password && code != nil { throw ValidationError("--code goes with --email, not --password.") }
         try CodeFormat.validateOption(code)
+        if claims.claimsChallenge != nil && (browser || deviceCode) {
+            throw ValidationError("--claims-challenge goes with a native sign-in (--email or --password), not --browser or --device-code.")
+        }
     }
 
     func run() async throws {
@@ -84,6 +90,7 @@ struct SignInCommand: AsyncParsableCommand {
             let username = try await AddressPrompt.read(given: address)
             let parameters = NativeAuthSignInParameters(username: username)
             parameters.scopes = scopes
+            parameters.claimsRequest = try? claims.claimsRequest()  // checked in validate()
             let flow = SignInFlowDriver(presetCode: CodeFormat.preset(code), method: password ? .password : .code, choices: strongAuth)
             do throws(CLIFailure) {
                 return try await flow.run(app: context.app, parameters: parameters)

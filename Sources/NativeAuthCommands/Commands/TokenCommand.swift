@@ -19,6 +19,12 @@ struct TokenCommand: AsyncParsableCommand {
               nativeauth token
               nativeauth token --scope api://contoso/Data.Read --json
               nativeauth token --account bob@example.com --force-refresh
+              nativeauth token --claims-challenge '{"access_token":{"acrs":{"essential":true,"value":"c1"}}}'
+
+            With --claims-challenge (the base64 claims value of an API's WWW-Authenticate challenge, or \
+            its JSON) the cache is skipped and the refresh asks for those claims; when they need the \
+            user (a second factor this session has not done), the command that signs in with them is \
+            printed and the exit code is 1.
             """)
 
     @Flag(name: .customLong("force-refresh"), help: "Get a new token even when the cached one is still valid.")
@@ -26,6 +32,7 @@ struct TokenCommand: AsyncParsableCommand {
 
     @OptionGroup var options: SharedOptions
     @OptionGroup var accountOptions: AccountOptions
+    @OptionGroup var claims: ClaimsChallengeOption
 
     func run() async throws {
         try await CommandRunner.run(verbose: options.verbose) { () throws(CLIFailure) in
@@ -41,18 +48,25 @@ struct TokenCommand: AsyncParsableCommand {
             }
             // A cached token good for five more minutes answers from the store just read: no second
             // read, no application, no embedded emulator (the same token the library would answer with).
-            if !forceRefresh, let token = stored.cachedAccessToken(scopes: selection.resolution.scopes) {
+            let claimsRequest = try? claims.claimsRequest()  // checked in validate()
+            if !forceRefresh, claimsRequest == nil, let token = stored.cachedAccessToken(scopes: selection.resolution.scopes) {
                 return Self.print(token, username: stored.username, json: options.json)
             }
             let context = try AppContext(location: location, clientId: stored.clientId, challengeTypes: [.OOB, .password],
                                          store: selection.store, storageKey: stored.storageAuthority, verbose: options.verbose, caFile: options.caFile)
             try await context.run { context throws(CLIFailure) in
                 let account = try context.libraryAccount(for: stored)
-                let parameters = NativeAuthGetAccessTokenParameters(forceRefresh: forceRefresh, scopes: selection.resolution.scopes)
+                let parameters = NativeAuthGetAccessTokenParameters(forceRefresh: forceRefresh, scopes: selection.resolution.scopes,
+                                                                    claimsRequest: claimsRequest)
                 let token: NativeAuthTokenResult
                 do throws(RetrieveAccessTokenError) {
                     token = try await account.getAccessToken(parameters: parameters)
                 } catch {
+                    if error.code == .interactionRequired, let value = claims.claimsChallenge {
+                        throw CLIFailure(.failure, "These claims need you to sign in again: \(FailureMapping.firstLine(of: error.errorDescription))",
+                                         hint: "Run: " + ClaimsChallengeOption.signInCommand(username: account.account.username, claims: value),
+                                         details: FailureMapping.details(error))
+                    }
                     throw FailureMapping.failure(error, method: .token)
                 }
                 Self.print(token, username: account.account.username, json: options.json)

@@ -8,7 +8,7 @@ import NativeAuthShared
 struct ContinuationGrant: Sendable {
     let core: EmulatorCore
 
-    func redeem(_ form: FormBody, clientId: String, clientInfo: Bool) throws -> TokenGrant {
+    func redeem(_ form: FormBody, clientId: String, clientInfo: Bool, contextDemands: Bool = false) throws -> TokenGrant {
         let config = core.configuration
         let request = try ContinuationRequest(form, clientId: clientId)
         let scopes = try ScopeRequest(parsing: RequestValidation.required("scope", in: form))
@@ -25,7 +25,7 @@ struct ContinuationGrant: Sendable {
                 throw ProtocolError.invalidContinuationToken("it was issued for another username.")
             }
             guard let user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
-            try StrongAuthGate.check(&flow, user: user, state: &state, now: now, configuration: config)
+            try StrongAuthGate.check(&flow, user: user, state: &state, now: now, configuration: config, contextDemands: contextDemands)
             state.completeSignIn(&flow, refreshToken: refreshToken, clientId: clientId, scopes: scopes.scopes, now: now,
                                  configuration: config)
             return user

@@ -21,6 +21,8 @@ final class EmulatorCore: Sendable {
     let tenantPolicy: TenantPolicy
     /// How password resets complete: the configuration's, or the seed file's `passwordReset`.
     let passwordReset: PasswordResetSettings
+    /// The tenant's authentication contexts: the seed file's `authenticationContexts`, else none.
+    let authenticationContexts: [AuthenticationContext]
     private let boundPort = Locked<Int>(0)
     /// When dead flows and tokens were last purged (emulator clock).
     private let lastPurge = Locked<Double>(0)
@@ -36,6 +38,9 @@ final class EmulatorCore: Sendable {
         try tenantPolicy.validate()
         self.tenantPolicy = tenantPolicy
         self.passwordReset = try PasswordResetSettings(configuration, seed: seedUsers?.passwordReset)
+        let contexts = seedUsers?.authenticationContexts ?? []
+        try AuthenticationContext.validate(contexts)
+        self.authenticationContexts = contexts
         let store = try StateStore(directory: configuration.stateDirectory) {
             var state = EmulatorState(tenantId: UUID().uuidString.lowercased())
             state.upsert(try SeedFile(users: DemoUsers.seeds).records(existing: [:]))

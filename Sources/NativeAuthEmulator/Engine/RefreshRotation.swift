@@ -17,7 +17,7 @@ enum RefreshRotation {
     /// Exchanges `presented` under the state lock: the user, the scopes, and the refresh token to issue.
     static func exchange(
         _ presented: String, clientId: String, requested: ScopeRequest?, in state: inout EmulatorState,
-        now: Double, configuration: EmulatorConfiguration
+        now: Double, configuration: EmulatorConfiguration, needsSecondFactor: Bool = false
     ) throws -> (UserRecord, ScopeRequest, String) {
         let digest = ContinuationToken.digest(presented)
         guard var record = state.refreshTokens[digest] else {
@@ -45,6 +45,9 @@ enum RefreshRotation {
         guard let user = state.users[record.userKey] else {
             throw ProtocolError.invalidRefreshToken("the user no longer exists.")
         }
+        // An authentication context tied to a second factor the session never did: the user must
+        // sign in again (the token is not spent).
+        if needsSecondFactor, record.secondFactor != true { throw ProtocolError.strongAuthRequiredAtRefresh }
         var scopes = try requested ?? ScopeRequest(parsing: record.scopes.joined(separator: " "))
         if !scopes.wantsRefreshToken {
             scopes = try ScopeRequest(parsing: (scopes.scopes + ["offline_access"]).joined(separator: " "))
@@ -54,7 +57,8 @@ enum RefreshRotation {
         state.refreshTokens[digest] = record
         state.refreshTokens[nextDigest] = RefreshTokenRecord(
             userKey: record.userKey, clientId: clientId, scopes: scopes.scopes, issuedAt: now,
-            expiresAt: now + configuration.refreshTokenLifetime, rotatedAt: nil, revoked: false)
+            expiresAt: now + configuration.refreshTokenLifetime, rotatedAt: nil, revoked: false,
+            secondFactor: record.secondFactor)
         return (user, scopes, next)
     }
 

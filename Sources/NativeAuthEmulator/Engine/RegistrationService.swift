@@ -113,6 +113,8 @@ struct RegistrationService: Sendable {
                   let target = flow.strongAuth?.pendingTarget
             else { throw ProtocolError.userNotFound }
             var mfa = user.mfa ?? UserStrongAuth(methods: [], register: nil)
+            // A registration only an authentication context asked for leaves later sign-ins as they were.
+            if user.mfa == nil { mfa.onlyForContexts = true }
             if !mfa.methods.contains(where: { $0.channel == channel && $0.target == target }), mfa.methods.count < UserStrongAuth.maximumMethods {
                 mfa.methods.append(StrongAuthMethod(id: UUID().uuidString.lowercased(), channel: channel, target: target))
             }

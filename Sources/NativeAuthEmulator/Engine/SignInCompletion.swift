@@ -11,16 +11,17 @@ extension EmulatorState {
         flow.codeHash = nil
         flows[flow.id] = flow
         recordRefreshToken(refreshToken, userKey: flow.userKey, clientId: clientId, scopes: scopes, now: now,
-                           configuration: configuration)
+                           configuration: configuration, secondFactor: flow.strongAuth?.satisfied == true)
     }
 
     /// Records a newly issued refresh token (by its digest; nil records nothing), valid for the
     /// configured lifetime.
     mutating func recordRefreshToken(_ token: String?, userKey: String, clientId: String, scopes: [String],
-                                     now: Double, configuration: EmulatorConfiguration) {
+                                     now: Double, configuration: EmulatorConfiguration, secondFactor: Bool = false) {
         guard let token else { return }
         refreshTokens[ContinuationToken.digest(token)] = RefreshTokenRecord(
             userKey: userKey, clientId: clientId, scopes: scopes, issuedAt: now,
-            expiresAt: now + configuration.refreshTokenLifetime, rotatedAt: nil, revoked: false)
+            expiresAt: now + configuration.refreshTokenLifetime, rotatedAt: nil, revoked: false,
+            secondFactor: secondFactor ? true : nil)
     }
 }

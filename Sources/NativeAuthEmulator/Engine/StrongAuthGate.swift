@@ -3,13 +3,19 @@ import Foundation
 /// Stands between a finished first factor (or a finished sign-up or password reset) and the tokens
 /// (docs/PROTOCOL.md §9): a user with second factors is answered `mfa_required`, a user who must
 /// register one `registration_required`, each with a continuation token, when the flow's client
-/// advertised the capability; else the redirect, "Client is missing … capability" (§3.2).
+/// advertised the capability; else the redirect, "Client is missing … capability" (§3.2). A claims
+/// request for an authentication context tied to a second factor (``AuthenticationContext``) asks the
+/// same of every user: `mfa_required` for one with second factors, else `registration_required`.
 enum StrongAuthGate {
     /// Returns when tokens may be issued; else updates `flow` (kept in `state`) and throws the
-    /// answer: the protocol error, or a ``RedirectAnswer``.
+    /// answer: the protocol error, or a ``RedirectAnswer``. `contextDemands` is whether the grant's
+    /// claims request names a context tied to a second factor.
     static func check(_ flow: inout FlowRecord, user: UserRecord, state: inout EmulatorState, now: Double,
-                      configuration: EmulatorConfiguration) throws {
-        guard flow.strongAuth?.satisfied != true, let requirement = user.mfa?.requirement else { return }
+                      configuration: EmulatorConfiguration, contextDemands: Bool = false) throws {
+        guard flow.strongAuth?.satisfied != true else { return }
+        let contextRequirement: UserStrongAuth.Requirement? = contextDemands
+            ? (user.mfa?.methods.isEmpty == false ? .mfa : .registration) : nil
+        guard let requirement = user.mfa?.requirement ?? contextRequirement else { return }
         let capability = requirement == .mfa ? Capabilities.mfaRequired : Capabilities.registrationRequired
         guard flow.capabilities?.contains(capability) == true else {
             flow.stage = .redirected

@@ -12,6 +12,8 @@ struct TokenGrant: Sendable {
     var issuedAt: Double
     /// The `nonce` of the authorize request, echoed in the ID token.
     var nonce: String? = nil
+    /// The authentication contexts the claims request asked for: the access token's `acrs`.
+    var acrs: [String] = []
 }
 
 /// Builds and signs the token response (docs/PROTOCOL.md §10.2, §12).
@@ -27,7 +29,7 @@ struct TokenIssuer: Sendable {
         let scp = grant.scopes.permissions.isEmpty
             ? grant.scopes.scopes.filter { $0 != "offline_access" }.joined(separator: " ")
             : grant.scopes.permissions.joined(separator: " ")
-        let accessClaims: JSONValue = .object([
+        var accessMembers: [(String, JSONValue)] = [
             ("aud", .string(grant.scopes.resource ?? grant.clientId)),
             ("iss", .string(core.issuer)),
             ("iat", .int(iat)), ("nbf", .int(iat)), ("exp", .int(Timestamps.wholeSeconds(now + config.accessTokenLifetime))),
@@ -40,7 +42,9 @@ struct TokenIssuer: Sendable {
             ("tid", .string(core.tenantId)),
             ("uti", .string(Secrets.opaqueToken(byteCount: 16))),
             ("ver", "2.0"),
-        ])
+        ]
+        if !grant.acrs.isEmpty { accessMembers.append(("acrs", .array(grant.acrs.map(JSONValue.string)))) }
+        let accessClaims: JSONValue = .object(accessMembers)
         var members: [(String, JSONValue)] = [
             ("token_type", "Bearer"),
             ("scope", .string(grant.scopes.scopes.joined(separator: " "))),

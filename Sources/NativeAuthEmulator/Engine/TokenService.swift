@@ -4,7 +4,9 @@ import NativeAuthShared
 /// `/oauth2/v2.0/token`: the `oob`, `password`, `continuation_token` and `refresh_token` grants
 /// (docs/PROTOCOL.md §10), the second factor's `mfa_oob` (`MFAService`), and the browser flows'
 /// grants (`WebTokenGrants`). A first factor may be answered with a strong authentication first
-/// (`StrongAuthGate`).
+/// (`StrongAuthGate`). A `claims` request names authentication contexts (``RequestedClaims``): the
+/// access token carries them as `acrs`, and a context tied to a second factor asks for one
+/// (``AuthenticationContext``).
 struct TokenService: Sendable {
     let core: EmulatorCore
 
@@ -14,18 +16,21 @@ struct TokenService: Sendable {
         let clientId = try RequestValidation.clientId(form, core: core)
         let grantType = try RequestValidation.required("grant_type", in: form)
         let clientInfo = ["true", "1"].contains(form.nonEmpty("client_info")?.lowercased() ?? "")
-        let grant: TokenGrant
+        // The native grants and the refresh honour a claims request's authentication contexts.
+        let claims = try RequestedClaims.parse(form)
+        let demands = core.authenticationContexts.demandSecondFactor(claims?.acrs ?? [])
+        var grant: TokenGrant
         switch grantType {
         case "oob":
-            grant = try credentialGrant(form, clientId: clientId, clientInfo: clientInfo, secretField: "oob")
+            grant = try credentialGrant(form, clientId: clientId, clientInfo: clientInfo, secretField: "oob", contextDemands: demands)
         case "password":
-            grant = try credentialGrant(form, clientId: clientId, clientInfo: clientInfo, secretField: "password")
+            grant = try credentialGrant(form, clientId: clientId, clientInfo: clientInfo, secretField: "password", contextDemands: demands)
         case "mfa_oob":
             grant = try MFAService(core: core).redeem(form, clientId: clientId, clientInfo: clientInfo)
         case "continuation_token":
-            grant = try ContinuationGrant(core: core).redeem(form, clientId: clientId, clientInfo: clientInfo)
+            grant = try ContinuationGrant(core: core).redeem(form, clientId: clientId, clientInfo: clientInfo, contextDemands: demands)
         case "refresh_token":
-            grant = try refreshGrant(form, clientId: clientId, clientInfo: clientInfo)
+            grant = try refreshGrant(form, clientId: clientId, clientInfo: clientInfo, needsSecondFactor: demands)
         case "authorization_code":
             grant = try WebTokenGrants(core: core).authorizationCode(form, clientId: clientId, clientInfo: clientInfo)
         case WebTokenGrants.deviceCodeGrantType:
@@ -33,11 +38,15 @@ struct TokenService: Sendable {
         default:
             throw ProtocolError.unsupportedGrantType(grantType)
         }
+        if !["authorization_code", WebTokenGrants.deviceCodeGrantType].contains(grantType) {
+            grant.acrs = claims?.acrs ?? []
+        }
         return try TokenIssuer(core: core).response(for: grant)
     }
 
     /// `oob` and `password`: check the secret against the flow, then issue tokens.
-    private func credentialGrant(_ form: FormBody, clientId: String, clientInfo: Bool, secretField: String) throws -> TokenGrant {
+    private func credentialGrant(_ form: FormBody, clientId: String, clientInfo: Bool, secretField: String,
+                                 contextDemands: Bool) throws -> TokenGrant {
         let request = try ContinuationRequest(form, clientId: clientId)
         guard let secret = form[secretField], !secret.isEmpty else { throw ProtocolError.missingParameter(secretField) }
         let scopes = try ScopeRequest(parsing: RequestValidation.required("scope", in: form))
@@ -78,7 +87,7 @@ struct TokenService: Sendable {
             }
             // A second factor still to prove keeps the count: it starts again only once the sign-in
             // is complete (else a known password would reset the limit on guessing second-factor codes).
-            try StrongAuthGate.check(&flow, user: user, state: &state, now: now, configuration: config)
+            try StrongAuthGate.check(&flow, user: user, state: &state, now: now, configuration: config, contextDemands: contextDemands)
             GuessGuard.recordSuccess(&state, userKey: flow.userKey)
             state.completeSignIn(&flow, refreshToken: refreshToken, clientId: clientId, scopes: scopes.scopes, now: now,
                                  configuration: config)
@@ -89,12 +98,13 @@ struct TokenService: Sendable {
     }
 
     /// Exchanges a refresh token for new tokens and rotates it (see ``RefreshRotation``).
-    private func refreshGrant(_ form: FormBody, clientId: String, clientInfo: Bool) throws -> TokenGrant {
+    private func refreshGrant(_ form: FormBody, clientId: String, clientInfo: Bool, needsSecondFactor: Bool) throws -> TokenGrant {
         let presented = try RequestValidation.required("refresh_token", in: form)
         let requested = try form.nonEmpty("scope").map { raw throws(ProtocolError) in try ScopeRequest(parsing: raw) }
         let now = core.clock.now()
         let (user, scopes, next) = try core.update { state in
-            try RefreshRotation.exchange(presented, clientId: clientId, requested: requested, in: &state, now: now, configuration: config)
+            try RefreshRotation.exchange(presented, clientId: clientId, requested: requested, in: &state, now: now, configuration: config,
+                                         needsSecondFactor: needsSecondFactor)
         }
         return TokenGrant(user: user, clientId: clientId, scopes: scopes, refreshToken: next,
                           clientInfo: clientInfo, issuedAt: now)

@@ -102,6 +102,9 @@ struct RefreshTokenRecord: Codable, Sendable {
     var successorHash: String? = nil
     /// Whether the reuse grace was spent (the successor was handed out a second time).
     var graceUsed: Bool? = nil
+    /// Whether the session did a second factor (its successors inherit it): a refresh asking for an
+    /// authentication context tied to one is refused without it.
+    var secondFactor: Bool? = nil
 }
 
 /// A code sent to a user, kept in memory for `GET /_emulator/codes` (see ``Outbox``).

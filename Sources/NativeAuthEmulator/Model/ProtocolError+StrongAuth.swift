@@ -9,6 +9,13 @@ extension ProtocolError {
                       message: "The capabilities list contains an unsupported value '\(value.prefix(64))'. Supported: mfa_required, registration_required.")
     }
 
+    /// A refresh asking for an authentication context tied to a second factor its session never
+    /// did: AADSTS50076, as the standard v2.0 endpoint answers when MFA is newly required.
+    static let strongAuthRequiredAtRefresh = ProtocolError(
+        error: "invalid_grant", code: 50076,
+        message: "Due to a configuration change made by your administrator, or because you moved to a new location, "
+            + "you must use multi-factor authentication to access the resource.")
+
     /// The first factor was right; the user must prove a second factor (AADSTS50076).
     static func mfaRequired(continuationToken: String) -> ProtocolError {
         ProtocolError(error: "invalid_grant", code: 50076,

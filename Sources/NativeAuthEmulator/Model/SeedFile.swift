@@ -7,7 +7,7 @@ import NativeAuthShared
 /// An export carries `passwordHash` instead of `password`; either is accepted on import. A seed
 /// file may also hold the tenant's sign-up policy, `"signUp": {…}` (``TenantPolicy``), which
 /// `POST /_emulator/users` ignores; `users` may then be left out. Likewise `"passwordReset": {…}`
-/// (``PasswordResetSettings``).
+/// (``PasswordResetSettings``), and `"authenticationContexts": […]` (``AuthenticationContext``).
 struct SeedFile: Codable, Sendable {
     struct User: Codable, Sendable {
         var username: String
@@ -27,6 +27,8 @@ struct SeedFile: Codable, Sendable {
     var signUp: TenantPolicy?
     /// How password resets complete (``PasswordResetSettings``).
     var passwordReset: PasswordResetSettings.Seed? = nil
+    /// The tenant's Conditional Access authentication contexts (``AuthenticationContext``).
+    var authenticationContexts: [AuthenticationContext]? = nil
 
     /// Problems that make a seed unusable.
     struct Invalid: Error, CustomStringConvertible {
@@ -71,7 +73,7 @@ struct SeedFile: Codable, Sendable {
 }
 
 extension SeedFile {
-    enum CodingKeys: String, CodingKey { case users, signUp, passwordReset }
+    enum CodingKeys: String, CodingKey { case users, signUp, passwordReset, authenticationContexts }
 
     /// Reads a seed file: `users` may be left out (a file holding only the sign-up policy).
     init(from decoder: any Decoder) throws {
@@ -79,6 +81,7 @@ extension SeedFile {
         users = try container.decodeIfPresent([User].self, forKey: .users) ?? []
         signUp = try container.decodeIfPresent(TenantPolicy.self, forKey: .signUp)
         passwordReset = try container.decodeIfPresent(PasswordResetSettings.Seed.self, forKey: .passwordReset)
+        authenticationContexts = try container.decodeIfPresent([AuthenticationContext].self, forKey: .authenticationContexts)
     }
 }
 

@@ -14,17 +14,21 @@ import NativeAuthShared
 /// answered `mfa_required`, so that answer is modelled on the password grant's.
 ///
 /// In a seed file, per user: `"mfa": {"methods": [{"channel": "email", "target": "mfauser@example.com"},
-/// {"channel": "sms", "target": "+1 425 555 0100"}]}`, or `"mfa": {"register": true}`.
+/// {"channel": "sms", "target": "+1 425 555 0100"}]}`, or `"mfa": {"register": true}`. With
+/// `"onlyForContexts": true` the methods are asked for only when a claims request names an
+/// authentication context tied to a second factor (``AuthenticationContext``), not at every sign-in.
 struct UserStrongAuth: Codable, Sendable, Equatable {
     /// The registered second factors, in the order the server lists them.
     var methods: [StrongAuthMethod]
     /// The user must register a method first (then `methods` is empty).
     var register: Bool?
+    /// No policy asks every sign-in for the second factor: only an authentication context does.
+    var onlyForContexts: Bool? = nil
 
     /// The most methods a user may have.
     static let maximumMethods = 8
 
-    enum CodingKeys: String, CodingKey { case methods, register }
+    enum CodingKeys: String, CodingKey { case methods, register, onlyForContexts }
 
     init(methods: [StrongAuthMethod], register: Bool?) {
         self.methods = methods
@@ -35,10 +39,13 @@ struct UserStrongAuth: Codable, Sendable, Equatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         methods = try container.decodeIfPresent([StrongAuthMethod].self, forKey: .methods) ?? []
         register = try container.decodeIfPresent(Bool.self, forKey: .register)
+        onlyForContexts = try container.decodeIfPresent(Bool.self, forKey: .onlyForContexts)
     }
 
-    /// What a sign-in of this user needs before tokens are issued.
+    /// What every sign-in of this user needs before tokens are issued (an authentication context
+    /// may ask more: ``StrongAuthGate``).
     var requirement: Requirement? {
+        if onlyForContexts == true { return nil }
         if register == true { return .registration }
         return methods.isEmpty ? nil : .mfa
     }
@@ -69,7 +76,9 @@ struct UserStrongAuth: Codable, Sendable, Equatable {
             let id = method.id.isEmpty ? (known?.id ?? UUID().uuidString.lowercased()) : method.id
             checked.append(StrongAuthMethod(id: id, channel: method.channel, target: target))
         }
-        return UserStrongAuth(methods: checked, register: register == true ? true : nil)
+        var result = UserStrongAuth(methods: checked, register: register == true ? true : nil)
+        result.onlyForContexts = onlyForContexts == true ? true : nil
+        return result
     }
 }
 

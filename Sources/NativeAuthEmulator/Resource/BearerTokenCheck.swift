@@ -20,6 +20,9 @@ struct BearerTokenCheck: Sendable {
         case invalidToken(String)
         /// The token is valid but lacks the permission: 403 `insufficient_scope`.
         case insufficientScope(required: String)
+        /// The token is valid but lacks authentication contexts the resource wants (its `acrs`):
+        /// 401 with a claims challenge, `error="insufficient_claims"`.
+        case insufficientClaims(contexts: [String])
     }
 
     let core: EmulatorCore

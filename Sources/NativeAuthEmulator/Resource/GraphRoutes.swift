@@ -6,7 +6,10 @@ import NativeAuthShared
 /// The emulator's protected resource, in Microsoft Graph's shape: `GET /v1.0/me` answers the signed-in
 /// user for a bearer token that ``BearerTokenCheck`` accepts (permission `User.Read`), else Graph's
 /// error body with a `WWW-Authenticate: Bearer …` challenge (401 for a missing or invalid token, 403
-/// for a token without the permission, as RFC 6750 §3.1 says).
+/// for a token without the permission, as RFC 6750 §3.1 says). A token without an authentication
+/// context the tenant marks `requiredByGraph` (``AuthenticationContext``) gets a claims challenge:
+/// 401, `WWW-Authenticate: Bearer …, error="insufficient_claims", claims="<base64 claims request>"`,
+/// as Graph answers under continuous access evaluation.
 struct GraphRoutes: Sendable {
     static let permission = "User.Read"
 
@@ -26,9 +29,12 @@ struct GraphRoutes: Sendable {
             reply = error(405, code: "Request_BadRequest", message: "The method \(request.method.rawValue) is not allowed on /me.",
                           requestId: requestId, clientRequestId: clientRequestId)
         } else {
-            do {
+            do throws(BearerTokenCheck.Refusal) {
                 let claims = try BearerTokenCheck(core: core).claims(
                     authorization: request.headers[.authorization], permission: Self.permission)
+                let carried = claims["acrs"] as? [String] ?? []
+                let missing = core.authenticationContexts.requiredByGraph.filter { !carried.contains($0) }
+                if !missing.isEmpty { throw .insufficientClaims(contexts: missing) }
                 reply = .json(Self.user(claims, baseURL: core.baseURL))
             } catch {
                 reply = refusal(error, requestId: requestId, clientRequestId: clientRequestId)
@@ -75,6 +81,11 @@ struct GraphRoutes: Sendable {
             reply = error(403, code: "Authorization_RequestDenied", message: "Insufficient privileges to complete the operation.",
                           requestId: requestId, clientRequestId: clientRequestId)
             reply.headers.append(("WWW-Authenticate", realm + #", error="insufficient_scope", scope="\#(required)""#))
+        case .insufficientClaims(let contexts):
+            reply = error(401, code: "InvalidAuthenticationToken", message: "Continuous access evaluation resulted in claims challenge.",
+                          requestId: requestId, clientRequestId: clientRequestId)
+            let challenge = Data(RequestedClaims.challengeJSON(contexts).utf8).base64EncodedString()
+            reply.headers.append(("WWW-Authenticate", realm + #", error="insufficient_claims", claims="\#(challenge)""#))
         }
         return reply
     }

@@ -82,16 +82,19 @@ struct ErrorMappingTests {
         }
     }
 
-    @Test("Refresh: 50076 and 50142 are not 'refresh token expired'; other invalid_grant is")
+    @Test("Refresh: 50076 needs the user, 50142 is general, 65001 is the scopes; other invalid_grant is 'refresh token expired'")
     func refreshMeanings() {
         #expect(RefreshErrorMapping.meaning(of: server("invalid_grant", codes: [70008])).kind == .refreshTokenExpired)
         #expect(RefreshErrorMapping.meaning(of: server("expired_refresh_token")).kind == .refreshTokenExpired)
         #expect(RefreshErrorMapping.meaning(of: server("invalid_scope", codes: [70011])).kind == .invalidScope)
         let mfa = RefreshErrorMapping.meaning(of: server("invalid_grant", codes: [50076]))
-        #expect(mfa.kind == .general)
+        #expect(mfa.kind == .interactionRequired)
+        #expect(mfa.kind.code == .interactionRequired)
         #expect(mfa.prefix?.contains("Multi-factor authentication") == true)
         let mfaSuberror = RefreshErrorMapping.meaning(of: server("invalid_grant", suberror: "mfa_required"))
-        #expect(mfaSuberror.kind == .general)
+        #expect(mfaSuberror.kind == .interactionRequired)
+        let consent = RefreshErrorMapping.meaning(of: server("invalid_grant", codes: [65001]))
+        #expect(consent.kind == .invalidScope)
         let password = RefreshErrorMapping.meaning(of: server("invalid_grant", codes: [50142]))
         #expect(password.kind == .general)
         #expect(password.prefix?.contains("password must be changed") == true)
