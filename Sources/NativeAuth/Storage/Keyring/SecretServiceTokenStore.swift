@@ -15,7 +15,7 @@ import Foundation
 ///
 /// libsecret is opened with dlopen on first use (nothing is loaded or sent before the first read);
 /// when it is missing, no Secret Service is on the session bus, or the keyring is locked and cannot be
-/// unlocked, calls fail with ``TokenStoreError/Reason/unavailable``. Ask ``availability()`` first to
+/// unlocked, calls fail with ``TokenStoreError/Reason/unavailable``. Ask ``availability(environment:)`` first to
 /// choose between this store and ``FileTokenStore``:
 ///
 /// ```swift
