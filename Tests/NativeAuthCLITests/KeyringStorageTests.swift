@@ -38,6 +38,24 @@ struct KeyringStorageTests {
         }
     }
 
+    @Test func processesRefreshingAtOnceSpendEachRefreshTokenOnce() async throws {
+        try await withKeyringSandbox { keyring, sandbox in
+            #expect(try await sandbox.run(["signin", "alice@example.com", "--code", code]).status == 0)
+            let before = try keyringSecrets(keyring)
+            // The emulator forgives one second use of a spent refresh token (a lost answer), not two:
+            // without the shared refresh lock, the third of three refreshes at once would revoke the
+            // session and fail.
+            let processes = try (0..<3).map { _ in try sandbox.start(["token", "--force-refresh"]) }
+            var results: [CLIResult] = []
+            for process in processes { results.append(await process.finish()) }
+            for result in results { #expect(result.status == 0, "\(result)") }
+            #expect(Set(results.map(\.stdout)).count == 3, "each got a token of its own")
+            #expect(try keyringSecrets(keyring).isDisjoint(with: before), "the stored tokens were replaced")
+            let again = try await sandbox.run(["token", "--force-refresh"])
+            #expect(again.status == 0, "the stored refresh token is the one still valid: \(again)")
+        }
+    }
+
     @Test func aStoppedOrLockedKeyringIsAClearErrorAndLosesNothing() async throws {
         try await withKeyringSandbox { keyring, sandbox in
             #expect(try await sandbox.run(["signin", "alice@example.com", "--code", code]).status == 0)
