@@ -77,6 +77,20 @@ struct KeyringStorageTests {
         }
     }
 
+    @Test func aBusWithoutAKeyringUsesTheFileAndSaysSoOnce() async throws {
+        try await withKeyringSandbox { keyring, sandbox in
+            keyring.stopKeyring()
+            let first = try await sandbox.run(["signin", "alice@example.com", "--code", code])
+            #expect(first.status == 0, "\(first)")
+            #expect(first.stderr.contains("No keyring is available"), "\(first)")
+            let again = try await sandbox.run(["signin", "alice@example.com", "--code", code])
+            #expect(again.status == 0, "\(again)")
+            #expect(!again.stderr.contains("No keyring"), "said once: \(again)")
+            let status = try await sandbox.run(["status"])
+            #expect(status.stdout.contains("Tokens are kept in the file "), "\(status)")
+        }
+    }
+
     @Test func accountsInTheFileMoveToTheKeyringAtTheNextSignIn() async throws {
         try await withKeyringSandbox { keyring, sandbox in
             var fileOnly = sandbox
