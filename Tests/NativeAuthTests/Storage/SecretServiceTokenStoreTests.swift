@@ -184,6 +184,8 @@ private enum SharedSecretService {
         do {
             let fixture = try SecretServiceFixture.start()
             setenv("DBUS_SESSION_BUS_ADDRESS", fixture.busAddress, 1)
+            // The daemons end with this process anyway; this also removes the private home.
+            atexit { if case .success(let fixture) = SharedSecretService.started { fixture.stop() } }
             return .success(fixture)
         } catch let error as SecretServiceFixture.FixtureError {
             return .failure(error)
