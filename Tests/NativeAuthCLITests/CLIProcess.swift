@@ -15,6 +15,7 @@ struct CLISandbox: Sendable {
         try FileManager.default.createDirectory(at: stateHome, withIntermediateDirectories: true)
         var environment = ProcessInfo.processInfo.environment
         for key in environment.keys where key.hasPrefix("NATIVEAUTH_") { environment[key] = nil }
+        environment["DBUS_SESSION_BUS_ADDRESS"] = nil  // the file store, whatever keyring the machine has
         environment["XDG_STATE_HOME"] = stateHome.path
         if let fixedCode { environment["NATIVEAUTH_EMULATOR_FIXED_CODE"] = fixedCode }
         self.environment = environment

@@ -16,6 +16,7 @@ extension FilesUnderHome {
                 environment[key] = nil
             }
             environment["HOME"] = home.path
+            environment["DBUS_SESSION_BUS_ADDRESS"] = nil  // the file, whatever keyring the machine has
             environment["NATIVEAUTH_EMULATOR_FIXED_CODE"] = "97531864"
 
             let signIn = try await LiveCLI(["signin", "alice@example.com", "--code", "97531864"], environment: environment).finish()

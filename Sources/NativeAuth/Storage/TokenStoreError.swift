@@ -16,6 +16,8 @@ public struct TokenStoreError: Error, LocalizedError, Sendable, Equatable, Custo
         case lockFailed
         /// The file was written by a newer version of this library.
         case unsupportedVersion
+        /// The keyring holding the store cannot be used now: it is missing, locked, or went away.
+        case unavailable
     }
 
     /// What went wrong.

@@ -20,7 +20,7 @@ struct SignInSkeleton {
         try await CommandRunner.run(verbose: options.verbose) { () throws(CLIFailure) in
             let resolution = try TargetResolution(options)
             let target = try resolution.signInTarget()
-            let store = try AppContext.openStore(options)
+            let store = try AppContext.openStore(options, migrating: true)
             try StoreCheck.beforeSpendingACode(store, command: command)
             let context = try AppContext(location: target.location, clientId: target.clientId, challengeTypes: challengeTypes,
                                          store: store, verbose: options.verbose, caFile: options.caFile)

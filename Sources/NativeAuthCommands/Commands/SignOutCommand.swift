@@ -30,6 +30,7 @@ struct SignOutCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandRunner.run(verbose: options.verbose) { () throws(CLIFailure) in
+            if all { _ = try AppContext.openStore(options, migrating: true) }  // the file's accounts to the keyring, then out
             let selection = try AccountSelection(options, accountOptions)
             let removed = all ? selection.accounts : [try selection.requireActive()]
             if removed.isEmpty { throw selection.noAccount() }

@@ -34,9 +34,10 @@ struct StatusCommand: AsyncParsableCommand {
             var report = StatusReport(selection)
             report.now = CommandEnvironment.current.now()
             if options.json {
-                JSONOutput.print(report.json)
+                JSONOutput.print(report.json.merging(["storage": TokenStorage.json(of: selection.store)]) { $1 })
             } else if !report.entries.isEmpty {
                 report.lines.forEach(Console.result)
+                Console.result("Tokens are kept in the \(TokenStorage.summary(of: selection.store)).")
             }
             if report.entries.isEmpty { throw selection.noAccount() }
         }

@@ -10,7 +10,7 @@ struct AccountSelection {
     let resolution: TargetResolution
     /// `--account`, if given.
     let username: String?
-    let store: FileTokenStore
+    let store: any NativeAuthTokenStore
     /// Every stored account.
     let stored: [NativeAuthStoredAccount]
     /// The accounts matching the flags, newest first: the first is the active one.

@@ -5,25 +5,20 @@ import NativeAuth
 /// The application a command talks to, its token store, and the embedded emulator if it uses one.
 struct AppContext {
     let app: NativeAuthPublicClientApplication
-    let store: FileTokenStore
+    let store: any NativeAuthTokenStore
     let location: SignInLocation
     let emulator: EmbeddedEmulatorHost?
 
-    /// Opens the token store of `options` (its `--store-dir`, else the default folder).
-    static func openStore(_ options: SharedOptions) throws(CLIFailure) -> FileTokenStore {
-        let directory = options.storeDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
-            ?? FileTokenStore.defaultDirectory(environment: ProcessEnvironment.variables)
-        do {
-            return try FileTokenStore(directory: directory)
-        } catch {
-            throw CLIFailure(.failure, "The token store could not be opened: \(error)")
-        }
+    /// Opens the token store of `options` (its `--store-dir`, else the default folder) in the keyring
+    /// or the file (``TokenStorage``); `migrating` moves accounts from the file to the keyring first.
+    static func openStore(_ options: SharedOptions, migrating: Bool = false) throws(CLIFailure) -> any NativeAuthTokenStore {
+        try TokenStorage.open(options, migrating: migrating)
     }
 
     /// Builds the application for `location` and `clientId` on `store`. Its account is kept under
     /// `storageKey` (a stored account's own key), else under the location's key for new sign-ins.
     init(location: SignInLocation, clientId: String, challengeTypes: NativeAuthChallengeTypes,
-         store: FileTokenStore, storageKey: String? = nil, verbose: Bool, caFile: String? = nil) throws(CLIFailure) {
+         store: any NativeAuthTokenStore, storageKey: String? = nil, verbose: Bool, caFile: String? = nil) throws(CLIFailure) {
         let emulator = location == .embeddedEmulator ? try EmbeddedEmulatorHost(verbose: verbose) : nil
         guard let authority = emulator?.authority ?? location.authority else {
             throw CLIFailure(.failure, "No authority for \(location.summary).")

@@ -9,9 +9,9 @@ enum StoreCheck {
     ///
     /// The store's contents read here are kept by `store` (``FileTokenStore``), so saving the sign-in
     /// at the end does not decode the file again unless another process changed it meanwhile.
-    static func beforeSpendingACode(_ store: FileTokenStore, command: String = "signin") throws(CLIFailure) {
+    static func beforeSpendingACode(_ store: any NativeAuthTokenStore, command: String = "signin") throws(CLIFailure) {
         do {
-            try store.checkAccess()
+            try TokenStorage.checkAccess(store)
         } catch {
             throw CLIFailure(.failure, "The token store cannot hold a sign-in, so nothing was sent: \(error)",
                              hint: "Fix the token store (or pass --store-dir DIR), then run `nativeauth \(command)` again.")

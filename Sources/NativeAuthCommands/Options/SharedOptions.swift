@@ -39,6 +39,11 @@ struct SharedOptions: ParsableArguments {
         valueName: "DIR"))
     var storeDirectory: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Where to keep tokens: keyring (the Secret Service: GNOME Keyring, KWallet, …) or file (tokens.json in the store folder). Default: the keyring when one is on the session bus (env NATIVEAUTH_STORAGE).",
+        valueName: "keyring|file"))
+    var storage: String?
+
     /// `--ca-file`, else `NATIVEAUTH_CA_FILE`; nil for the system's CAs.
     var caFile: String? {
         caFileOption ?? ProcessEnvironment.value("NATIVEAUTH_CA_FILE")

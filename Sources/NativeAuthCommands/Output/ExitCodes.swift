@@ -26,6 +26,8 @@ enum CLIExit: Int32, CaseIterable {
     case terminated = 143
     /// (`call`) The API answered with an HTTP status that is not 2xx; its body is still printed.
     case apiError = 6
+    /// The keyring was asked for (`--storage keyring`, `NATIVEAUTH_STORAGE=keyring`) and none can be used.
+    case keyringUnavailable = 7
 
     var exitCode: ExitCode { ExitCode(rawValue) }
 
@@ -42,6 +44,8 @@ enum CLIExit: Int32, CaseIterable {
           4    the server requires a browser sign-in for this account
           5    the server could not be reached or failed: no answer, HTTP 5xx
                or 429, an unreadable answer, a stopped `nativeauth emulator`
+          7    --storage keyring (or NATIVEAUTH_STORAGE=keyring) and no keyring:
+               no Secret Service on the session bus, or no libsecret
           129  the terminal hung up (SIGHUP)
           130  interrupted (Ctrl-C, SIGINT)
           131  quit (Ctrl-\\, SIGQUIT)

@@ -1,0 +1,134 @@
+import Foundation
+import NativeAuth
+
+/// Where `nativeauth` keeps tokens: the desktop keyring when a Secret Service is on the session bus,
+/// else the file `tokens.json`; `--storage keyring|file` or `NATIVEAUTH_STORAGE` forces one.
+///
+/// The choice is made when a command opens the store, and costs nothing without a session bus
+/// (`DBUS_SESSION_BUS_ADDRESS` unset: the file, nothing loaded). With one, libsecret is loaded and the
+/// bus asked once who owns the Secret Service. Accounts still in the file while a keyring is present
+/// stay there (and are used) until the next sign-in or `signout --all`, which move them to the
+/// keyring first: they are never in both.
+enum TokenStorage {
+    /// A forced choice.
+    enum Kind: String, CaseIterable {
+        case keyring, file
+    }
+
+    /// The `application` attribute of the CLI's keyring items.
+    static let application = "nativeauth"
+
+    /// Opens the store of `options` (its `--store-dir`, else the default folder) in the storage
+    /// chosen. `migrating` (a sign-in, `signout --all`) first moves accounts from the file to the
+    /// keyring when the keyring is used.
+    static func open(_ options: SharedOptions, migrating: Bool = false) throws(CLIFailure) -> any NativeAuthTokenStore {
+        let directory = options.storeDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileTokenStore.defaultDirectory(environment: ProcessEnvironment.variables)
+        let forced = try kind(options)
+        let file: FileTokenStore
+        do {
+            file = try FileTokenStore(directory: directory)
+        } catch {
+            throw CLIFailure(.failure, "The token store could not be opened: \(error)")
+        }
+        if forced == .file { return file }
+        #if os(Linux)
+        let availability = SecretServiceTokenStore.availability(environment: ProcessEnvironment.variables)
+        guard case .available(let serviceName) = availability else {
+            guard case .unavailable(let reason) = availability else { return file }
+            if forced == .keyring {
+                throw CLIFailure(.keyringUnavailable, "No keyring can keep the tokens: \(reason).",
+                                 hint: "Start a Secret Service (GNOME Keyring, KWallet, KeePassXC) in this session, or use --storage file.")
+            }
+            // Accounts whose tokens are in a keyring that cannot be reached now are not "nobody signed in".
+            if try keyringListsAccounts(in: directory) {
+                throw CLIFailure(.keyringUnavailable, "The tokens are in the keyring, which cannot be used now: \(reason).",
+                                 hint: "Run nativeauth in the desktop session that holds the keyring, or start its Secret Service; nothing was changed.")
+            }
+            // Said once: at the first sign-in into the file of a session that has a bus but no keyring.
+            if migrating, ProcessEnvironment.value("DBUS_SESSION_BUS_ADDRESS") != nil, (try? file.read().isEmpty) == true {
+                Console.info("No keyring is available (\(reason)), so tokens are kept in \(file.fileURL.path).")
+            }
+            return file
+        }
+        let keyring: KeyringTokenStore
+        do {
+            keyring = KeyringTokenStore(try SecretServiceTokenStore(application: application, directory: directory), serviceName: serviceName)
+        } catch {
+            throw CLIFailure(.failure, "The token store could not be opened: \(error)")
+        }
+        if forced == .keyring || migrating {
+            try move(from: file, to: keyring)
+            return keyring
+        }
+        // Left in the file until a sign-in or `signout --all` moves them.
+        let inFile = (try? !file.read().isEmpty) ?? true
+        return inFile ? file : keyring
+        #else
+        if forced == .keyring {
+            throw CLIFailure(.keyringUnavailable, "No keyring can keep the tokens: this platform has no Secret Service.",
+                             hint: "Use --storage file.")
+        }
+        return file
+        #endif
+    }
+
+    /// Where `store` keeps tokens, for people: "keyring (GNOME Keyring)" or "file ~/…/tokens.json".
+    static func summary(of store: any NativeAuthTokenStore) -> String {
+        if let keyring = store as? KeyringTokenStore { return "keyring (\(keyring.serviceName))" }
+        if let file = store as? FileTokenStore { return "file \(file.fileURL.path)" }
+        return "\(type(of: store))"
+    }
+
+    /// The same, for JSON: `{"kind": "keyring", "service": …}` or `{"kind": "file", "path": …}`.
+    static func json(of store: any NativeAuthTokenStore) -> [String: String] {
+        if let keyring = store as? KeyringTokenStore { return ["kind": "keyring", "service": keyring.serviceName] }
+        if let file = store as? FileTokenStore { return ["kind": "file", "path": file.fileURL.path] }
+        return ["kind": "\(type(of: store))"]
+    }
+
+    /// Checks that `store` can hold a sign-in now (``FileTokenStore/checkAccess()`` or the keyring's).
+    static func checkAccess(_ store: any NativeAuthTokenStore) throws {
+        if let keyring = store as? KeyringTokenStore { return try keyring.store.checkAccess() }
+        if let file = store as? FileTokenStore { return try file.checkAccess() }
+        _ = try store.read()
+    }
+
+    #if os(Linux)
+    /// Whether the keyring's account list in `directory` names an account (a missing file does not).
+    private static func keyringListsAccounts(in directory: URL) throws(CLIFailure) -> Bool {
+        let list = directory.appendingPathComponent(SecretServiceTokenStore.accountListFileName)
+        guard FileManager.default.fileExists(atPath: list.path) else { return false }
+        do {
+            return !(try FileTokenStore(directory: directory, fileName: SecretServiceTokenStore.accountListFileName).read().isEmpty)
+        } catch {
+            throw CLIFailure(.failure, "The token store could not be read: \(error)")
+        }
+    }
+    #endif
+
+    /// `--storage`, else `NATIVEAUTH_STORAGE`; nil to choose.
+    private static func kind(_ options: SharedOptions) throws(CLIFailure) -> Kind? {
+        guard let text = options.storage ?? ProcessEnvironment.value("NATIVEAUTH_STORAGE") else { return nil }
+        guard let kind = Kind(rawValue: text.lowercased()) else {
+            throw CLIFailure(.usage, "'\(TerminalText.sanitized(text))' is not a token storage (--storage or NATIVEAUTH_STORAGE): use keyring or file.")
+        }
+        return kind
+    }
+
+    /// Moves every account of `file` into `keyring`: written to the keyring first, then removed from the
+    /// file, so a process killed between the two leaves a copy rather than none.
+    private static func move(from file: FileTokenStore, to keyring: any NativeAuthTokenStore) throws(CLIFailure) {
+        do {
+            guard !(try file.read().isEmpty) else { return }
+            try file.modify { stored in
+                let moved = stored
+                try keyring.modify { $0.insertAccounts(of: moved) }
+                stored = TokenStoreContents()
+            }
+            Console.info("Moved the stored accounts from \(file.fileURL.path) to the keyring.")
+        } catch {
+            throw CLIFailure(.failure, "The accounts in \(file.fileURL.path) could not be moved to the keyring: \(error)")
+        }
+    }
+}

@@ -1,0 +1,1 @@
+../NativeAuthTestSupport/SecretServiceFixture.swift
