@@ -55,9 +55,16 @@ struct NativeAuthCommand: AsyncParsableCommand {
                 if !message.isEmpty { Console.result(message) }
                 return CLIExit.success.rawValue
             }
-            if !message.isEmpty { Console.info(message) }
+            if !message.isEmpty { Console.info(lowercasingErrorPrefix(message)) }
             return code == .validationFailure ? CLIExit.usage.rawValue : code.rawValue
         }
+    }
+}
+
+extension NativeAuthCommand {
+    /// ArgumentParser's `Error: …` as every other failure of the tool says it: `error: …`.
+    static func lowercasingErrorPrefix(_ message: String) -> String {
+        message.hasPrefix("Error: ") ? "error: " + message.dropFirst("Error: ".count) : message
     }
 }
 

@@ -22,6 +22,9 @@ struct UsageTests {
         defer { sandbox.remove() }
         let result = try await sandbox.run(arguments)
         #expect(result.status == 2, "\(result)")
+        // One style for every error, the parser's own included.
+        #expect(result.stderr.hasPrefix("error: "), "\(result)")
+        #expect(!result.stderr.contains("Error:"), "\(result)")
     }
 
     @Test func aScopeWithSpacesSaysToGiveEachScopeOnItsOwn() async throws {

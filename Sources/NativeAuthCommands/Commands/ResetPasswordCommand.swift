@@ -38,6 +38,7 @@ struct ResetPasswordCommand: AsyncParsableCommand {
 
     func validate() throws {
         try CodeFormat.validateOption(code)
+        try AddressFormat.validateArgument(address)
     }
 
     func run() async throws {

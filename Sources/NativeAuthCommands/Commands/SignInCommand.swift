@@ -70,6 +70,7 @@ struct SignInCommand: AsyncParsableCommand {
         try WebSignIn.validate(browser: browser, deviceCode: deviceCode, native: email || password || code != nil)
         if password && code != nil { throw ValidationError("--code goes with --email, not --password.") }
         try CodeFormat.validateOption(code)
+        try AddressFormat.validateArgument(address, passwordFlag: password)
     }
 
     func run() async throws {

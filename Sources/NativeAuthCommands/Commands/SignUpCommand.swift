@@ -41,6 +41,7 @@ struct SignUpCommand: AsyncParsableCommand {
 
     func validate() throws {
         if case .failure(let error) = AttributeOption.collect(attributes) { throw ValidationError(error.message) }
+        try AddressFormat.validateArgument(address, passwordFlag: password)
     }
 
     func run() async throws {

@@ -53,7 +53,7 @@ struct AppContext {
         do {
             result = .success(try await body(self))
         } catch {
-            result = .failure(error)
+            result = .failure(HostResolution.explained(error, at: location))
         }
         await emulator?.stop()
         return try result.get()

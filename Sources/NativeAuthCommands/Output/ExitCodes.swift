@@ -7,10 +7,12 @@ enum CLIExit: Int32, CaseIterable {
     /// A general failure: nobody is signed in, standard input ended before an answer, or the server
     /// refused the request (an expired sign-in, a refused scope, …).
     case failure = 1
-    /// The command line is wrong (unknown option, conflicting flags, missing value).
+    /// The command line is wrong (unknown option, conflicting flags, missing value, an ADDRESS that is
+    /// not an email address): nothing was sent.
     case usage = 2
-    /// Wrong password or code (including the server's limit of wrong attempts), no user with this
-    /// address, or (`signup`) an address that already has an account.
+    /// Wrong password or code (including the server's limit of wrong attempts, and standard input
+    /// ending right after a wrong one), no user with this address, or (`signup`) an address that
+    /// already has an account.
     case wrongCredentials = 3
     /// The server requires a browser sign-in for this account.
     case browserRequired = 4
@@ -35,10 +37,11 @@ enum CLIExit: Int32, CaseIterable {
           0    success
           1    failure: nobody is signed in, standard input ended, or the
                server refused (an expired sign-in, a refused scope, ...)
-          2    usage error: unknown option, conflicting flags, a bad --code
-               or --scope
-          3    wrong password or code (or too many of them), no user with
-               this address, or (signup) an address that already has an account
+          2    usage error: unknown option, conflicting flags, a bad --code,
+               --scope or address (nothing is sent)
+          3    wrong password or code (or too many of them, or input ended
+               after a wrong one), no user with this address, or (signup) an
+               address that already has an account
           4    the server requires a browser sign-in for this account
           5    the server could not be reached or failed: no answer, HTTP 5xx
                or 429, an unreadable answer, a stopped `nativeauth emulator`
@@ -61,6 +64,8 @@ struct CLIFailure: Error {
     var details: [String] = []
     /// A hint shown on a second line, such as what to run next.
     var hint: String?
+    /// No server answered (a transport failure: no connection, a host name that did not resolve).
+    var noServerAnswered = false
 
     init(_ exit: CLIExit, _ message: String, hint: String? = nil, details: [String] = []) {
         self.exit = exit

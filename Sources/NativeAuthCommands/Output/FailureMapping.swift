@@ -23,6 +23,12 @@ enum FailureMapping {
         case .browserRequired:
             return CLIFailure(.browserRequired, "A browser sign-in is required: the server will not complete this sign-in from a terminal.",
                               hint: browserHint(method), details: ["server: \(summary)"] + lines)
+        case .serverUnavailable where error.httpStatus == nil:
+            // No server answered: a correlation ID would find nothing in any server's logs.
+            var failure = CLIFailure(.unavailable, summary, hint: "The server could not be reached: check the network, or try again later.",
+                                     details: lines)
+            failure.noServerAnswered = true
+            return failure
         case .serverUnavailable:
             return CLIFailure(.unavailable, "\(summary) (correlation id \(error.correlationId.uuidString.lowercased()))",
                               hint: "The server could not be reached or failed; try again later.", details: lines)
