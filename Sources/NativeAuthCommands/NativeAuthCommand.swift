@@ -11,8 +11,9 @@ struct NativeAuthCommand: AsyncParsableCommand {
             With no --tenant, --authority or NATIVEAUTH_* variables, `signin`, `signup` and `reset-password` use an embedded emulator \
             (demo users alice@example.com with an email code, bob@example.com with password Passw0rd!). \
             After `signin`, `token`, `status` and `signout` need no flags: the store remembers where the \
-            account signed in. Several accounts can be stored (one per place and client ID): `status` \
-            lists them, `--account USERNAME` picks one.
+            account signed in. Several accounts can be stored, at one place too: `status` lists them and \
+            marks the active one, `switch` makes another active, `--account USERNAME` picks one for a \
+            single command.
 
             EXAMPLES:
               nativeauth signin --email alice@example.com
@@ -21,6 +22,7 @@ struct NativeAuthCommand: AsyncParsableCommand {
               nativeauth token
               nativeauth call /v1.0/me
               nativeauth status --json
+              nativeauth switch bob@example.com
               nativeauth token --account bob@example.com
               nativeauth signout --all
 
@@ -28,7 +30,7 @@ struct NativeAuthCommand: AsyncParsableCommand {
             `nativeauth call` also exits 6 when the API answers with an HTTP status that is not 2xx.
             """,
         version: NativeAuthVersion.current,
-        subcommands: [SignInCommand.self, SignUpCommand.self, ResetPasswordCommand.self, TokenCommand.self, CallCommand.self, StatusCommand.self, SignOutCommand.self, EmulatorCommand.self]
+        subcommands: [SignInCommand.self, SignUpCommand.self, ResetPasswordCommand.self, TokenCommand.self, CallCommand.self, StatusCommand.self, SwitchCommand.self, SignOutCommand.self, EmulatorCommand.self]
     )
 
     /// Parses and runs like ArgumentParser's `main()`, but a usage error exits with 2 (not 64).

@@ -3,7 +3,8 @@ import NativeAuth
 /// What the commands that end signed in share (`signin`, `signup`, `reset-password`): where to sign
 /// in, the token store checked before a code or a password is spent, the application (and the
 /// embedded emulator, stopped at the end whatever happens), then the account the command's flow
-/// signed in, stored under the right key and reported on standard output.
+/// signed in, stored under the right key (beside the other accounts of the place) and reported on
+/// standard output; when it takes over from another active account, standard error says so.
 struct SignInSkeleton {
     let options: SharedOptions
     /// The command, named in the hint when the token store cannot hold a sign-in.
@@ -22,12 +23,14 @@ struct SignInSkeleton {
             let target = try resolution.signInTarget()
             let store = try AppContext.openStore(options)
             try StoreCheck.beforeSpendingACode(store, command: command)
+            let previouslyActive = ActiveAccount.read(store)
             let context = try AppContext(location: target.location, clientId: target.clientId, challengeTypes: challengeTypes,
                                          store: store, verbose: options.verbose, caFile: options.caFile)
             try await context.run { context throws(CLIFailure) in
                 let result = try await flow(context, resolution.scopes)
-                context.forgetLegacyEmbeddedAccount()
+                context.forgetLegacyEmbeddedAccount(identifier: result.account.identifier)
                 report(result, context: context)
+                ActiveAccount.announceChange(from: previouslyActive, store: store)
             }
         }
     }

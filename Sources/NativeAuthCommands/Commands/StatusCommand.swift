@@ -9,8 +9,10 @@ struct StatusCommand: AsyncParsableCommand {
         commandName: "status",
         abstract: "List the stored accounts: who, where, client ID, token expiry; the active one is marked.",
         discussion: """
-            The active account is the one `token` and `signout` act on by default: the one that signed \
-            in last among those matching --tenant, --authority, --client-id and --account. An account \
+            Several accounts can be kept at one place (each sign-in of another user adds one). The \
+            active account, marked "(active)", is the one `token`, `call` and `signout` act on by \
+            default: the one that signed in, or was made active with `nativeauth switch`, last among \
+            those matching --tenant, --authority, --client-id and --account. An account \
             whose `nativeauth emulator` (a loopback authority) no longer accepts connections is shown \
             with "server not reachable". No request is sent to any server and no token is printed. \
             Exits 1 when no account is stored (or none matches).

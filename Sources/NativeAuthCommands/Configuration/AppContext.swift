@@ -37,6 +37,8 @@ struct AppContext {
             config.capabilities = [.mfaRequired, .registrationRequired]
             config.logger = verbose ? Self.verboseLogger : nil
             config.storageAuthority = storageKey ?? location.storageKey
+            // Several accounts per place and client ID, as `gh` keeps several per host: `switch` picks.
+            config.keepsSeveralAccounts = true
             config.caFile = caFile
             app = try NativeAuthPublicClientApplication(nativeAuthConfiguration: config)
         } catch {
