@@ -36,8 +36,10 @@ struct SignInCommand: AsyncParsableCommand {
               nativeauth signin --browser webuser@example.com
               nativeauth signin --device-code
               printf 'Passw0rd!\\n' | nativeauth signin --password bob@example.com
-              printf 'Passw0rd!\\n' | nativeauth signin --password --mfa-method email mfauser@example.com
-              read-code-from-mailbox | nativeauth signin --email alice@example.com --code -
+              export NATIVEAUTH_EMULATOR_FIXED_CODE=12345678   # the embedded emulator's codes, for piped examples
+              printf '12345678\\n' | nativeauth signin --email alice@example.com
+              printf 'Passw0rd!\\n12345678\\n' | nativeauth signin --password --mfa-method email mfauser@example.com
+              read-code-from-mailbox | nativeauth signin --tenant contoso --client-id ID me@contoso.com --code -   # a real tenant
               nativeauth signin --tenant contoso --client-id 00001111-aaaa-2222-bbbb-3333cccc4444 me@contoso.com
             """)
 

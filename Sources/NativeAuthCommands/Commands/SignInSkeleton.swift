@@ -26,6 +26,8 @@ struct SignInSkeleton {
             let previouslyActive = ActiveAccount.read(store)
             let context = try AppContext(location: target.location, clientId: target.clientId, challengeTypes: challengeTypes,
                                          store: store, verbose: options.verbose, caFile: options.caFile)
+            // Before the first prompt (the address, a password): where the answers go.
+            if context.location == .embeddedEmulator { Console.info(EmulatorSettings.embeddedNotice) }
             try await context.run { context throws(CLIFailure) in
                 let result = try await flow(context, resolution.scopes)
                 context.forgetLegacyEmbeddedAccount(identifier: result.account.identifier)

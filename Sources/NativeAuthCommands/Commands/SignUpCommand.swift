@@ -22,7 +22,7 @@ struct SignUpCommand: AsyncParsableCommand {
             EXAMPLES:
               nativeauth signup carol@example.com --attribute displayName=Carol
               nativeauth signup --password dave@example.com
-              printf '12345678\\nS3cure-Passw0rd\\nDave\\n' | nativeauth signup --password dave@example.com
+              printf '12345678\\nS3cure-Passw0rd\\nDave\\n' | NATIVEAUTH_EMULATOR_FIXED_CODE=12345678 nativeauth signup --password dave@example.com
             """)
 
     @Flag(name: .long, help: "Sign up with email and password (the password is asked for after the code).")
