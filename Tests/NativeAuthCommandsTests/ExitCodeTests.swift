@@ -27,7 +27,7 @@ struct ExitCodeTests {
         defer { sandbox.remove() }
         let emulator = try await StandaloneEmulator.start(in: sandbox)
         let signin = try sandbox.start(["signin", "--authority", emulator.authority, "alice@example.com"])
-        try await signin.waitForStderr("Enter code, or r to resend: ")
+        try await signin.waitForStderr("Enter code, r to resend, or q to stop: ")
         try await emulator.admin("POST", "clock/advance", json: #"{"seconds":900}"#)
         signin.send("42424242\n")
         let result = await signin.finish()

@@ -11,7 +11,7 @@ struct SignUpTests {
         let result = try await sandbox.run(["signup", "carol@example.com"], input: "13572468\nCarol\n")
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "Signed up and signed in as carol@example.com (the embedded emulator).\n", "\(result)")
-        #expect(result.stderr.contains("Code sent to c***l@e*****e.com (8 digits). Enter code, or r to resend:"), "\(result)")
+        #expect(result.stderr.contains("Code sent to c***l@e*****e.com (8 digits). Enter code, r to resend, or q to stop:"), "\(result)")
         #expect(result.stderr.contains("displayName (required): "), "\(result)")
         let status = try await sandbox.run(["status", "--json"])
         let account = try #require((status.json?["accounts"] as? [[String: Any]])?.first, "\(status)")

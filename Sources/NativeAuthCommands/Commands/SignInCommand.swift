@@ -36,24 +36,20 @@ struct SignInCommand: AsyncParsableCommand {
               nativeauth signin --browser webuser@example.com
               nativeauth signin --device-code
               printf 'Passw0rd!\\n' | nativeauth signin --password bob@example.com
-              export NATIVEAUTH_EMULATOR_FIXED_CODE=12345678   # the embedded emulator's codes, for piped examples
+              export NATIVEAUTH_EMULATOR_FIXED_CODE=12345678    # the emulator's codes, for pipes
               printf '12345678\\n' | nativeauth signin --email alice@example.com
-              printf 'Passw0rd!\\n12345678\\n' | nativeauth signin --password --mfa-method email mfauser@example.com
-              read-code-from-mailbox | nativeauth signin --tenant contoso --client-id ID me@contoso.com --code -   # a real tenant
+              printf 'Passw0rd!\\n12345678\\n' | nativeauth signin --password mfauser@example.com
+              # with a real tenant:
+              read-code-from-mailbox | nativeauth signin --tenant contoso --client-id ID me@contoso.com --code -
               nativeauth signin --tenant contoso --client-id 00001111-aaaa-2222-bbbb-3333cccc4444 me@contoso.com
-            """)
+            """,
+        aliases: ["login"])
 
-    @Flag(name: .long, help: "Sign in with a one-time code sent by email (the default).")
-    var email = false
-
-    @Flag(name: .long, help: "Sign in with email and password.")
-    var password = false
-
-    @Flag(name: .long, help: "Sign in in the browser (authorization code with PKCE, a loopback redirect); $BROWSER picks the browser.")
-    var browser = false
-
-    @Flag(name: .customLong("device-code"), help: "Sign in on another device: type the code shown here on the page shown here.")
-    var deviceCode = false
+    @OptionGroup(title: "Sign-in method") var method: SignInMethodOptions
+    var email: Bool { method.email }
+    var password: Bool { method.password }
+    var browser: Bool { method.browser }
+    var deviceCode: Bool { method.deviceCode }
 
     @Argument(help: ArgumentHelp("The email address; prompted for when absent.", valueName: "ADDRESS"))
     var address: String?

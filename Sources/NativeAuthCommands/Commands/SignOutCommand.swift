@@ -21,7 +21,8 @@ struct SignOutCommand: AsyncParsableCommand {
               nativeauth signout --account bob@example.com
               nativeauth signout --all
               nativeauth signout --all --tenant contoso
-            """)
+            """,
+        aliases: ["logout"])
 
     @Flag(name: .long, help: "Remove every stored account (that matches the location flags and --account).")
     var all = false

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// The exit codes of `nativeauth`, documented in `--help` and in docs/CLI.md.
+/// The exit codes of `nativeauth`: the table is in docs/CLI.md, a summary in the root `--help`.
 enum CLIExit: Int32, CaseIterable {
     /// Success.
     case success = 0
@@ -30,30 +30,6 @@ enum CLIExit: Int32, CaseIterable {
     case apiError = 6
 
     var exitCode: ExitCode { ExitCode(rawValue) }
-
-    /// The table printed at the end of the root command's `--help`.
-    static let helpText = """
-        EXIT CODES:
-          0    success
-          1    failure: nobody is signed in, standard input ended, or the
-               server refused (an expired sign-in, a refused scope, ...)
-          2    usage error: unknown option, conflicting flags, a bad --code,
-               --scope or address (nothing is sent)
-          3    wrong password or code (or too many of them, or input ended
-               after a wrong one), no user with this address, or (signup) an
-               address that already has an account
-          4    the server requires a browser sign-in for this account
-          5    the server could not be reached or failed: no answer, HTTP 5xx
-               or 429, an unreadable answer, a stopped `nativeauth emulator`
-          129  the terminal hung up (SIGHUP)
-          130  interrupted (Ctrl-C, SIGINT)
-          131  quit (Ctrl-\\, SIGQUIT)
-          143  terminated (SIGTERM)
-        On each of these signals the terminal is put back as it was. Ctrl-Z
-        (SIGTSTP) puts it back and stops; on fg (SIGCONT) a hidden password
-        prompt hides its input again. `nativeauth emulator` stops gracefully
-        on Ctrl-C, SIGTERM or SIGHUP (exit 0); SIGQUIT ends it at once (131).
-        """
 }
 
 /// A failure a command reports: one clear line, an exit code, and protocol details for `--verbose`.

@@ -53,7 +53,7 @@ struct CodePrompt<State, Outcome> {
                                      hint: "Run the command again with the \(codeLength)-digit code, or without --code to be asked for it.")
                 }
             } else {
-                let prompt = "Code sent to \(TerminalText.sanitized(sentTo)) (\(codeLength) digits). Enter code, or r to resend: "
+                let prompt = "Code sent to \(TerminalText.sanitized(sentTo)) (\(codeLength) digits). Enter code, r to resend, or q to stop: "
                 guard let line = await LineReader.line(prompt: prompt) else {
                     throw InputEnded.failure(.code, afterWrongAnswer: lastWasWrong)
                 }

@@ -3,7 +3,7 @@
 /// answer given was a wrong code or a wrong password, the exit code is 3, as for any wrong answer:
 /// a script sees that what it gave was wrong, not merely that it gave nothing more.
 enum InputEnded {
-    enum Question {
+    enum Question: Equatable {
         case address, code, password
         /// A new account's password (`signup`).
         case newPassword
@@ -18,6 +18,9 @@ enum InputEnded {
     }
 
     static func failure(_ question: Question, afterWrongAnswer: Bool = false) -> CLIFailure {
+        let wrong = afterWrongAnswer && [.code, .password].contains(question)
+        // At a terminal, the end of input is Ctrl-D: the person stopped; the hints are for scripts.
+        if TTY.stdinIsTerminal { return CLIFailure(wrong ? .wrongCredentials : .failure, "Stopped (Ctrl-D).") }
         let after = afterWrongAnswer ? " after the wrong one" : ""
         switch question {
         case .address:
