@@ -45,7 +45,7 @@ struct ResetPasswordCommand: AsyncParsableCommand {
     func run() async throws {
         // A password reset verifies the address with a code: `oob redirect`, as [CT] recommends.
         let skeleton = SignInSkeleton(options: options, command: "reset-password", challengeTypes: [.OOB],
-                                      jsonFlags: ["passwordReset"], sentence: "Password reset; signed in as")
+                                      jsonFlags: ["passwordReset"], sentence: "Password reset; signed in as", address: address)
         try await skeleton.run { context, scopes throws(CLIFailure) in
             let username = try await AddressPrompt.read(given: address)
             let driver = ResetPasswordFlowDriver(presetCode: CodeFormat.preset(code), scopes: scopes, choices: strongAuth)

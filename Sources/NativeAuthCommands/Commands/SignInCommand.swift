@@ -74,7 +74,8 @@ struct SignInCommand: AsyncParsableCommand {
     func run() async throws {
         // A password sign-in also takes codes: a second factor is one, and the MFA challenge sends
         // the app's challenge types unchanged (without `oob`, the server redirects).
-        let skeleton = SignInSkeleton(options: options, command: "signin", challengeTypes: password ? [.OOB, .password] : [.OOB])
+        let skeleton = SignInSkeleton(options: options, command: "signin", challengeTypes: password ? [.OOB, .password] : [.OOB],
+                                      address: address)
         try await skeleton.run { context, scopes throws(CLIFailure) in
             if browser || deviceCode {
                 let web = WebSignIn(context: context, scopes: scopes, loginHint: address)

@@ -14,6 +14,8 @@ struct SignInSkeleton {
     var jsonFlags: [String] = []
     /// How the line on standard output starts, such as `Signed in as`.
     var sentence = "Signed in as"
+    /// The address given on the command line, repeated in the command that starts an expired flow over.
+    var address: String?
 
     /// Runs `flow` (given the application and the scopes to ask for) in ``CommandRunner`` and
     /// reports the account it signed in.
@@ -28,13 +30,32 @@ struct SignInSkeleton {
                                          store: store, verbose: options.verbose, caFile: options.caFile)
             // Before the first prompt (the address, a password): where the answers go.
             if context.location == .embeddedEmulator { Console.info(EmulatorSettings.embeddedNotice) }
-            try await context.run { context throws(CLIFailure) in
-                let result = try await flow(context, resolution.scopes)
-                context.forgetLegacyEmbeddedAccount(identifier: result.account.identifier)
-                report(result, context: context)
-                ActiveAccount.announceChange(from: previouslyActive, store: store)
+            do throws(CLIFailure) {
+                try await context.run { context throws(CLIFailure) in
+                    let result = try await flow(context, resolution.scopes)
+                    context.forgetLegacyEmbeddedAccount(identifier: result.account.identifier)
+                    report(result, context: context)
+                    ActiveAccount.announceChange(from: previouslyActive, store: store)
+                }
+            } catch where error.startsOver {
+                var failure = error
+                failure.hint = [failure.hint, "To start over at the same place: \(startOverCommand)"].compactMap { $0 }.joined(separator: "\n")
+                throw failure
             }
         }
+    }
+
+    /// This command again with the flags that chose where it signs in (and the address, if given).
+    var startOverCommand: String {
+        var words = ["nativeauth", command]
+        if let tenant = options.tenant { words += ["--tenant", tenant] }
+        if let authority = options.authority { words += ["--authority", authority] }
+        if let clientId = options.clientId { words += ["--client-id", clientId] }
+        for scope in options.scopes { words += ["--scope", scope] }
+        if let caFile = options.caFileOption { words += ["--ca-file", caFile] }
+        if let store = options.storeDirectory { words += ["--store-dir", store] }
+        if let address, !address.trimmingCharacters(in: .whitespaces).isEmpty { words.append(address) }
+        return words.map(BrowserFallbackOffer.quoted).joined(separator: " ")
     }
 
     private func report(_ result: NativeAuthUserAccountResult, context: AppContext) {

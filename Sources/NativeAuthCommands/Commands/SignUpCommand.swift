@@ -48,7 +48,7 @@ struct SignUpCommand: AsyncParsableCommand {
         // `validate()` refused any --attribute options that do not collect.
         let given = (try? AttributeOption.collect(attributes).get()) ?? [:]
         let skeleton = SignInSkeleton(options: options, command: "signup", challengeTypes: password ? [.OOB, .password] : [.OOB],
-                                      jsonFlags: ["signedUp"], sentence: "Signed up and signed in as")
+                                      jsonFlags: ["signedUp"], sentence: "Signed up and signed in as", address: address)
         try await skeleton.run { context, scopes throws(CLIFailure) in
             let username = try await AddressPrompt.read(given: address)
             let driver = SignUpFlowDriver(attributes: given, scopes: scopes, choices: strongAuth)

@@ -42,6 +42,8 @@ struct CLIFailure: Error {
     var hint: String?
     /// No server answered (a transport failure: no connection, a host name that did not resolve).
     var noServerAnswered = false
+    /// The flow is over and must start again (it expired): the command that failed adds how to rerun it.
+    var startsOver = false
 
     init(_ exit: CLIExit, _ message: String, hint: String? = nil, details: [String] = []) {
         self.exit = exit
