@@ -63,7 +63,7 @@ struct ResetPasswordTests {
         defer { sandbox.remove() }
         let limited = try await sandbox.run(["reset-password", "bob@example.com"], input: String(repeating: "99999999\n", count: 5) + "12121212\n")
         #expect(limited.status == 3, "\(limited)")
-        #expect(limited.stderr.contains("That code is wrong."), "\(limited)")
+        #expect(limited.stderr.contains("That code is wrong or has expired: enter it again, or r for a new code."), "\(limited)")
         #expect(limited.stderr.contains("error: Too many wrong codes: run `nativeauth reset-password` again."), "\(limited)")
         let ended = try await sandbox.run(["reset-password", "bob@example.com", "--code", "12121212"], input: "short\n")
         #expect(ended.status == 1, "\(ended)")

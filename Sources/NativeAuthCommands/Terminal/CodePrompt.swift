@@ -91,7 +91,7 @@ struct CodePrompt<State, Outcome> {
                     return outcome
                 case .refused(let error, let retry):
                     guard let retry, FailureMapping.isWrongCredentials(error) else { throw FailureMapping.failure(error, method: method) }
-                    Console.info("That code is wrong. Enter it again, or r for a new code.")
+                    Console.info("That code is wrong or has expired: enter it again, or r for a new code.")
                     lastWasWrong = true
                     state = retry
                 }
