@@ -58,11 +58,8 @@ public struct TokenStoreContents: Codable, Sendable, Equatable {
     /// The active account of the application with `clientId` at `authority` (the one that signed in,
     /// or was made active, last; of two at the same time, the later in the list), if any.
     func account(clientId: String, authority: String) -> StoredAccount? {
-        storedAccounts.last { $0.clientId == clientId && $0.authority == authority && $0.activeSince == latestActivity(clientId, authority) }
-    }
-
-    private func latestActivity(_ clientId: String, _ authority: String) -> Date? {
-        storedAccounts.filter { $0.clientId == clientId && $0.authority == authority }.map(\.activeSince).max()
+        // `max` keeps the first of equals: reversed, that is the later in the list.
+        storedAccounts.reversed().filter { $0.clientId == clientId && $0.authority == authority }.max { $0.activeSince < $1.activeSince }
     }
 
     /// The account `identifier` of the application with `clientId` at `authority`, if it is kept.
