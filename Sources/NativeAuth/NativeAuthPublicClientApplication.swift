@@ -79,7 +79,8 @@ public final class NativeAuthPublicClientApplication: Sendable {
             authority: authority, clientId: clientId, transport: try values.transport ?? Self.defaultTransport(caFile: values.caFile),
             retryPolicy: values.retryPolicy, clock: values.clock, logger: logger)
         let accountStorage = AccountStorage(
-            store: values.tokenStore ?? InMemoryTokenStore(), storageAuthority: values.storageAuthority ?? authority.absoluteString)
+            store: values.tokenStore ?? InMemoryTokenStore(), storageAuthority: values.storageAuthority ?? authority.absoluteString,
+            keepsSeveralAccounts: values.keepsSeveralAccounts)
         environment = ApplicationEnvironment(
             wire: wire, challengeTypes: challengeTypes, capabilities: capabilities, accountStorage: accountStorage,
             clock: values.clock, logger: logger)

@@ -32,6 +32,7 @@ public final class NativeAuthPublicClientApplicationConfig: Sendable {
         var retryPolicy: RetryPolicy = .default
         var clock: any NativeAuthClock = SystemClock()
         var storageAuthority: String?
+        var keepsSeveralAccounts = false
         var caFile: String?
     }
 
@@ -107,6 +108,22 @@ public final class NativeAuthPublicClientApplicationConfig: Sendable {
     public var storageAuthority: String? {
         get { values[\.storageAuthority] }
         set { values[\.storageAuthority] = newValue }
+    }
+
+    /// Whether a sign-in keeps the accounts that signed in to this application before (false: it
+    /// replaces them, one account per application). When true, as in a command-line tool that keeps
+    /// several accounts per place, a new sign-in replaces only the same account, and the current
+    /// account is the one that signed in, or was made active (``NativeAuthAccountStore/activate(_:at:)``),
+    /// last; ``NativeAuthPublicClientApplication/accounts()`` lists them all.
+    ///
+    /// ```swift
+    /// config.keepsSeveralAccounts = true
+    /// let app = try NativeAuthPublicClientApplication(nativeAuthConfiguration: config)
+    /// for account in try app.accounts() { print(account.account.username) }
+    /// ```
+    public var keepsSeveralAccounts: Bool {
+        get { values[\.keepsSeveralAccounts] }
+        set { values[\.keepsSeveralAccounts] = newValue }
     }
 
     /// A PEM file of CA certificates the default transport trusts instead of the system's, for a server

@@ -8,27 +8,18 @@ struct NativeAuthCommand: AsyncParsableCommand {
         commandName: "nativeauth",
         abstract: "Sign in to a Microsoft Entra External ID tenant (or the local emulator) from a terminal or a script.",
         discussion: """
-            With no --tenant, --authority or NATIVEAUTH_* variables, `signin`, `signup` and `reset-password` use an embedded emulator \
-            (demo users alice@example.com with an email code, bob@example.com with password Passw0rd!). \
-            After `signin`, `token`, `status` and `signout` need no flags: the store remembers where the \
-            account signed in. Several accounts can be stored (one per place and client ID): `status` \
-            lists them, `--account USERNAME` picks one.
+            Start with `nativeauth signin`: with no --tenant, --authority or NATIVEAUTH_* variables it \
+            uses an embedded emulator (demo users alice@example.com with an email code, \
+            bob@example.com with password Passw0rd!). The store remembers where each account signed \
+            in, so `token`, `call`, `status`, `switch` and `signout` need no flags. Each command's \
+            --help has examples.
 
-            EXAMPLES:
-              nativeauth signin --email alice@example.com
-              nativeauth signup carol@example.com --attribute displayName=Carol
-              nativeauth reset-password bob@example.com
-              nativeauth token
-              nativeauth call /v1.0/me
-              nativeauth status --json
-              nativeauth token --account bob@example.com
-              nativeauth signout --all
-
-            \(CLIExit.helpText)
-            `nativeauth call` also exits 6 when the API answers with an HTTP status that is not 2xx.
+            Exit codes: 0 success, 1 failure, 2 usage error, 3 wrong password or code, 4 browser \
+            sign-in required, 5 server not reachable, 6 (call) the API's status was not 2xx, \
+            128+N a signal (130 Ctrl-C). docs/CLI.md has the full table.
             """,
         version: NativeAuthVersion.current,
-        subcommands: [SignInCommand.self, SignUpCommand.self, ResetPasswordCommand.self, TokenCommand.self, CallCommand.self, StatusCommand.self, SignOutCommand.self, EmulatorCommand.self]
+        subcommands: [SignInCommand.self, SignUpCommand.self, ResetPasswordCommand.self, TokenCommand.self, CallCommand.self, StatusCommand.self, SwitchCommand.self, SignOutCommand.self, EmulatorCommand.self]
     )
 
     /// Parses and runs like ArgumentParser's `main()`, but a usage error exits with 2 (not 64).
@@ -40,6 +31,10 @@ struct NativeAuthCommand: AsyncParsableCommand {
     /// Parses `arguments` (nil: the process's own) and runs the command in ``CommandEnvironment/current``;
     /// returns the exit code, having printed what the command prints. A usage error is 2 (not 64).
     static func execute(_ arguments: [String]? = nil) async -> Int32 {
+        if let unknown = unknownCommand(in: arguments ?? Array(CommandLine.arguments.dropFirst())) {
+            Console.report(unknown, verbose: false)
+            return CLIExit.usage.rawValue
+        }
         do {
             var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -55,9 +50,34 @@ struct NativeAuthCommand: AsyncParsableCommand {
                 if !message.isEmpty { Console.result(message) }
                 return CLIExit.success.rawValue
             }
-            if !message.isEmpty { Console.info(message) }
+            if !message.isEmpty { Console.info(lowercasingErrorPrefix(message)) }
             return code == .validationFailure ? CLIExit.usage.rawValue : code.rawValue
         }
+    }
+}
+
+extension NativeAuthCommand {
+    /// The names `nativeauth COMMAND` takes: each command's name and aliases, and `help`.
+    static var commandNames: [String] {
+        configuration.subcommands.flatMap { [$0.configuration.commandName ?? ""] + $0.configuration.aliases } + ["help"]
+    }
+
+    /// The usage error for a first argument that names no command (`nativeauth accounts`), with the
+    /// command meant (`status`) when one is close; nil when the first argument is a command or an option.
+    static func unknownCommand(in arguments: [String]) -> CLIFailure? {
+        guard let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first) else { return nil }
+        let shown = TerminalText.sanitized(first, limit: 64)
+        let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
+        let known = "Commands: \(commands.joined(separator: ", ")) (see `nativeauth --help`)."
+        guard let suggestion = CommandSuggestion.suggestion(for: first, among: commands) else {
+            return CLIFailure(.usage, "nativeauth has no command '\(shown)'.", hint: known)
+        }
+        return CLIFailure(.usage, "nativeauth has no command '\(shown)'. Did you mean `nativeauth \(suggestion)`?", hint: known)
+    }
+
+    /// ArgumentParser's `Error: …` as every other failure of the tool says it: `error: …`.
+    static func lowercasingErrorPrefix(_ message: String) -> String {
+        message.hasPrefix("Error: ") ? "error: " + message.dropFirst("Error: ".count) : message
     }
 }
 

@@ -16,7 +16,13 @@ CHROMEDRIVER = os.environ.get("NATIVEAUTH_CHROMEDRIVER", "/usr/bin/chromedriver"
 
 
 def log(message):
-    print("[browser] " + message, file=sys.stderr, flush=True)
+    # The CLI discards its browser's output: a test reads the log from $NATIVEAUTH_BROWSER_LOG.
+    path = os.environ.get("NATIVEAUTH_BROWSER_LOG")
+    if path:
+        with open(path, "a", encoding="utf-8") as log_file:
+            log_file.write("[browser] " + message + "\n")
+    else:
+        print("[browser] " + message, file=sys.stderr, flush=True)
 
 
 def start(extra_arguments=()):

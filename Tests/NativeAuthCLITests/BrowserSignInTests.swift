@@ -17,7 +17,17 @@ struct BrowserSignInTests {
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "Signed in as alice@example.com (the embedded emulator).\n", "\(result)")
         #expect(result.stderr.contains("Opening the sign-in page in your browser. If it does not open, go to:"), "\(result)")
-        #expect(result.stderr.contains("[browser] signed in: Signed in"), "the loopback's page reached the browser: \(result)")
+        // The browser script is not waited for by the CLI: read its log once it has written the line (bounded).
+        let logFile = sandbox.stateHome.appendingPathComponent("browser.log")
+        let clock = ContinuousClock()
+        let deadline = clock.now + LiveCLI.outputBound
+        var browserLog = ""
+        while !browserLog.contains("[browser] signed in:") && clock.now < deadline {
+            browserLog = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+            if !browserLog.contains("[browser] signed in:") { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        #expect(browserLog.contains("[browser] signed in: Signed in"), "the loopback's page reached the browser: \(browserLog)")
+        #expect(!result.stderr.contains("[browser]"), "the browser's output stays off the terminal: \(result)")
 
         let token = try await sandbox.run(["token"])
         #expect(token.status == 0 && token.stdout.split(separator: ".").count == 3, "the stored account gives tokens: \(token)")
@@ -112,6 +122,7 @@ enum HeadlessBrowser {
         sandbox.environment["NATIVEAUTH_TEST_WRONG_FIRST"] = wrongFirst ? "1" : "0"
         sandbox.environment["NATIVEAUTH_SCREENSHOT_DIR"] = screenshots.path
         sandbox.environment["NATIVEAUTH_SCREENSHOT_PREFIX"] = prefix
+        sandbox.environment["NATIVEAUTH_BROWSER_LOG"] = sandbox.stateHome.appendingPathComponent("browser.log").path
         return sandbox
     }
 

@@ -76,12 +76,12 @@ enum PseudoTerminal {
         child = spawn("signin", "--email", "alice@example.com")
         child.expect(r"code (\d{8})")
         first = child.match.group(1)
-        child.expect_exact("Enter code, or r to resend: ")
+        child.expect_exact("Enter code, r to resend, or q to stop: ")
         child.sendline("r")
         child.expect_exact("A new code was sent")
         import re
         codes = re.findall(r"code (\d{8})", child.before)
-        child.expect_exact("Enter code, or r to resend: ")
+        child.expect_exact("Enter code, r to resend, or q to stop: ")
         second = codes[-1] if codes else None
         assert second, child.before
         child.sendline(second)

@@ -25,7 +25,7 @@ extension AtATerminal {
             child = spawn("reset-password", "bob@example.com")
             child.expect(r"code (\d{8})")
             code = child.match.group(1)
-            child.expect_exact("Enter code, or r to resend: ")
+            child.expect_exact("Enter code, r to resend, or q to stop: ")
             child.sendline(code)
             new_password(child, "N3w-Passw0rd!", "Other-Passw0rd1")
             child.expect_exact("The passwords do not match. Try again.")

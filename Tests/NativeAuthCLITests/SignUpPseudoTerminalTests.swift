@@ -16,7 +16,7 @@ extension AtATerminal {
             child = spawn("signup", "--password", "lee@example.com")
             child.expect(r"code (\d{8})")
             code = child.match.group(1)
-            child.expect_exact("Enter code, or r to resend: ")
+            child.expect_exact("Enter code, r to resend, or q to stop: ")
             child.sendline(code)
             child.expect_exact("New password for lee@example.com: ")
             attrs = termios.tcgetattr(child.child_fd)

@@ -9,7 +9,7 @@ struct SignalExitCodeTests {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }
         let live = try sandbox.start(["signin", "alice@example.com"])
-        try await live.waitForStderr("Enter code, or r to resend: ")
+        try await live.waitForStderr("Enter code, r to resend, or q to stop: ")
         live.terminate()
         let result = await live.finish(closingInput: false)
         #expect(result.status == 143, "128 + SIGTERM: \(result)")

@@ -31,5 +31,29 @@ extension EmulatorProcess {
             let stopped = await emulator.finish()
             #expect(stopped.status == 0, "\(stopped)")
         }
+
+        @Test func theBannerSaysWhereTheStateIsAndResetPutsTheDemoUsersBackWhileItRuns() async throws {
+            let sandbox = try CLISandbox(fixedCode: "66665555")
+            defer { sandbox.remove() }
+            let stateDir = sandbox.stateHome.appendingPathComponent("standalone").path
+            let emulator = try sandbox.start(["emulator", "--port", "0", "--state-dir", stateDir])
+            let authority = try await emulator.waitForStdout(#"authority: (\S+)"#)
+            let banner = try await emulator.waitForStdout(#"(state: .*)"#)
+            #expect(banner.contains(stateDir) && banner.contains("nativeauth emulator reset --state-dir \(stateDir)"), "\(banner)")
+
+            let reset = try await sandbox.run(["reset-password", "--authority", authority, "bob@example.com"], input: "66665555\nN3w-Passw0rd!\n")
+            try #require(reset.status == 0, "\(reset)")
+            let old = try await sandbox.run(["signin", "--password", "--authority", authority, "bob@example.com"], input: "Passw0rd!\n")
+            #expect(old.status == 3, "\(old)")
+
+            let restored = try await sandbox.run(["emulator", "reset", "--state-dir", stateDir])
+            #expect(restored.status == 0, "\(restored)")
+            #expect(restored.stdout.contains("the demo users are back"), "\(restored)")
+            let again = try await sandbox.run(["signin", "--password", "--authority", authority, "bob@example.com"], input: "Passw0rd!\n")
+            #expect(again.status == 0, "the running emulator sees the reset: \(again)")
+
+            emulator.terminate()
+            #expect(await emulator.finish().status == 0)
+        }
     }
 }

@@ -60,7 +60,11 @@ struct AccountListTests {
         #expect(accounts.count == 2, "\(json)")
         #expect(accounts.first?["serverReachable"] as? Bool == false, "\(json)")
 
-        let token = try await sandbox.run(["token"])
+        // A valid cached token needs no server (as `gh auth token`); only a refresh does.
+        let cached = try await sandbox.run(["token"])
+        #expect(cached.status == 0, "the cached token, with the server stopped: \(cached)")
+        #expect(cached.stdout.split(separator: ".").count == 3, "\(cached)")
+        let token = try await sandbox.run(["token", "--force-refresh"])
         #expect(token.status == 5, "\(token)")
         #expect(token.stderr.contains("Server not reachable: is `nativeauth emulator` running?"), "\(token)")
         #expect(token.stdout.isEmpty)

@@ -13,6 +13,8 @@ struct CommandSandbox: Sendable {
     var environment: [String: String]
     /// The current time the commands see.
     var now: @Sendable () -> Date = { Date() }
+    /// Whether the commands see standard input as a terminal (prompts are then interactive).
+    var inputIsTerminal = false
 
     init(fixedCode: String? = nil) throws {
         stateHome = FileManager.default.temporaryDirectory
@@ -40,7 +42,7 @@ struct CommandSandbox: Sendable {
 
     /// Starts `arguments` and leaves standard input open for ``LiveCommand/send(_:)``.
     func start(_ arguments: [String]) throws -> LiveCommand {
-        LiveCommand(arguments, environment: environment, now: now)
+        LiveCommand(arguments, environment: environment, now: now, inputIsTerminal: inputIsTerminal)
     }
 
     func remove() {
@@ -70,12 +72,13 @@ final class LiveCommand: Sendable {
     private let errors = Captured()
     private let task: Task<Int32, Never>
 
-    init(_ arguments: [String], environment variables: [String: String], now: @escaping @Sendable () -> Date) {
+    init(_ arguments: [String], environment variables: [String: String], now: @escaping @Sendable () -> Date,
+         inputIsTerminal: Bool = false) {
         let output = output, errors = errors
         let environment = CommandEnvironment(
             variables: variables, standardInput: input,
             writeOutput: { output.append($0) }, writeError: { errors.append($0) },
-            inputIsTerminal: false, outputIsTerminal: false, now: now, handlesSignals: false,
+            inputIsTerminal: inputIsTerminal, outputIsTerminal: false, now: now, handlesSignals: false,
             logHandler: { CapturedLogHandler(label: $0, write: { errors.append($0) }) })
         task = Task {
             let status = await CommandEnvironment.$current.withValue(environment) {

@@ -10,7 +10,7 @@ struct GuessingLimitTests {
         defer { sandbox.remove() }
         for _ in 0..<2 {
             let four = try await sandbox.run(["signin", "alice@example.com"], input: String(repeating: "00000000\n", count: 4))
-            #expect(four.status == 1, "standard input ended after four wrong codes: \(four)")
+            #expect(four.status == 3, "standard input ended after four wrong codes: \(four)")
         }
         let locked = try await sandbox.run(["signin", "alice@example.com"], input: "00000000\n00000000\n12121212\n")
         #expect(locked.status == 3, "\(locked)")

@@ -20,7 +20,7 @@ struct RefusedResendTests {
         let emulator = try await StandaloneEmulator.start(in: sandbox)
         let live = try sandbox.start(arguments + ["--authority", emulator.authority])
         live.send(before)
-        try await live.waitForStderr("Enter code, or r to resend: ")
+        try await live.waitForStderr("Enter code, r to resend, or q to stop: ")
         try await emulator.admin("POST", "faults", json: Self.refusal.replacingOccurrences(of: "ENDPOINT", with: endpoint))
         live.send("r\n")
         try await live.waitForStderr("No new code could be sent: ")

@@ -10,11 +10,11 @@ struct SignInTests {
         let result = try await sandbox.run(["signin", "--email", "alice@example.com"], input: "13572468\n")
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "Signed in as alice@example.com (the embedded emulator).\n", "\(result)")
-        #expect(result.stderr.contains("Code sent to a***e@e*****e.com (8 digits). Enter code, or r to resend:"), "\(result)")
+        #expect(result.stderr.contains("Code sent to a***e@e*****e.com (8 digits). Enter code, r to resend, or q to stop:"), "\(result)")
         #expect(result.stderr.components(separatedBy: "Using the embedded emulator").count == 2, "announced once: \(result)")
         let announcement = try #require(result.stderr.range(of: "Using the embedded emulator"))
         let code = try #require(result.stderr.range(of: "code 13572468"))
-        #expect(announcement.lowerBound < code.lowerBound, "just before the code: \(result)")
+        #expect(announcement.lowerBound < code.lowerBound, "before the code: \(result)")
         #expect(FileManager.default.fileExists(atPath: sandbox.storeFile.path))
     }
 
@@ -23,7 +23,7 @@ struct SignInTests {
         defer { sandbox.remove() }
         let live = try sandbox.start(["signin", "alice@example.com"])
         let code = try await live.waitForStderr(#"code (\d{8})"#)
-        try await live.waitForStderr("Enter code, or r to resend: ")
+        try await live.waitForStderr("Enter code, r to resend, or q to stop: ")
         live.send(code + "\n")
         let result = await live.finish()
         #expect(result.status == 0, "\(result)")
@@ -66,12 +66,12 @@ struct SignInTests {
         #expect(result.stderr.contains("The password is wrong."), "\(result)")
     }
 
-    @Test func aPasswordSignInSaysNothingOfTheEmbeddedEmulator() async throws {
+    @Test func aPasswordSignInAnnouncesTheEmbeddedEmulatorBeforeThePassword() async throws {
         let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let result = try await sandbox.run(["signin", "--password", "bob@example.com"], input: "Passw0rd!\n")
         #expect(result.status == 0, "\(result)")
-        #expect(!result.stderr.contains("Using the embedded emulator"), "no code is shown, so no announcement: \(result)")
+        #expect(result.stderr.hasPrefix("Using the embedded emulator"), "before the password prompt: \(result)")
         let verbose = try await sandbox.run(["signin", "--password", "bob@example.com", "--verbose"], input: "Passw0rd!\n")
         #expect(verbose.stderr.contains("embedded emulator"), "--verbose says which emulator: \(verbose)")
     }
@@ -81,7 +81,7 @@ struct SignInTests {
         defer { sandbox.remove() }
         let live = try sandbox.start(["signin", "--email", "alice@example.com"])
         let code = try await live.waitForStderr(#"code (\d{8})"#)
-        try await live.waitForStderr("Enter code, or r to resend: ")
+        try await live.waitForStderr("Enter code, r to resend, or q to stop: ")
         live.send((code == "00000000" ? "11111111" : "00000000") + "\n")
         try await live.waitForStderr("That code is wrong")
         live.send(code + "\n")
@@ -95,7 +95,7 @@ struct SignInTests {
         defer { sandbox.remove() }
         let live = try sandbox.start(["signin", "--email", "alice@example.com"])
         let first = try await live.waitForStderr(#"code (\d{8})"#)
-        try await live.waitForStderr("Enter code, or r to resend: ")
+        try await live.waitForStderr("Enter code, r to resend, or q to stop: ")
         live.send("r\n")
         let second = try await live.waitForStderr(#"code (\d{8})"#, count: 2)
         try await live.waitForStderr("A new code was sent to a\\*\\*\\*e@e\\*\\*\\*\\*\\*e.com")
@@ -116,7 +116,7 @@ struct SignInTests {
         let result = try await sandbox.run(["signin", "alice@example.com"], input: wrong)
         #expect(result.status == 3, "\(result)")
         #expect(result.stderr.contains("error: Too many wrong codes: run `nativeauth signin` again."), "\(result)")
-        #expect(result.stderr.components(separatedBy: "Enter code, or r to resend:").count - 1 == 5, "no 6th prompt: \(result)")
+        #expect(result.stderr.components(separatedBy: "Enter code, r to resend, or q to stop:").count - 1 == 5, "no 6th prompt: \(result)")
         #expect(!result.stderr.contains("55200"), "\(result)")
         #expect(!result.stdout.contains("Signed in"), "\(result)")
     }

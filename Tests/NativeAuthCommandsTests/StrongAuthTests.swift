@@ -15,8 +15,8 @@ struct StrongAuthTests {
         #expect(result.stderr.contains("A second factor is required. Where should the code go?"), "\(result)")
         #expect(result.stderr.contains("  1. email  m*****r@e*****e.com\n  2. sms (text message)  +1*********0\n"), "\(result)")
         #expect(result.stderr.contains("emulator: text message to +1*********0: code 13572468"), "\(result)")
-        #expect(result.stderr.contains("Code sent to +1*********0 (8 digits). Enter code, or r to resend:"), "\(result)")
-        #expect(result.stderr.contains("That code is wrong."), "\(result)")
+        #expect(result.stderr.contains("Code sent to +1*********0 (8 digits). Enter code, r to resend, or q to stop:"), "\(result)")
+        #expect(result.stderr.contains("That code is wrong or has expired: enter it again, or r for a new code."), "\(result)")
         #expect(result.stderr.contains("A new code was sent to +1*********0."), "\(result)")
         #expect(!result.stderr.contains("Passw0rd!"), "\(result)")
     }

@@ -6,7 +6,10 @@ import Logging
 /// processes sharing a store), and signs out.
 ///
 /// Accounts are stored under the application's client ID and ``storageAuthority`` (its authority,
-/// unless the app set another key, as the CLI does for its emulator on a changing port).
+/// unless the app set another key, as the CLI does for its emulator on a changing port). A sign-in
+/// replaces the application's previous account, unless the application keeps several
+/// (``AccountStorage/keepsSeveralAccounts``): then it replaces only the same account, and the
+/// application's current account is the one that signed in, or was made active, last.
 ///
 /// A value over the application's ``AccountStorage`` (which holds the refreshes in flight), so every
 /// manager of one application shares them.
@@ -32,8 +35,9 @@ struct AccountTokenManager: Sendable {
 
     // MARK: Sign-in and sign-out
 
-    /// Stores the tokens of a completed sign-in (replacing the app's previous account). The scopes
-    /// the sign-in requested become the account's default scopes for ``accessToken(identifier:scopes:forceRefresh:claims:correlationId:)``.
+    /// Stores the tokens of a completed sign-in (replacing the app's previous account, or only the same
+    /// account when the app keeps several). The scopes the sign-in requested become the account's
+    /// default scopes for ``accessToken(identifier:scopes:forceRefresh:claims:correlationId:)``.
     func signedIn(_ tokens: TokenResponse, username: String, requestedScopes: [String]) throws -> NativeAuthUserAccountResult {
         let identifier = NativeAuthAccount.identifier(clientInfo: tokens.clientInfo, idToken: tokens.idToken, username: username)
         let defaultScopes = RequestedScopes.resource(requestedScopes).sorted()
@@ -42,7 +46,7 @@ struct AccountTokenManager: Sendable {
             idToken: tokens.idToken, refreshToken: tokens.refreshToken,
             accessTokens: [accessToken(from: tokens, requested: defaultScopes)], signedInAt: clock.now,
             defaultScopes: defaultScopes)
-        try store.modify { $0.upsert(account) }
+        try store.modify { $0.upsert(account, replacingOthers: !storage.keepsSeveralAccounts) }
         return NativeAuthUserAccountResult(stored: account, manager: self)
     }
 
@@ -51,17 +55,32 @@ struct AccountTokenManager: Sendable {
         try storedAccount().map { NativeAuthUserAccountResult(stored: $0, manager: self) }
     }
 
-    /// The stored account of this application, if any.
+    /// Every account signed in to this application, the current one first, then by when each was
+    /// last active.
+    func accounts() throws -> [NativeAuthUserAccountResult] {
+        // The store's order breaks ties: a sign-in or an activation puts the account last.
+        try store.read().storedAccounts
+            .filter { $0.clientId == clientId && $0.authority == storageAuthority }
+            .enumerated()
+            .sorted { ($0.element.activeSince, $0.offset) > ($1.element.activeSince, $1.offset) }
+            .map { NativeAuthUserAccountResult(stored: $0.element, manager: self) }
+    }
+
+    /// The stored (active) account of this application, if any.
     func storedAccount() throws -> StoredAccount? {
         try store.read().account(clientId: clientId, authority: storageAuthority)
+    }
+
+    /// The stored account `identifier` of this application, if it is kept.
+    func storedAccount(identifier: String) throws -> StoredAccount? {
+        try store.read().account(clientId: clientId, authority: storageAuthority, identifier: identifier)
     }
 
     /// Removes the account and its tokens from the store. Returns whether it was there.
     @discardableResult
     func signOut(identifier: String) throws -> Bool {
         try store.modify { contents in
-            guard contents.account(clientId: clientId, authority: storageAuthority)?.identifier == identifier else { return false }
-            return contents.removeAccount(clientId: clientId, authority: storageAuthority)
+            contents.removeAccount(clientId: clientId, authority: storageAuthority, identifier: identifier)
         }
     }
 
@@ -146,7 +165,7 @@ struct AccountTokenManager: Sendable {
         let fresh = accessToken(from: tokens, requested: requested)
         do {
             try store.modify { contents in
-                guard var current = contents.account(clientId: clientId, authority: storageAuthority), current.identifier == identifier else {
+                guard var current = contents.account(clientId: clientId, authority: storageAuthority, identifier: identifier) else {
                     return  // signed out meanwhile: do not bring the account back
                 }
                 current.refreshToken = tokens.refreshToken ?? current.refreshToken
@@ -155,7 +174,7 @@ struct AccountTokenManager: Sendable {
                 let now = clock.now
                 current.accessTokens.removeAll { Self.key(of: $0) == wanted || $0.expiresOn <= now }
                 current.accessTokens.append(fresh)
-                contents.upsert(current)
+                contents.replaceInPlace(current)
             }
         } catch {
             return .failure(Self.storeError(error, correlationId: reply.correlationId))
@@ -167,17 +186,17 @@ struct AccountTokenManager: Sendable {
     /// later 70000 can say why (best effort: a store that fails here fails the next call anyway).
     private func rememberLostAnswer(identifier: String, refreshToken: String) {
         try? store.modify { contents in
-            guard var current = contents.account(clientId: clientId, authority: storageAuthority),
-                  current.identifier == identifier, current.refreshToken == refreshToken
+            guard var current = contents.account(clientId: clientId, authority: storageAuthority, identifier: identifier),
+                  current.refreshToken == refreshToken
             else { return }
             current.refreshAnswerLostAt = clock.now
-            contents.upsert(current)
+            contents.replaceInPlace(current)
         }
     }
 
     private func storedAccount(identifier: String, correlationId: UUID) -> Result<StoredAccount, RetrieveAccessTokenError> {
         do {
-            guard let account = try storedAccount(), account.identifier == identifier else {
+            guard let account = try storedAccount(identifier: identifier) else {
                 return .failure(RetrieveAccessTokenError(FlowErrorMapping.local(
                     .noAccount, "The account is not signed in any more (it signed out, or its tokens were removed).",
                     correlationId: correlationId)))
@@ -227,5 +246,17 @@ struct AccountTokenManager: Sendable {
 
     private static func storeError(_ error: any Error, correlationId: UUID) -> RetrieveAccessTokenError {
         RetrieveAccessTokenError(FlowErrorMapping.local(.tokenStore, "The token store failed: \(error)", correlationId: correlationId))
+    }
+}
+
+extension TokenStoreContents {
+    /// Puts `account` where the same account is kept (client ID, authority and identifier), keeping
+    /// its place in the store's order (which breaks ties between accounts active since the same
+    /// time): a refresh changes tokens, not which account is active.
+    mutating func replaceInPlace(_ account: StoredAccount) {
+        guard let index = storedAccounts.firstIndex(where: {
+            $0.clientId == account.clientId && $0.authority == account.authority && $0.identifier == account.identifier
+        }) else { return upsert(account) }
+        storedAccounts[index] = account
     }
 }

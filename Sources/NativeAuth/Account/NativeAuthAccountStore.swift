@@ -24,7 +24,8 @@ public struct NativeAuthAccountStore: Sendable {
         self.store = store
     }
 
-    /// Every account kept, in the store's order.
+    /// Every account kept, in the store's order: a sign-in or ``activate(_:at:)`` puts the account
+    /// last, so of two accounts active since the same time, the later one is the active one.
     /// - Throws: ``TokenStoreError`` when the store cannot be read.
     public func list() throws -> [NativeAuthStoredAccount] {
         try store.read().accounts
@@ -51,6 +52,28 @@ public struct NativeAuthAccountStore: Sendable {
     @discardableResult
     public func remove(_ accounts: [NativeAuthStoredAccount]) throws -> Int {
         try removeAccounts { candidate in accounts.contains { $0.isSameAccount(as: candidate) } }
+    }
+
+    /// Makes `account` the active account of its application (the one
+    /// ``NativeAuthPublicClientApplication/currentAccount()`` answers with when the application keeps
+    /// several accounts, and the first by ``NativeAuthStoredAccount/activeSince``), as of `now`.
+    /// Returns false when the account is no longer kept.
+    ///
+    /// ```swift
+    /// if let bob = try accounts.latest(username: "bob@example.com") { try accounts.activate(bob) }
+    /// ```
+    /// - Throws: ``TokenStoreError`` when the store cannot be read or written.
+    @discardableResult
+    public func activate(_ account: NativeAuthStoredAccount, at now: Date = Date()) throws -> Bool {
+        try store.modify { contents in
+            guard let index = contents.storedAccounts.firstIndex(where: { account.isSameAccount(as: NativeAuthStoredAccount(stored: $0)) }) else {
+                return false
+            }
+            var activated = contents.storedAccounts.remove(at: index)
+            activated.activatedAt = now
+            contents.storedAccounts.append(activated)
+            return true
+        }
     }
 
     /// Removes the accounts for which `predicate` is true, in one change of the store. Returns how

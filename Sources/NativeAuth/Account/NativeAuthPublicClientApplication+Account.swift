@@ -21,4 +21,17 @@ extension NativeAuthPublicClientApplication {
     public func currentAccount() throws -> NativeAuthUserAccountResult? {
         try AccountTokenManager(environment: environment).currentAccount()
     }
+
+    /// Every account signed in to this application, from the token store (no request): the current
+    /// one first. One at most, unless the application keeps several
+    /// (``NativeAuthPublicClientApplicationConfig/keepsSeveralAccounts``).
+    ///
+    /// ```swift
+    /// let bob = try app.accounts().first { $0.account.username == "bob@example.com" }
+    /// let token = try await bob?.getAccessToken(parameters: NativeAuthGetAccessTokenParameters())
+    /// ```
+    /// - Throws: ``TokenStoreError`` when the store cannot be read.
+    public func accounts() throws -> [NativeAuthUserAccountResult] {
+        try AccountTokenManager(environment: environment).accounts()
+    }
 }

@@ -26,6 +26,9 @@ public struct NativeAuthStoredAccount: Sendable, Equatable {
     public var storageAuthority: String { stored.authority }
     /// When it signed in.
     public var signedInAt: Date { stored.signedInAt }
+    /// Since when it is the active account of its application: when it signed in, or later when it
+    /// was made active (``NativeAuthAccountStore/activate(_:at:)``).
+    public var activeSince: Date { stored.activeSince }
     /// Whether a refresh token is kept (new access tokens can be had without signing in again).
     public var hasRefreshToken: Bool { stored.refreshToken != nil }
     /// The access tokens kept, with their scopes and expiry.

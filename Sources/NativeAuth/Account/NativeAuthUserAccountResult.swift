@@ -65,7 +65,7 @@ public final class NativeAuthUserAccountResult: Sendable {
     /// Picks up a rotated ID token after a refresh.
     private func refreshFromStore() {
         let identifier = stored.withLock { $0.identifier }
-        guard let latest = try? manager.storedAccount(), latest.identifier == identifier else { return }
+        guard let latest = try? manager.storedAccount(identifier: identifier) else { return }
         stored.withLock { $0 = latest }
     }
 }

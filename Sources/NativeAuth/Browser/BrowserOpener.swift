@@ -23,8 +23,9 @@ public protocol BrowserOpener: Sendable {
 
 /// Opens URLs the way the desktop does: each command of `$BROWSER` (colon-separated; `%s` stands for
 /// the URL, else it is the last argument), then `xdg-open`, then `open` on macOS. Commands run
-/// without a shell, with standard input closed and their output on standard error (standard output
-/// is the caller's), and are not waited for: a browser may run until its window closes.
+/// without a shell, with standard input closed and their output discarded (an opener's own errors,
+/// such as `xdg-open`'s eight lines on a machine without a browser, would bury the caller's words and
+/// the URL), and are not waited for: a browser may run until its window closes.
 public struct SystemBrowserOpener: BrowserOpener {
     private let environment: [String: String]
 
@@ -67,16 +68,17 @@ public struct SystemBrowserOpener: BrowserOpener {
         guard let executable = resolve(command[0]) else { return false }
         #if canImport(Glibc)
         // Not Foundation's Process, whose run() crashes now and then on Linux (see ChildProcess).
-        // The opener's output goes to standard error, so it never mixes with a command's output.
+        // The opener's output is discarded: it never mixes with a command's output or its messages.
         return (try? ChildProcess(executable: executable.path, arguments: Array(command.dropFirst()), environment: environment,
-                                  standardInput: .null, standardOutput: .descriptor(2))) != nil
+                                  standardInput: .null, standardOutput: .null, standardError: .null)) != nil
         #else
         let process = Process()
         process.executableURL = executable
         process.arguments = Array(command.dropFirst())
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.standardError
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
         do {
             try process.run()
             return true

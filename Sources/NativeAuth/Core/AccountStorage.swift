@@ -7,11 +7,14 @@ import Foundation
 final class AccountStorage: Sendable {
     let store: any NativeAuthTokenStore
     let storageAuthority: String
+    /// A new sign-in keeps the application's other accounts (see ``NativeAuthPublicClientApplicationConfig/keepsSeveralAccounts``).
+    let keepsSeveralAccounts: Bool
     let refreshes = SingleFlight<TokenRefresh>()
 
-    init(store: any NativeAuthTokenStore, storageAuthority: String) {
+    init(store: any NativeAuthTokenStore, storageAuthority: String, keepsSeveralAccounts: Bool = false) {
         self.store = store
         self.storageAuthority = storageAuthority
+        self.keepsSeveralAccounts = keepsSeveralAccounts
     }
 }
 

@@ -28,7 +28,8 @@ public protocol NativeAuthTokenStore: Sendable {
 }
 
 /// Everything a token store holds: the signed-in accounts, one per application (client ID and authority,
-/// or the storage key the application set).
+/// or the storage key the application set), or several when the application keeps them
+/// (``NativeAuthPublicClientApplicationConfig/keepsSeveralAccounts``).
 ///
 /// The document's format is the library's own: a store keeps the value as it is given, encoding it
 /// (it is `Codable`) to write it and decoding it to read it back, and never edits it. Tools that
@@ -54,22 +55,33 @@ public struct TokenStoreContents: Codable, Sendable, Equatable {
         self.storedAccounts = accounts
     }
 
-    /// The account signed in to the application with `clientId` at `authority`, if any.
+    /// The active account of the application with `clientId` at `authority` (the one that signed in,
+    /// or was made active, last; of two at the same time, the later in the list), if any.
     func account(clientId: String, authority: String) -> StoredAccount? {
-        storedAccounts.first { $0.clientId == clientId && $0.authority == authority }
+        // `max` keeps the first of equals: reversed, that is the later in the list.
+        storedAccounts.reversed().filter { $0.clientId == clientId && $0.authority == authority }.max { $0.activeSince < $1.activeSince }
     }
 
-    /// Replaces the account of the same application (client ID and authority), or adds it.
-    mutating func upsert(_ account: StoredAccount) {
-        storedAccounts.removeAll { $0.clientId == account.clientId && $0.authority == account.authority }
+    /// The account `identifier` of the application with `clientId` at `authority`, if it is kept.
+    func account(clientId: String, authority: String, identifier: String) -> StoredAccount? {
+        storedAccounts.first { $0.clientId == clientId && $0.authority == authority && $0.identifier == identifier }
+    }
+
+    /// Replaces the same account of the same application (client ID, authority and identifier), or
+    /// adds it; `replacingOthers` removes the application's other accounts too.
+    mutating func upsert(_ account: StoredAccount, replacingOthers: Bool = false) {
+        storedAccounts.removeAll {
+            $0.clientId == account.clientId && $0.authority == account.authority && (replacingOthers || $0.identifier == account.identifier)
+        }
         storedAccounts.append(account)
     }
 
-    /// Removes the account of the application with `clientId` at `authority`. Returns whether one was there.
+    /// Removes the account `identifier` of the application with `clientId` at `authority`. Returns
+    /// whether it was there.
     @discardableResult
-    mutating func removeAccount(clientId: String, authority: String) -> Bool {
+    mutating func removeAccount(clientId: String, authority: String, identifier: String) -> Bool {
         let before = storedAccounts.count
-        storedAccounts.removeAll { $0.clientId == clientId && $0.authority == authority }
+        storedAccounts.removeAll { $0.clientId == clientId && $0.authority == authority && $0.identifier == identifier }
         return storedAccounts.count != before
     }
 }
@@ -100,6 +112,12 @@ struct StoredAccount: Codable, Sendable, Equatable {
     /// When a refresh with ``refreshToken`` may have reached the server without its answer arriving
     /// (so the server may have rotated the token); nil when the last refresh had an answer.
     var refreshAnswerLostAt: Date?
+    /// When a tool made it the active account of its application since it signed in (`nativeauth
+    /// switch`); nil when it never did.
+    var activatedAt: Date?
+
+    /// Since when it is the active one: when it signed in, or later when it was made active.
+    var activeSince: Date { max(signedInAt, activatedAt ?? signedInAt) }
 
     init(
         clientId: String, authority: String, username: String, identifier: String,

@@ -24,7 +24,9 @@ struct EmulatorCommand: AsyncParsableCommand {
               nativeauth signin --authority http://127.0.0.1:8080/emulator.onmicrosoft.com alice@example.com
               curl -H "Authorization: Bearer $(cat ~/.local/state/nativeauth/emulator/admin-token)" \\
                 'http://127.0.0.1:8080/_emulator/codes?username=alice@example.com'
-            """)
+              nativeauth emulator reset    # the demo users back, as they were seeded
+            """,
+        subcommands: [EmulatorResetCommand.self])
 
     @Option(name: .long, help: "Port to listen on (0 picks a free one).")
     var port: Int = 0
@@ -36,14 +38,7 @@ struct EmulatorCommand: AsyncParsableCommand {
             + "curl --cacert FILE, Python's REQUESTS_CA_BUNDLE or msal's verify=FILE."))
     var tls = false
 
-    @Option(name: .customLong("state-dir"), help: ArgumentHelp(
-        "Folder where the emulator keeps its state (default $XDG_STATE_HOME/nativeauth/emulator).", valueName: "DIR"))
-    var stateDirectory: String?
-
-    @Option(name: .long, help: ArgumentHelp(
-        #"JSON file of users to add and the sign-up policy: {"users":[{"username","method","password","displayName"}],"signUp":{…}} (docs/EMULATOR.md)."#,
-        valueName: "FILE"))
-    var seed: String?
+    @OptionGroup var state: EmulatorStateOptions
 
     @Option(name: .customLong("idle-timeout"), help: ArgumentHelp(
         "Seconds a connection may stay idle before it is closed.", valueName: "SECONDS"))
@@ -65,9 +60,9 @@ struct EmulatorCommand: AsyncParsableCommand {
         var configuration = EmulatorConfiguration()
         configuration.port = port
         configuration.tls = tls
-        configuration.stateDirectory = stateDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        configuration.stateDirectory = state.stateDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? EmulatorSettings.stateDirectory
-        configuration.seedFile = seed.map { URL(fileURLWithPath: $0) }
+        configuration.seedFile = state.seed.map { URL(fileURLWithPath: $0) }
         configuration.fixedCode = EmulatorSettings.fixedCode
         configuration.onCodeSent = EmulatorSettings.printCode
         configuration.idleTimeout = idleTimeout
@@ -92,6 +87,9 @@ struct EmulatorCommand: AsyncParsableCommand {
         Console.result("authority: \(emulator.authority.absoluteString)")
         Console.result("client id: \(EmulatorConfiguration.defaultClientId)")
         Console.result("admin token: \(adminToken)")
+        let folder = configuration.stateDirectory?.path ?? "(in memory)"
+        let resetFlag = state.stateDirectory == nil ? "" : " --state-dir \(BrowserFallbackOffer.quoted(folder))"
+        Console.result("state: \(folder) (`nativeauth emulator reset\(resetFlag)` puts the demo users back)")
 
         // SIGQUIT would start the Swift runtime's backtracer; the emulator has nothing to save, so it just ends.
         _ = signal(SIGQUIT, { _ in _exit(128 + SIGQUIT) })

@@ -22,8 +22,9 @@ struct ResetPasswordCommand: AsyncParsableCommand {
 
             EXAMPLES:
               nativeauth reset-password bob@example.com
-              printf '12345678\\nN3w-Passw0rd!\\n' | nativeauth reset-password bob@example.com
-              nativeauth reset-password --json --code 12345678 bob@example.com < new-password.txt
+              printf '12345678\\nN3w-Passw0rd!\\n' | NATIVEAUTH_EMULATOR_FIXED_CODE=12345678 nativeauth reset-password bob@example.com
+              nativeauth emulator reset    # bob@example.com's password is Passw0rd! again
+              nativeauth reset-password --tenant contoso --client-id ID --json --code - me@contoso.com < code-and-password.txt   # a real tenant
             """)
 
     @Argument(help: ArgumentHelp("The account's email address; prompted for when absent.", valueName: "ADDRESS"))
@@ -38,12 +39,13 @@ struct ResetPasswordCommand: AsyncParsableCommand {
 
     func validate() throws {
         try CodeFormat.validateOption(code)
+        try AddressFormat.validateArgument(address)
     }
 
     func run() async throws {
         // A password reset verifies the address with a code: `oob redirect`, as [CT] recommends.
         let skeleton = SignInSkeleton(options: options, command: "reset-password", challengeTypes: [.OOB],
-                                      jsonFlags: ["passwordReset"], sentence: "Password reset; signed in as")
+                                      jsonFlags: ["passwordReset"], sentence: "Password reset; signed in as", address: address)
         try await skeleton.run { context, scopes throws(CLIFailure) in
             let username = try await AddressPrompt.read(given: address)
             let driver = ResetPasswordFlowDriver(presetCode: CodeFormat.preset(code), scopes: scopes, choices: strongAuth)

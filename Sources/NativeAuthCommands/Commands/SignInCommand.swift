@@ -36,23 +36,21 @@ struct SignInCommand: AsyncParsableCommand {
               nativeauth signin --browser webuser@example.com
               nativeauth signin --device-code
               printf 'Passw0rd!\\n' | nativeauth signin --password bob@example.com
-              printf 'Passw0rd!\\n' | nativeauth signin --password --mfa-method email mfauser@example.com
-              read-code-from-mailbox | nativeauth signin --email alice@example.com --code -
+              export NATIVEAUTH_EMULATOR_FIXED_CODE=12345678    # the emulator's codes, for pipes
+              printf '12345678\\n' | nativeauth signin --email alice@example.com
+              printf 'Passw0rd!\\n12345678\\n' | nativeauth signin --password mfauser@example.com
+              # with a real tenant:
+              read-code-from-mailbox | nativeauth signin --tenant contoso --client-id ID me@contoso.com --code -
               nativeauth signin --password --claims-challenge '{"access_token":{"acrs":{"essential":true,"value":"c1"}}}' mfauser@example.com
               nativeauth signin --tenant contoso --client-id 00001111-aaaa-2222-bbbb-3333cccc4444 me@contoso.com
-            """)
+            """,
+        aliases: ["login"])
 
-    @Flag(name: .long, help: "Sign in with a one-time code sent by email (the default).")
-    var email = false
-
-    @Flag(name: .long, help: "Sign in with email and password.")
-    var password = false
-
-    @Flag(name: .long, help: "Sign in in the browser (authorization code with PKCE, a loopback redirect); $BROWSER picks the browser.")
-    var browser = false
-
-    @Flag(name: .customLong("device-code"), help: "Sign in on another device: type the code shown here on the page shown here.")
-    var deviceCode = false
+    @OptionGroup(title: "Sign-in method") var method: SignInMethodOptions
+    var email: Bool { method.email }
+    var password: Bool { method.password }
+    var browser: Bool { method.browser }
+    var deviceCode: Bool { method.deviceCode }
 
     @Argument(help: ArgumentHelp("The email address; prompted for when absent.", valueName: "ADDRESS"))
     var address: String?
@@ -76,12 +74,14 @@ struct SignInCommand: AsyncParsableCommand {
         if claims.claimsChallenge != nil && (browser || deviceCode) {
             throw ValidationError("--claims-challenge goes with a native sign-in (--email or --password), not --browser or --device-code.")
         }
+        try AddressFormat.validateArgument(address, passwordFlag: password)
     }
 
     func run() async throws {
         // A password sign-in also takes codes: a second factor is one, and the MFA challenge sends
         // the app's challenge types unchanged (without `oob`, the server redirects).
-        let skeleton = SignInSkeleton(options: options, command: "signin", challengeTypes: password ? [.OOB, .password] : [.OOB])
+        let skeleton = SignInSkeleton(options: options, command: "signin", challengeTypes: password ? [.OOB, .password] : [.OOB],
+                                      address: address)
         try await skeleton.run { context, scopes throws(CLIFailure) in
             if browser || deviceCode {
                 let web = WebSignIn(context: context, scopes: scopes, loginHint: address)

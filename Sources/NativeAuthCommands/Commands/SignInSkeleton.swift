@@ -3,7 +3,8 @@ import NativeAuth
 /// What the commands that end signed in share (`signin`, `signup`, `reset-password`): where to sign
 /// in, the token store checked before a code or a password is spent, the application (and the
 /// embedded emulator, stopped at the end whatever happens), then the account the command's flow
-/// signed in, stored under the right key and reported on standard output.
+/// signed in, stored under the right key (beside the other accounts of the place) and reported on
+/// standard output; when it takes over from another active account, standard error says so.
 struct SignInSkeleton {
     let options: SharedOptions
     /// The command, named in the hint when the token store cannot hold a sign-in.
@@ -13,6 +14,8 @@ struct SignInSkeleton {
     var jsonFlags: [String] = []
     /// How the line on standard output starts, such as `Signed in as`.
     var sentence = "Signed in as"
+    /// The address given on the command line, repeated in the command that starts an expired flow over.
+    var address: String?
 
     /// Runs `flow` (given the application and the scopes to ask for) in ``CommandRunner`` and
     /// reports the account it signed in.
@@ -22,14 +25,37 @@ struct SignInSkeleton {
             let target = try resolution.signInTarget()
             let store = try AppContext.openStore(options, migrating: true)
             try StoreCheck.beforeSpendingACode(store, command: command)
+            let previouslyActive = ActiveAccount.read(store)
             let context = try AppContext(location: target.location, clientId: target.clientId, challengeTypes: challengeTypes,
                                          store: store, verbose: options.verbose, caFile: options.caFile)
-            try await context.run { context throws(CLIFailure) in
-                let result = try await flow(context, resolution.scopes)
-                context.forgetLegacyEmbeddedAccount()
-                report(result, context: context)
+            // Before the first prompt (the address, a password): where the answers go.
+            if context.location == .embeddedEmulator { Console.info(EmulatorSettings.embeddedNotice) }
+            do throws(CLIFailure) {
+                try await context.run { context throws(CLIFailure) in
+                    let result = try await flow(context, resolution.scopes)
+                    context.forgetLegacyEmbeddedAccount(identifier: result.account.identifier)
+                    report(result, context: context)
+                    ActiveAccount.announceChange(from: previouslyActive, store: store)
+                }
+            } catch where error.startsOver {
+                var failure = error
+                failure.hint = [failure.hint, "To start over at the same place: \(startOverCommand)"].compactMap { $0 }.joined(separator: "\n")
+                throw failure
             }
         }
+    }
+
+    /// This command again with the flags that chose where it signs in (and the address, if given).
+    var startOverCommand: String {
+        var words = ["nativeauth", command]
+        if let tenant = options.tenant { words += ["--tenant", tenant] }
+        if let authority = options.authority { words += ["--authority", authority] }
+        if let clientId = options.clientId { words += ["--client-id", clientId] }
+        for scope in options.scopes { words += ["--scope", scope] }
+        if let caFile = options.caFileOption { words += ["--ca-file", caFile] }
+        if let store = options.storeDirectory { words += ["--store-dir", store] }
+        if let address, !address.trimmingCharacters(in: .whitespaces).isEmpty { words.append(address) }
+        return words.map(BrowserFallbackOffer.quoted).joined(separator: " ")
     }
 
     private func report(_ result: NativeAuthUserAccountResult, context: AppContext) {

@@ -8,7 +8,8 @@ struct SignOutCommand: AsyncParsableCommand {
         abstract: "Sign out: remove the active account (or all of them) and its tokens from this machine.",
         discussion: """
             No request is sent to the server. Without --all, the active account is removed (the one \
-            that signed in last, or the one --account names). With --all, every stored account is \
+            that signed in, or was made active with `nativeauth switch`, last), or the one --account \
+            names; the other accounts stay, and standard error says which one is active now. With --all, every stored account is \
             removed; with --tenant, --authority or --client-id as well, every account of that place. \
             Exits 1 when nobody (matching) is signed in.
 
@@ -20,7 +21,8 @@ struct SignOutCommand: AsyncParsableCommand {
               nativeauth signout --account bob@example.com
               nativeauth signout --all
               nativeauth signout --all --tenant contoso
-            """)
+            """,
+        aliases: ["logout"])
 
     @Flag(name: .long, help: "Remove every stored account (that matches the location flags and --account).")
     var all = false
@@ -34,6 +36,7 @@ struct SignOutCommand: AsyncParsableCommand {
             let selection = try AccountSelection(options, accountOptions)
             let removed = all ? selection.accounts : [try selection.requireActive()]
             if removed.isEmpty { throw selection.noAccount() }
+            let activeBefore = selection.activeOfAll
             try selection.remove(removed)
             if options.json {
                 var object: [String: Any] = ["signedOut": true, "accounts": removed.map { account in
@@ -47,6 +50,9 @@ struct SignOutCommand: AsyncParsableCommand {
             } else {
                 for account in removed {
                     Console.result("Signed out \(TerminalText.sanitized(account.username)) (\(account.placeSummary)).")
+                }
+                if let activeBefore, removed.contains(where: { $0.isSame(as: activeBefore) }), let next = ActiveAccount.read(selection.store) {
+                    Console.info("\(TerminalText.sanitized(next.username)) (\(next.placeSummary)) is now the active account.")
                 }
             }
         }

@@ -22,7 +22,7 @@ struct SignUpCommand: AsyncParsableCommand {
             EXAMPLES:
               nativeauth signup carol@example.com --attribute displayName=Carol
               nativeauth signup --password dave@example.com
-              printf '12345678\\nS3cure-Passw0rd\\nDave\\n' | nativeauth signup --password dave@example.com
+              printf '12345678\\nS3cure-Passw0rd\\nDave\\n' | NATIVEAUTH_EMULATOR_FIXED_CODE=12345678 nativeauth signup --password dave@example.com
             """)
 
     @Flag(name: .long, help: "Sign up with email and password (the password is asked for after the code).")
@@ -41,13 +41,14 @@ struct SignUpCommand: AsyncParsableCommand {
 
     func validate() throws {
         if case .failure(let error) = AttributeOption.collect(attributes) { throw ValidationError(error.message) }
+        try AddressFormat.validateArgument(address, passwordFlag: password)
     }
 
     func run() async throws {
         // `validate()` refused any --attribute options that do not collect.
         let given = (try? AttributeOption.collect(attributes).get()) ?? [:]
         let skeleton = SignInSkeleton(options: options, command: "signup", challengeTypes: password ? [.OOB, .password] : [.OOB],
-                                      jsonFlags: ["signedUp"], sentence: "Signed up and signed in as")
+                                      jsonFlags: ["signedUp"], sentence: "Signed up and signed in as", address: address)
         try await skeleton.run { context, scopes throws(CLIFailure) in
             let username = try await AddressPrompt.read(given: address)
             let driver = SignUpFlowDriver(attributes: given, scopes: scopes, choices: strongAuth)

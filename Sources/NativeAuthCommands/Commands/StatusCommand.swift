@@ -9,21 +9,30 @@ struct StatusCommand: AsyncParsableCommand {
         commandName: "status",
         abstract: "List the stored accounts: who, where, client ID, token expiry; the active one is marked.",
         discussion: """
-            The active account is the one `token` and `signout` act on by default: the one that signed \
-            in last among those matching --tenant, --authority, --client-id and --account. An account \
+            Several accounts can be kept at one place (each sign-in of another user adds one). The \
+            active account, marked "(active)", is the one `token`, `call` and `signout` act on by \
+            default: the one that signed in, or was made active with `nativeauth switch`, last among \
+            those matching --tenant, --authority, --client-id and --account. An account \
             whose `nativeauth emulator` (a loopback authority) no longer accepts connections is shown \
-            with "server not reachable". No request is sent to any server and no token is printed. \
-            Exits 1 when no account is stored (or none matches).
+            with "server not reachable". No request is sent to any server and no token is printed, \
+            unless --check: then each listed account's token is refreshed once, and a "check:" line \
+            says whether it still works (a refresh token the server revoked, an account removed \
+            there); exit 1 when one does not. Exits 1 when no account is stored (or none matches).
 
             JSON (--json): {"accounts": [{"active", "username", "identifier", "clientId", "location", \
-            "signedInAt", "hasRefreshToken", "accessTokens", "claims", "serverReachable"?}], \
+            "signedInAt", "hasRefreshToken", "accessTokens", "claims", "serverReachable"?, \
+            "check"?: {"works", "problem"?, "code"?}}], \
             "active": INDEX or null}
 
             EXAMPLES:
               nativeauth status
               nativeauth status --json
+              nativeauth status --check
               nativeauth status --account alice@example.com
             """)
+
+    @Flag(name: .long, help: "Refresh each listed account's token once and say whether it still works (exit 1 if one does not); no token is printed.")
+    var check = false
 
     @OptionGroup var options: SharedOptions
     @OptionGroup var accountOptions: AccountOptions
@@ -32,6 +41,19 @@ struct StatusCommand: AsyncParsableCommand {
         try await CommandRunner.run(verbose: options.verbose) { () throws(CLIFailure) in
             let selection = try AccountSelection(options, accountOptions)
             var report = StatusReport(selection)
+            if check {
+                for index in report.entries.indices {
+                    report.entries[index].check = await AccountCheck.run(report.entries[index].account, store: selection.store, options: options)
+                }
+            }
+            // After the checks: a refresh changed the accounts' tokens, so read them again.
+            if check, let reread = try? AccountSelection(options, accountOptions) {
+                let checked = report.entries.compactMap { entry in entry.check.map { (entry.account, $0) } }
+                report = StatusReport(reread)
+                for index in report.entries.indices {
+                    report.entries[index].check = checked.first { $0.0.isSame(as: report.entries[index].account) }?.1
+                }
+            }
             report.now = CommandEnvironment.current.now()
             if options.json {
                 JSONOutput.print(report.json.merging(["storage": TokenStorage.json(of: selection.store)]) { $1 })
@@ -40,6 +62,10 @@ struct StatusCommand: AsyncParsableCommand {
                 Console.result("Tokens are kept in the \(TokenStorage.summary(of: selection.store)).")
             }
             if report.entries.isEmpty { throw selection.noAccount() }
+            if report.entries.contains(where: { $0.check?.works == false }) {
+                throw CLIFailure(.failure, "An account does not work any more (see check: above).",
+                                 hint: "Sign it in again with `nativeauth signin`, or remove it with `nativeauth signout --account USERNAME`.")
+            }
         }
     }
 }

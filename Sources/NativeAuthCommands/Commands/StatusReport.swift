@@ -10,9 +10,11 @@ struct StatusReport {
         let isActive: Bool
         /// For a loopback authority other than the embedded emulator: whether it accepts connections.
         let serverReachable: Bool?
+        /// With `--check`: whether a refresh worked.
+        var check: AccountCheck?
     }
 
-    let entries: [Entry]
+    var entries: [Entry]
     var now = Date()
 
     /// `selection`'s accounts, newest first, the first one active; loopback servers are probed.
@@ -43,6 +45,7 @@ struct StatusReport {
             "claims": account.account.accountClaims ?? [:],
         ]
         if let reachable = entry.serverReachable { object["serverReachable"] = reachable }
+        if let check = entry.check { object["check"] = check.json }
         return object
     }
 
@@ -69,6 +72,7 @@ struct StatusReport {
         }
         lines.append("  signed in at:   \(JSONOutput.timestamp(account.signedInAt))")
         lines.append("  refresh token:  \(account.hasRefreshToken ? "stored" : "none")")
+        if let check = entry.check { lines.append("  check:          \(text(check.line))") }
         if account.accessTokens.isEmpty {
             lines.append("  access token:   none cached")
         }

@@ -10,10 +10,11 @@ struct TokenCommand: AsyncParsableCommand {
             The token is printed alone on standard output, so it can be used directly:
               curl -H "Authorization: Bearer $(nativeauth token)" https://api.example.com/
             Without --scope (or NATIVEAUTH_SCOPES) the token is for the scopes the account signed in \
-            with. A cached token is used while it has more than five minutes to live. The account is \
-            the one that signed in last, unless --account or the location flags pick another (see \
-            `nativeauth status`). Exits 1 when nobody is signed in, 5 when the server cannot be \
-            reached (for a stopped `nativeauth emulator`: "server not reachable").
+            with. A cached token is printed while it has more than five minutes to live, without any \
+            request (even with the server stopped); the server is asked only to refresh. The account \
+            is the active one (see `nativeauth status` and `nativeauth switch`), unless --account or \
+            the location flags pick another. Exits 1 when nobody is signed in, 5 when a refresh cannot \
+            reach the server (for a stopped `nativeauth emulator`: "server not reachable").
 
             EXAMPLES:
               nativeauth token
@@ -38,6 +39,14 @@ struct TokenCommand: AsyncParsableCommand {
         try await CommandRunner.run(verbose: options.verbose) { () throws(CLIFailure) in
             let selection = try AccountSelection(options, accountOptions)
             let stored = try selection.requireActive()
+            // A cached token good for five more minutes answers from the store just read: no request,
+            // no application, no embedded emulator, whether its server runs or not (as `gh auth token`).
+            // A claims challenge skips the cache: the refresh asks for those claims.
+            let claimsRequest = try? claims.claimsRequest()  // checked in validate()
+            if !forceRefresh, claimsRequest == nil, let token = stored.cachedAccessToken(scopes: selection.resolution.scopes,
+                                                                   now: CommandEnvironment.current.now()) {
+                return Self.print(token, username: stored.username, json: options.json)
+            }
             let location = try AccountSelection.location(of: stored)
             if ServerReachability.isReachable(location) == false {
                 let port = location.authority?.port.map { " --port \($0)" } ?? ""
@@ -45,12 +54,6 @@ struct TokenCommand: AsyncParsableCommand {
                 throw CLIFailure(.unavailable, sentence.prefix(1).uppercased() + sentence.dropFirst(),
                                  hint: "\(TerminalText.sanitized(stored.username)) signed in at \(location.summary): start it again there "
                                      + "(`nativeauth emulator\(port)`), or pick another account with --account.")
-            }
-            // A cached token good for five more minutes answers from the store just read: no second
-            // read, no application, no embedded emulator (the same token the library would answer with).
-            let claimsRequest = try? claims.claimsRequest()  // checked in validate()
-            if !forceRefresh, claimsRequest == nil, let token = stored.cachedAccessToken(scopes: selection.resolution.scopes) {
-                return Self.print(token, username: stored.username, json: options.json)
             }
             let context = try AppContext(location: location, clientId: stored.clientId, challengeTypes: [.OOB, .password],
                                          store: selection.store, storageKey: stored.storageAuthority, verbose: options.verbose, caFile: options.caFile)

@@ -4,8 +4,8 @@ import NativeAuth
 /// The stored accounts `token`, `status` and `signout` act on: no flags needed, the store remembers
 /// where each account signed in (its authority, or the embedded emulator's key, and its client ID).
 /// `--tenant`, `--authority`, `--client-id` (or the environment) and `--account USERNAME` narrow the
-/// choice. The **active** account — the one `token` and `signout` use — is the one of those that
-/// signed in most recently.
+/// choice. The **active** account — the one `token`, `call` and `signout` use — is the one of those
+/// that signed in, or was made active with `switch`, last (``NativeAuthStoredAccount/activeSince``).
 struct AccountSelection {
     let resolution: TargetResolution
     /// `--account`, if given.
@@ -13,25 +13,34 @@ struct AccountSelection {
     let store: any NativeAuthTokenStore
     /// Every stored account.
     let stored: [NativeAuthStoredAccount]
-    /// The accounts matching the flags, newest first: the first is the active one.
+    /// The accounts matching the flags, the active one first, then by when each was last active.
     let accounts: [NativeAuthStoredAccount]
 
     /// Reads the store and selects the accounts matching `options` and `account`.
     init(_ options: SharedOptions, _ account: AccountOptions) throws(CLIFailure) {
+        try self.init(options, username: account.account)
+    }
+
+    /// Reads the store and selects the accounts matching `options` and, if given, `username`.
+    init(_ options: SharedOptions, username: String?) throws(CLIFailure) {
         resolution = try TargetResolution(options)
-        username = account.account?.trimmingCharacters(in: .whitespaces)
+        self.username = username?.trimmingCharacters(in: .whitespaces)
         store = try AppContext.openStore(options)
         do {
             stored = try NativeAuthAccountStore(store).list()
         } catch {
             throw CLIFailure(.failure, "The token store could not be read: \(error)")
         }
-        accounts = stored.filter { [resolution, username] candidate in
+        accounts = ActiveAccount.ordered(stored.filter { [resolution, username] candidate in
             (resolution.location.map { $0.matches(storedKey: candidate.storageAuthority) } ?? true)
                 && (resolution.clientId.map { $0 == candidate.clientId } ?? true)
                 && (username.map { $0.caseInsensitiveCompare(candidate.username) == .orderedSame } ?? true)
-        }
-        .sorted { $0.signedInAt > $1.signedInAt }
+        })
+    }
+
+    /// The account active before anything changes, among every stored one (whatever the flags).
+    var activeOfAll: NativeAuthStoredAccount? {
+        ActiveAccount.ordered(stored).first
     }
 
     /// The account `token` and `signout` act on by default.

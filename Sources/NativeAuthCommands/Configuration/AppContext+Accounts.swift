@@ -2,14 +2,15 @@ import Foundation
 import NativeAuth
 
 extension AppContext {
-    /// After a sign-in at the embedded emulator (`signin`, or `signup` and its sign-in): this
-    /// client's account stored under the embedded emulator's legacy key (`http://127.0.0.1:0/…`) is
-    /// replaced by the new one, as the library replaces an app's account.
-    func forgetLegacyEmbeddedAccount() {
+    /// After a sign-in at the embedded emulator (`signin`, or `signup` and its sign-in): the same
+    /// account of this client stored under the embedded emulator's legacy key
+    /// (`http://127.0.0.1:0/…`) is replaced by the new one, as the library replaces an account.
+    func forgetLegacyEmbeddedAccount(identifier: String) {
         guard location == .embeddedEmulator else { return }
         let clientId = app.clientId
         _ = try? NativeAuthAccountStore(store).removeAccounts { account in
-            account.clientId == clientId && URL(string: account.storageAuthority).map(SignInLocation.isLegacyEmbedded) == true
+            account.clientId == clientId && account.identifier == identifier
+                && URL(string: account.storageAuthority).map(SignInLocation.isLegacyEmbedded) == true
         }
     }
 
@@ -18,11 +19,11 @@ extension AppContext {
     func libraryAccount(for stored: NativeAuthStoredAccount) throws(CLIFailure) -> NativeAuthUserAccountResult {
         let result: NativeAuthUserAccountResult?
         do {
-            result = try app.currentAccount()
+            result = try app.accounts().first { $0.account.identifier == stored.identifier }
         } catch {
             throw CLIFailure(.failure, "The token store could not be read: \(error)")
         }
-        guard let result, result.account.identifier == stored.identifier else {
+        guard let result else {
             throw CLIFailure(.failure, "\(stored.username) was signed out meanwhile.", hint: "Run `nativeauth signin` to sign in.")
         }
         return result

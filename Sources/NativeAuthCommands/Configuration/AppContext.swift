@@ -32,6 +32,8 @@ struct AppContext {
             config.capabilities = [.mfaRequired, .registrationRequired]
             config.logger = verbose ? Self.verboseLogger : nil
             config.storageAuthority = storageKey ?? location.storageKey
+            // Several accounts per place and client ID, as `gh` keeps several per host: `switch` picks.
+            config.keepsSeveralAccounts = true
             config.caFile = caFile
             app = try NativeAuthPublicClientApplication(nativeAuthConfiguration: config)
         } catch {
@@ -48,7 +50,7 @@ struct AppContext {
         do {
             result = .success(try await body(self))
         } catch {
-            result = .failure(error)
+            result = .failure(HostResolution.explained(error, at: location))
         }
         await emulator?.stop()
         return try result.get()

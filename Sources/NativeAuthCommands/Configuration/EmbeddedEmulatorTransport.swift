@@ -92,7 +92,7 @@ actor EmbeddedEmulatorHost {
         configuration.stateDirectory = EmulatorSettings.stateDirectory
         configuration.fixedCode = EmulatorSettings.fixedCode
         configuration.logger = Logger(label: "nativeauth.emulator", factory: { _ in SwiftLogNoOpLogHandler() })
-        let announcement = CodeAnnouncement(stateDirectory: EmulatorSettings.stateDirectory)
+        let announcement = CodeAnnouncement()
         configuration.onCodeSent = { sent in
             if audience.shows(sent) { announcement.show(sent) }
         }

@@ -1,7 +1,6 @@
 import Foundation
 import NativeAuth
 import NativeAuthEmulator
-import Synchronization
 
 /// Settings shared by the embedded emulator and `nativeauth emulator`.
 enum EmulatorSettings {
@@ -34,29 +33,24 @@ enum EmulatorSettings {
     }
 }
 
-/// The embedded emulator's codes on the terminal, the first one preceded by the one line that says
-/// where they come from: it appears only when there is a code to show (a password sign-in or a token
-/// refresh prints nothing of it).
+extension EmulatorSettings {
+    /// The line `signin`, `signup` and `reset-password` print before their first prompt when they use
+    /// the embedded emulator: where its state lives, that its codes show here, and how to put its
+    /// demo users back.
+    static var embeddedNotice: String {
+        "Using the embedded emulator (no --tenant, --authority or NATIVEAUTH_* set), state in \(stateDirectory.path); "
+            + "codes are shown here. `nativeauth emulator reset` puts its demo users back."
+    }
+}
+
+/// The embedded emulator's codes on the terminal (the line that says where they come from was
+/// printed before the first prompt: ``EmulatorSettings/embeddedNotice``).
 final class CodeAnnouncement: Sendable {
-    private let stateDirectory: URL
-    private let announced = Mutex(false)
     /// The command's environment: the emulator calls ``show(_:)`` from its own tasks.
     private let environment = CommandEnvironment.current
 
-    init(stateDirectory: URL) {
-        self.stateDirectory = stateDirectory
-    }
-
     func show(_ sent: SentCode) {
-        let first = announced.withLock { announced in
-            defer { announced = true }
-            return !announced
-        }
         CommandEnvironment.$current.withValue(environment) {
-            if first {
-                Console.info("Using the embedded emulator (no --tenant, --authority or NATIVEAUTH_* set), state in "
-                    + "\(stateDirectory.path); codes are shown here.")
-            }
             EmulatorSettings.printCode(sent)
         }
     }

@@ -2,8 +2,9 @@ import Foundation
 import NativeAuth
 
 /// Drives a password reset from the prompts: the code (``CodePrompt``, `r` resends), the new
-/// password (``PasswordPrompt``, asked twice at a terminal, the policy explained when the server
-/// refuses it), a line while the server completes the reset, then the sign-in that ends it.
+/// password (``PasswordPrompt``, asked twice at a terminal, the usual rule said before it and the
+/// policy explained when the server refuses one), a line once the reset is done, then the sign-in
+/// that ends it.
 struct ResetPasswordFlowDriver {
     /// A code given with `--code`, tried before prompting.
     let presetCode: String?
@@ -20,6 +21,8 @@ struct ResetPasswordFlowDriver {
         case .error(let error):
             throw Self.startFailure(error, username: username)
         }
+        // The rule comes with the first prompt, not only after the server refused a password.
+        Console.info(PasswordRules.standardRule)
         let reset = try await passwordPrompt(username: username).run(state: passwordState)
         return try await signIn(reset, username: username)
     }
@@ -61,7 +64,6 @@ struct ResetPasswordFlowDriver {
         PasswordPrompt(
             prompt: "New password for \(username): ", confirm: true, question: .replacementPassword,
             submit: { state, password in
-                Console.info("Setting the new password; the server completes the reset in the background…")
                 switch await state.submitPassword(password: password) {
                 case .completed(let reset):
                     Console.info("The password was reset.")

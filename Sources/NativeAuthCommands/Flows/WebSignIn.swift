@@ -69,8 +69,11 @@ struct AnnouncingOpener: BrowserOpener {
     func open(_ url: URL) async -> Bool {
         await CommandEnvironment.$current.withValue(environment) {
             Console.info("Opening the sign-in page in your browser. If it does not open, go to:\n  \(url.absoluteString)")
+            // The opener's own output (xdg-open's errors without a browser) stays off the terminal.
             if await !system.open(url) {
                 Console.info("No browser could be started ($BROWSER and xdg-open): open the page above yourself.")
+            } else {
+                Console.info("If no browser window appears, open the page above yourself.")
             }
             Console.info("Waiting for the browser to come back (5 minutes at most)...")
             return true

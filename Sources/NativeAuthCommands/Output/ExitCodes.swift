@@ -1,16 +1,18 @@
 import ArgumentParser
 
-/// The exit codes of `nativeauth`, documented in `--help` and in docs/CLI.md.
+/// The exit codes of `nativeauth`: the table is in docs/CLI.md, a summary in the root `--help`.
 enum CLIExit: Int32, CaseIterable {
     /// Success.
     case success = 0
     /// A general failure: nobody is signed in, standard input ended before an answer, or the server
     /// refused the request (an expired sign-in, a refused scope, …).
     case failure = 1
-    /// The command line is wrong (unknown option, conflicting flags, missing value).
+    /// The command line is wrong (unknown option, conflicting flags, missing value, an ADDRESS that is
+    /// not an email address): nothing was sent.
     case usage = 2
-    /// Wrong password or code (including the server's limit of wrong attempts), no user with this
-    /// address, or (`signup`) an address that already has an account.
+    /// Wrong password or code (including the server's limit of wrong attempts, and standard input
+    /// ending right after a wrong one), no user with this address, or (`signup`) an address that
+    /// already has an account.
     case wrongCredentials = 3
     /// The server requires a browser sign-in for this account.
     case browserRequired = 4
@@ -30,31 +32,6 @@ enum CLIExit: Int32, CaseIterable {
     case keyringUnavailable = 7
 
     var exitCode: ExitCode { ExitCode(rawValue) }
-
-    /// The table printed at the end of the root command's `--help`.
-    static let helpText = """
-        EXIT CODES:
-          0    success
-          1    failure: nobody is signed in, standard input ended, or the
-               server refused (an expired sign-in, a refused scope, ...)
-          2    usage error: unknown option, conflicting flags, a bad --code
-               or --scope
-          3    wrong password or code (or too many of them), no user with
-               this address, or (signup) an address that already has an account
-          4    the server requires a browser sign-in for this account
-          5    the server could not be reached or failed: no answer, HTTP 5xx
-               or 429, an unreadable answer, a stopped `nativeauth emulator`
-          7    --storage keyring (or NATIVEAUTH_STORAGE=keyring) and no keyring:
-               no Secret Service on the session bus, or no libsecret
-          129  the terminal hung up (SIGHUP)
-          130  interrupted (Ctrl-C, SIGINT)
-          131  quit (Ctrl-\\, SIGQUIT)
-          143  terminated (SIGTERM)
-        On each of these signals the terminal is put back as it was. Ctrl-Z
-        (SIGTSTP) puts it back and stops; on fg (SIGCONT) a hidden password
-        prompt hides its input again. `nativeauth emulator` stops gracefully
-        on Ctrl-C, SIGTERM or SIGHUP (exit 0); SIGQUIT ends it at once (131).
-        """
 }
 
 /// A failure a command reports: one clear line, an exit code, and protocol details for `--verbose`.
@@ -65,6 +42,10 @@ struct CLIFailure: Error {
     var details: [String] = []
     /// A hint shown on a second line, such as what to run next.
     var hint: String?
+    /// No server answered (a transport failure: no connection, a host name that did not resolve).
+    var noServerAnswered = false
+    /// The flow is over and must start again (it expired): the command that failed adds how to rerun it.
+    var startsOver = false
 
     init(_ exit: CLIExit, _ message: String, hint: String? = nil, details: [String] = []) {
         self.exit = exit

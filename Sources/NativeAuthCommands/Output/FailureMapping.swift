@@ -23,6 +23,12 @@ enum FailureMapping {
         case .browserRequired:
             return CLIFailure(.browserRequired, "A browser sign-in is required: the server will not complete this sign-in from a terminal.",
                               hint: browserHint(method), details: ["server: \(summary)"] + lines)
+        case .serverUnavailable where error.httpStatus == nil:
+            // No server answered: a correlation ID would find nothing in any server's logs.
+            var failure = CLIFailure(.unavailable, summary, hint: "The server could not be reached: check the network, or try again later.",
+                                     details: lines)
+            failure.noServerAnswered = true
+            return failure
         case .serverUnavailable:
             return CLIFailure(.unavailable, "\(summary) (correlation id \(error.correlationId.uuidString.lowercased()))",
                               hint: "The server could not be reached or failed; try again later.", details: lines)
@@ -30,12 +36,15 @@ enum FailureMapping {
             return CLIFailure(.wrongCredentials, AttemptLimit.message(method), hint: AttemptLimit.hint(error), details: lines)
         case _ where isWrongCredentials(error):
             return CLIFailure(.wrongCredentials, summary, details: lines)
-        case .flowExpired where method == .signUp:
-            return CLIFailure(.failure, "The sign-up took too long: run `nativeauth signup` again.", details: lines)
-        case .flowExpired where method == .resetPassword:
-            return CLIFailure(.failure, "The password reset took too long: run `nativeauth reset-password` again.", details: lines)
         case .flowExpired:
-            return CLIFailure(.failure, "The sign-in took too long: run `nativeauth signin` again.", details: lines)
+            let (what, command) = switch method {
+            case .signUp: ("The sign-up", "signup")
+            case .resetPassword: ("The password reset", "reset-password")
+            default: ("The sign-in", "signin")
+            }
+            var failure = CLIFailure(.failure, "\(what) took too long: run `nativeauth \(command)` again.", details: lines)
+            failure.startsOver = true
+            return failure
         case .invalidScope:
             return CLIFailure(.failure, "The server refused the requested scopes: \(summary)",
                               hint: "Check the --scope values (or NATIVEAUTH_SCOPES): scopes of one API per request.", details: lines)

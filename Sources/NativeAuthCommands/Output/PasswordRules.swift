@@ -3,6 +3,11 @@ import NativeAuth
 /// What the CLI says when the server's password policy refuses a new password: the rule, from the
 /// suberror (docs/PROTOCOL.md §7.1 gives the service's rules), so the user can choose another.
 enum PasswordRules {
+    /// The service's password policy (docs/PROTOCOL.md §7.1), said before a new password is asked for;
+    /// a tenant cannot tell a client its own policy, so a refusal still explains the rule it broke.
+    static let standardRule = "The new password needs 8 to 256 characters and 3 of: lowercase letters, uppercase letters, "
+        + "digits, symbols; it cannot be the current password or a recent one."
+
     static func explanation(_ error: some NativeAuthError) -> String {
         switch error.serverSubError {
         case "password_too_short": return "The password is too short: use at least 8 characters."

@@ -53,7 +53,7 @@ struct CodePrompt<State, Outcome> {
                                      hint: "Run the command again with the \(codeLength)-digit code, or without --code to be asked for it.")
                 }
             } else {
-                let prompt = "Code sent to \(TerminalText.sanitized(sentTo)) (\(codeLength) digits). Enter code, or r to resend: "
+                let prompt = "Code sent to \(TerminalText.sanitized(sentTo)) (\(codeLength) digits). Enter code, r to resend, or q to stop: "
                 guard let line = await LineReader.line(prompt: prompt) else {
                     throw InputEnded.failure(.code, afterWrongAnswer: lastWasWrong)
                 }
@@ -91,7 +91,7 @@ struct CodePrompt<State, Outcome> {
                     return outcome
                 case .refused(let error, let retry):
                     guard let retry, FailureMapping.isWrongCredentials(error) else { throw FailureMapping.failure(error, method: method) }
-                    Console.info("That code is wrong. Enter it again, or r for a new code.")
+                    Console.info("That code is wrong or has expired: enter it again, or r for a new code.")
                     lastWasWrong = true
                     state = retry
                 }

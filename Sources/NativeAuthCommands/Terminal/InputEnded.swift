@@ -1,7 +1,9 @@
-/// The failure when standard input ends before a prompt is answered: always exit 1, with a sentence
-/// naming what was being asked (and saying so when the last answer was wrong or refused).
+/// The failure when standard input ends before a prompt is answered: exit 1, with a sentence naming
+/// what was being asked (and saying so when the last answer was wrong or refused). When the last
+/// answer given was a wrong code or a wrong password, the exit code is 3, as for any wrong answer:
+/// a script sees that what it gave was wrong, not merely that it gave nothing more.
 enum InputEnded {
-    enum Question {
+    enum Question: Equatable {
         case address, code, password
         /// A new account's password (`signup`).
         case newPassword
@@ -16,16 +18,19 @@ enum InputEnded {
     }
 
     static func failure(_ question: Question, afterWrongAnswer: Bool = false) -> CLIFailure {
+        let wrong = afterWrongAnswer && [.code, .password].contains(question)
+        // At a terminal, the end of input is Ctrl-D: the person stopped; the hints are for scripts.
+        if TTY.stdinIsTerminal { return CLIFailure(wrong ? .wrongCredentials : .failure, "Stopped (Ctrl-D).") }
         let after = afterWrongAnswer ? " after the wrong one" : ""
         switch question {
         case .address:
             return CLIFailure(.failure, "No email address was entered: standard input ended.",
                               hint: "Give it as an argument: nativeauth signin alice@example.com")
         case .code:
-            return CLIFailure(.failure, "No code was entered\(after): standard input ended.",
+            return CLIFailure(afterWrongAnswer ? .wrongCredentials : .failure, "No code was entered\(after): standard input ended.",
                               hint: "Pipe the code on standard input, or pass --code CODE.")
         case .password:
-            return CLIFailure(.failure, "No password was entered\(after): standard input ended.",
+            return CLIFailure(afterWrongAnswer ? .wrongCredentials : .failure, "No password was entered\(after): standard input ended.",
                               hint: "Pipe the password on standard input: printf '%s\\n' \"$PASSWORD\" | nativeauth signin --password ADDRESS")
         case .newPassword:
             let refused = afterWrongAnswer ? " after the refused one" : ""

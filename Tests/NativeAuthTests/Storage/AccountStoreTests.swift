@@ -94,3 +94,60 @@ struct AccountStoreTests {
         #expect(try NativeAuthAccountStore(file).list().map(\.username) == ["ada@example.com"])
     }
 }
+
+/// Several accounts of one application (``NativeAuthPublicClientApplicationConfig/keepsSeveralAccounts``):
+/// kept side by side, the current one the last active, `activate` picking another.
+@Suite("Several accounts of one application")
+struct SeveralAccountsStoreTests {
+    private let now = Date(timeIntervalSince1970: 1_700_000_000)
+    private let clientId = "00001111-aaaa-2222-bbbb-3333cccc4444"
+    private let authority = "https://contoso.ciamlogin.com/contoso.onmicrosoft.com"
+
+    private func stored(_ username: String, signedIn offset: TimeInterval) -> StoredAccount {
+        StoredAccount(
+            clientId: clientId, authority: authority, username: username, identifier: "\(username).id", idToken: nil,
+            refreshToken: "rt", accessTokens: [StoredAccessToken(token: "at-\(username)", scopes: ["openid"],
+                                                                 expiresOn: Date().addingTimeInterval(3600), requestedScopes: [])],
+            signedInAt: now.addingTimeInterval(offset), defaultScopes: [])
+    }
+
+    private func app(_ store: InMemoryTokenStore, keepsSeveral: Bool) throws -> NativeAuthPublicClientApplication {
+        let config = try NativeAuthPublicClientApplicationConfig(clientId: clientId, authority: URL(string: authority)!, challengeTypes: [.OOB])
+        config.tokenStore = store
+        config.keepsSeveralAccounts = keepsSeveral
+        return try NativeAuthPublicClientApplication(nativeAuthConfiguration: config)
+    }
+
+    @Test("A sign-in replaces only the same account when several are kept, every one otherwise")
+    func upsert() {
+        var contents = TokenStoreContents(accounts: [stored("ada@example.com", signedIn: 0)])
+        contents.upsert(stored("bob@example.com", signedIn: 60))
+        #expect(contents.accounts.map(\.username) == ["ada@example.com", "bob@example.com"])
+        contents.upsert(stored("ada@example.com", signedIn: 120))
+        #expect(contents.accounts.map(\.username) == ["bob@example.com", "ada@example.com"], "the same account replaced, put last")
+        contents.upsert(stored("carol@example.com", signedIn: 180), replacingOthers: true)
+        #expect(contents.accounts.map(\.username) == ["carol@example.com"])
+    }
+
+    @Test("The current account is the last active; activate() makes another current; each keeps its tokens")
+    func activate() async throws {
+        let backing = InMemoryTokenStore(TokenStoreContents(accounts: [stored("ada@example.com", signedIn: 0), stored("bob@example.com", signedIn: 0)]))
+        let application = try app(backing, keepsSeveral: true)
+        #expect(try application.currentAccount()?.account.username == "bob@example.com", "same time: the later in the store")
+        #expect(try application.accounts().map(\.account.username) == ["bob@example.com", "ada@example.com"])
+
+        let store = NativeAuthAccountStore(backing)
+        let ada = try #require(try store.latest(username: "ada@example.com"))
+        #expect(try store.activate(ada, at: now.addingTimeInterval(30)))
+        #expect(try application.currentAccount()?.account.username == "ada@example.com")
+        #expect(try store.list().first { $0.username == "ada@example.com" }?.activeSince == now.addingTimeInterval(30))
+
+        let bob = try #require(try application.accounts().first { $0.account.username == "bob@example.com" })
+        let token = try await bob.getAccessToken(parameters: NativeAuthGetAccessTokenParameters())
+        #expect(token.accessToken == "at-bob@example.com", "the other account's cached token, no request")
+        try bob.signOutOrThrow()
+        #expect(try store.list().map(\.username) == ["ada@example.com"], "sign-out removes only that account")
+        #expect(try store.activate(ada) == true)
+        #expect(try store.activate(NativeAuthAccountStore(InMemoryTokenStore(TokenStoreContents(accounts: [stored("x@example.com", signedIn: 0)]))).list()[0]) == false)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import NativeAuth
+
+/// `status --check`: whether a stored account still works, found by refreshing its access token once
+/// (the server revoked its refresh token, the account was removed, the server is gone). No token is
+/// printed.
+struct AccountCheck {
+    /// The account works: a refresh succeeded.
+    let works: Bool
+    /// Why not, one sentence (nil when it works).
+    let problem: String?
+    /// The library's error code when it does not work.
+    let code: String?
+
+    /// Refreshes `stored`'s access token once, in `store`.
+    static func run(_ stored: NativeAuthStoredAccount, store: FileTokenStore, options: SharedOptions) async -> AccountCheck {
+        do throws(CLIFailure) {
+            let location = try AccountSelection.location(of: stored)
+            if ServerReachability.isReachable(location) == false {
+                return AccountCheck(works: false, problem: ServerReachability.notReachable, code: NativeAuthErrorCode.serverUnavailable.rawValue)
+            }
+            let context = try AppContext(location: location, clientId: stored.clientId, challengeTypes: [.OOB, .password],
+                                         store: store, storageKey: stored.storageAuthority, verbose: false, caFile: options.caFile)
+            return try await context.run { context throws(CLIFailure) in
+                let account = try context.libraryAccount(for: stored)
+                do throws(RetrieveAccessTokenError) {
+                    _ = try await account.getAccessToken(parameters: NativeAuthGetAccessTokenParameters(forceRefresh: true))
+                    return AccountCheck(works: true, problem: nil, code: nil)
+                } catch {
+                    let failure = FailureMapping.failure(error, method: .token)
+                    return AccountCheck(works: false, problem: failure.message, code: error.code.rawValue)
+                }
+            }
+        } catch {
+            return AccountCheck(works: false, problem: error.message, code: nil)
+        }
+    }
+
+    /// For `--json`: `{"works": true}` or `{"works": false, "problem", "code"?}`.
+    var json: [String: Any] {
+        var object: [String: Any] = ["works": works]
+        if let problem { object["problem"] = problem }
+        if let code { object["code"] = code }
+        return object
+    }
+
+    /// For the text: `works (a token was refreshed)` or `does not work: …`.
+    var line: String {
+        works ? "works (a token was refreshed)" : "does not work: \(problem ?? "the refresh failed") Run `nativeauth signin` again."
+    }
+}

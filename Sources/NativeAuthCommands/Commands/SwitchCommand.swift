@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import NativeAuth
+
+/// `nativeauth switch`: makes another stored account the active one (the one `token`, `call` and
+/// `signout` use with no flags), as `gh auth switch` does.
+struct SwitchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "switch",
+        abstract: "Make another stored account the active one (the one token, call and signout use).",
+        discussion: """
+            With one other account stored, no USERNAME is needed. With several, give USERNAME \
+            (case-insensitive), or choose from a numbered list at a terminal; a script gets exit 2 \
+            and the list. --tenant, --authority and --client-id narrow the choice to one place (when \
+            one username signed in at several). No request is sent. Exits 1 when there is no other \
+            account to switch to.
+
+            JSON (--json): {"switched": true, "username", "clientId", "location"}
+
+            EXAMPLES:
+              nativeauth switch
+              nativeauth switch bob@example.com
+              nativeauth switch alice@example.com --tenant contoso
+            """)
+
+    @Argument(help: ArgumentHelp("The account to make active, by username; asked for when several are stored.", valueName: "USERNAME"))
+    var username: String?
+
+    @OptionGroup var options: SharedOptions
+
+    func validate() throws {
+        if let username, username.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("USERNAME is empty: give one such as bob@example.com, or none to switch to the only other account.")
+        }
+    }
+
+    func run() async throws {
+        try await CommandRunner.run(verbose: options.verbose) { () throws(CLIFailure) in
+            let selection = try AccountSelection(options, username: nil)
+            let active = selection.activeOfAll
+            var candidates = selection.accounts
+            if let username = username?.trimmingCharacters(in: .whitespaces) {
+                candidates = candidates.filter { $0.username.caseInsensitiveCompare(username) == .orderedSame }
+                if let active, candidates.count == 1, candidates[0].isSame(as: active) {
+                    return report(active, already: true)
+                }
+            }
+            candidates.removeAll { candidate in active.map(candidate.isSame) ?? false }
+            let chosen = try await choose(from: candidates, selection: selection)
+            do {
+                guard try NativeAuthAccountStore(selection.store).activate(chosen, at: CommandEnvironment.current.now()) else {
+                    throw CLIFailure(.failure, "\(TerminalText.sanitized(chosen.username)) was signed out meanwhile.")
+                }
+            } catch let failure as CLIFailure {
+                throw failure
+            } catch {
+                throw CLIFailure(.failure, "The token store could not be updated: \(error)")
+            }
+            report(chosen, already: false)
+        }
+    }
+
+    private func choose(from candidates: [NativeAuthStoredAccount], selection: AccountSelection) async throws(CLIFailure) -> NativeAuthStoredAccount {
+        if candidates.count == 1 { return candidates[0] }
+        if candidates.isEmpty {
+            if let username {
+                let names = Set(selection.stored.map { TerminalText.sanitized($0.username.lowercased()) }).sorted()
+                throw CLIFailure(.failure, "No other account \(TerminalText.sanitized(username)) is signed in.",
+                                 hint: names.isEmpty ? "Run `nativeauth signin` to sign in." : "Stored accounts: \(names.joined(separator: ", ")).")
+            }
+            throw CLIFailure(.failure, selection.stored.isEmpty ? "Nobody is signed in." : "There is no other account to switch to.",
+                             hint: "Run `nativeauth signin` to sign in with another account.")
+        }
+        let list = candidates.enumerated().map { index, account in
+            "  \(index + 1). \(TerminalText.sanitized(account.username)) (\(account.placeSummary), client ID \(TerminalText.sanitized(account.clientId)))"
+        }
+        guard TTY.stdinIsTerminal else {
+            throw CLIFailure(.usage, "Several accounts could be made active: give the USERNAME (and --tenant, --authority or --client-id when it is at several places).",
+                             hint: list.joined(separator: "\n"))
+        }
+        Console.info("Which account should be active?")
+        list.forEach(Console.info)
+        while true {
+            guard let line = await LineReader.line(prompt: "Account (1-\(candidates.count)): ") else {
+                throw CLIFailure(.failure, "No account was chosen: standard input ended.")
+            }
+            let answer = line.trimmingCharacters(in: .whitespaces)
+            if answer.isEmpty { continue }
+            if let number = Int(answer), candidates.indices.contains(number - 1) { return candidates[number - 1] }
+            let named = candidates.filter { $0.username.caseInsensitiveCompare(answer) == .orderedSame }
+            if named.count == 1 { return named[0] }
+            Console.info("Answer a number from 1 to \(candidates.count).")
+        }
+    }
+
+    private func report(_ account: NativeAuthStoredAccount, already: Bool) {
+        if options.json {
+            JSONOutput.print(["switched": !already, "username": account.username, "clientId": account.clientId,
+                              "location": account.placeJSON])
+        } else {
+            let name = TerminalText.sanitized(account.username)
+            Console.result(already ? "\(name) (\(account.placeSummary)) is already the active account."
+                : "Switched to \(name) (\(account.placeSummary)): token, call and signout use it now.")
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import NativeAuth
+
+/// The active account of the whole store (the one `token`, `call` and `signout` use with no flags):
+/// the one that signed in, or was made active with `switch`, last.
+enum ActiveAccount {
+    /// The active account of `store`; nil when none is kept or the store cannot be read.
+    static func read(_ store: any NativeAuthTokenStore) -> NativeAuthStoredAccount? {
+        (try? NativeAuthAccountStore(store).list()).flatMap { ordered($0).first }
+    }
+
+    /// `accounts` (as listed, in the store's order) the active one first, then by when each was last
+    /// active; of two active since the same time (the store keeps whole seconds), the later in the
+    /// store's order, where a sign-in or a `switch` puts the account.
+    static func ordered(_ accounts: [NativeAuthStoredAccount]) -> [NativeAuthStoredAccount] {
+        accounts.enumerated()
+            .sorted { ($0.element.activeSince, $0.offset) > ($1.element.activeSince, $1.offset) }
+            .map(\.element)
+    }
+
+    /// After a sign-in: says on standard error who is active now when it is not `previous` any more.
+    static func announceChange(from previous: NativeAuthStoredAccount?, store: any NativeAuthTokenStore) {
+        guard let previous, let now = read(store), !now.isSame(as: previous) else { return }
+        Console.info("\(TerminalText.sanitized(now.username)) is now the active account, instead of "
+            + "\(TerminalText.sanitized(previous.username)) (\(previous.placeSummary)), which stays signed in: "
+            + "`nativeauth switch` goes back.")
+    }
+}
+
+extension NativeAuthStoredAccount {
+    /// The same account of the same application at the same place.
+    func isSame(as other: NativeAuthStoredAccount) -> Bool {
+        identifier == other.identifier && clientId == other.clientId && storageAuthority == other.storageAuthority
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why no server answered a remote authority: when its host name does not resolve here, the tenant
+/// name (or the network) is wrong, and trying again later will not help. Asked only after a request
+/// failed without an answer, and not when a proxy resolves names for this process.
+enum HostResolution {
+    /// The failure to report instead of `failure` when `location`'s host name does not resolve.
+    static func explained(_ failure: CLIFailure, at location: SignInLocation) -> CLIFailure {
+        guard failure.noServerAnswered, !location.isLoopback, !proxyConfigured,
+              let host = location.authority?.host, !resolves(host)
+        else { return failure }
+        var explained = CLIFailure(.unavailable, "The host name \(TerminalText.sanitized(host)) could not be resolved.",
+                                   hint: "Check the tenant name (--tenant, --authority or NATIVEAUTH_*) and the network.",
+                                   details: failure.details)
+        explained.noServerAnswered = true
+        return explained
+    }
+
+    /// Whether `host` has an address here (`getaddrinfo`).
+    static func resolves(_ host: String) -> Bool {
+        var hints = addrinfo()
+        hints.ai_socktype = streamSocket
+        var results: UnsafeMutablePointer<addrinfo>?
+        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        guard getaddrinfo(bare, nil, &hints, &results) == 0 else { return false }
+        freeaddrinfo(results)
+        return true
+    }
+
+    /// A proxy variable is set: the proxy, not this machine, resolves the names.
+    private static var proxyConfigured: Bool {
+        ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY", "all_proxy", "ALL_PROXY"].contains { ProcessEnvironment.value($0) != nil }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// `status --check`: each account's token refreshed once, whether it still works reported (a refresh
+/// token the server revoked is found), no token printed; plain `status` sends nothing.
+@Suite
+struct StatusCheckTests {
+    @Test func checkFindsARevokedRefreshTokenThatPlainStatusCannotSee() async throws {
+        let sandbox = try CommandSandbox(fixedCode: "81818181")
+        defer { sandbox.remove() }
+        let emulator = try await StandaloneEmulator.start(in: sandbox)
+        try #require(try await sandbox.run(["signin", "--authority", emulator.authority, "alice@example.com"], input: "81818181\n").status == 0)
+
+        let works = try await sandbox.run(["status", "--check"])
+        #expect(works.status == 0, "\(works)")
+        #expect(works.stdout.contains("  check:          works (a token was refreshed)"), "\(works)")
+        #expect(!works.stdout.contains("eyJ") && !works.stderr.contains("eyJ"), "no token is printed: \(works)")
+        let json = try await sandbox.run(["status", "--check", "--json"])
+        let account = (json.json?["accounts"] as? [[String: Any]])?.first
+        #expect((account?["check"] as? [String: Any])?["works"] as? Bool == true, "\(json)")
+
+        // The server forgets every refresh token: only --check can tell.
+        try await emulator.admin("POST", "reset", json: "{}")
+        try await emulator.admin("DELETE", "requests")
+        let plain = try await sandbox.run(["status"])
+        #expect(plain.status == 0, "\(plain)")
+        #expect(plain.stdout.contains("refresh token:  stored"), "\(plain)")
+        #expect(!plain.stdout.contains("check:"), "\(plain)")
+        #expect(try await emulator.requestedPaths().isEmpty, "plain status sends nothing")
+
+        let revoked = try await sandbox.run(["status", "--check"])
+        #expect(revoked.status == 1, "\(revoked)")
+        #expect(revoked.stdout.contains("  check:          does not work: "), "\(revoked)")
+        #expect(revoked.stderr.contains("error: An account does not work any more"), "\(revoked)")
+        let paths = try await emulator.requestedPaths()
+        #expect(paths.filter { $0.hasSuffix("/token") }.count == 1, "one refresh: \(paths)")
+        _ = await emulator.stop()
+    }
+}
