@@ -34,6 +34,31 @@ generated=.build/plugins/GenerateManual/outputs/NativeAuthCLI/nativeauth.1
 # each): make each one a paragraph break.
 sed 's/^$/.Pp/' "$generated" >"$fresh"
 
+# The plugin's EXIT STATUS says only "0 on success, >0 on error": put docs/CLI.md's "Exit codes"
+# table there (one row per code of the command; a test checks the rows against the code).
+python3 - "$fresh" docs/CLI.md <<'PYTHON'
+import re, sys
+page_path, docs_path = sys.argv[1], sys.argv[2]
+docs = open(docs_path, encoding="utf-8").read()
+section = docs.split("\n## Exit codes\n", 1)[1].split("\n## ", 1)[0]
+rows = [line for line in section.splitlines() if line.startswith("| ") and not line.startswith("| code")]
+def roff(text):
+    text = text.replace("\\|", "|").replace("``", "").replace("`", "").replace("**", "")
+    text = text.replace("\\", "\\e")
+    return "\\&" + text if text.startswith((".", "'")) else text
+items = [".Bl -tag -width 4n"]
+for row in rows:
+    code, meaning = [cell.strip() for cell in row.strip("|").split(" | ", 1)]
+    items += [".It " + code, roff(meaning)]
+items.append(".El")
+page = open(page_path, encoding="utf-8").read()
+standard = re.compile(r'^\.Sh "EXIT STATUS"\n\.Ex -std$', re.M)
+if not standard.search(page):
+    sys.exit("error: the generated page has no standard EXIT STATUS section to replace")
+page = standard.sub(lambda _: '.Sh "EXIT STATUS"\n' + "\n".join(items), page, count=1)
+open(page_path, "w", encoding="utf-8").write(page)
+PYTHON
+
 if [ "$mode" = write ]; then
     mkdir -p "$(dirname "$page")"
     cp "$fresh" "$page"

@@ -14,10 +14,7 @@ struct NativeAuthCommand: AsyncParsableCommand {
             in, so `token`, `call`, `status`, `switch` and `signout` need no flags. Each command's \
             --help has examples.
 
-            Exit codes: 0 success, 1 failure, 2 usage error, 3 wrong password or code, 4 browser \
-            sign-in required, 5 server not reachable, 6 (call) the API's status was not 2xx, \
-            128+N a signal (130 Ctrl-C). docs/CLI.md has the full table.
-            """,
+            """ + CLIExit.helpSummary,
         version: NativeAuthVersion.current,
         subcommands: [SignInCommand.self, SignUpCommand.self, ResetPasswordCommand.self, TokenCommand.self, CallCommand.self, StatusCommand.self, SwitchCommand.self, SignOutCommand.self, EmulatorCommand.self]
     )

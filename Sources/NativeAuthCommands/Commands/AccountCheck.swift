@@ -13,7 +13,7 @@ struct AccountCheck {
     let code: String?
 
     /// Refreshes `stored`'s access token once, in `store`.
-    static func run(_ stored: NativeAuthStoredAccount, store: FileTokenStore, options: SharedOptions) async -> AccountCheck {
+    static func run(_ stored: NativeAuthStoredAccount, store: any NativeAuthTokenStore, options: SharedOptions) async -> AccountCheck {
         do throws(CLIFailure) {
             let location = try AccountSelection.location(of: stored)
             if ServerReachability.isReachable(location) == false {

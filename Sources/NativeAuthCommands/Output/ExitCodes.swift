@@ -1,6 +1,7 @@
 import ArgumentParser
 
-/// The exit codes of `nativeauth`: the table is in docs/CLI.md, a summary in the root `--help`.
+/// The exit codes of `nativeauth`: the one list of them. The root `--help` shows ``helpSummary``;
+/// docs/CLI.md has a row for each (checked by a test), from which the man page's EXIT STATUS is made.
 enum CLIExit: Int32, CaseIterable {
     /// Success.
     case success = 0
@@ -32,6 +33,31 @@ enum CLIExit: Int32, CaseIterable {
     case keyringUnavailable = 7
 
     var exitCode: ExitCode { ExitCode(rawValue) }
+
+    /// A few words for the root `--help`'s summary line; docs/CLI.md's "Exit codes" table, with a
+    /// row for each case (a test checks), says it in full, and the man page takes that table.
+    var summary: String {
+        switch self {
+        case .success: "success"
+        case .failure: "failure"
+        case .usage: "usage error"
+        case .wrongCredentials: "wrong password or code"
+        case .browserRequired: "browser sign-in required"
+        case .unavailable: "server not reachable"
+        case .apiError: "(call) the API's status was not 2xx"
+        case .keyringUnavailable: "no keyring for --storage keyring"
+        case .hungUp: "hung up (SIGHUP)"
+        case .interrupted: "Ctrl-C"
+        case .quit: "quit (SIGQUIT)"
+        case .terminated: "SIGTERM"
+        }
+    }
+
+    /// The root `--help`'s line: every code with its ``summary``, in order.
+    static var helpSummary: String {
+        let codes = allCases.sorted { $0.rawValue < $1.rawValue }.map { "\($0.rawValue) \($0.summary)" }
+        return "Exit codes: " + codes.joined(separator: ", ") + ". `man nativeauth` and docs/CLI.md have the full table."
+    }
 }
 
 /// A failure a command reports: one clear line, an exit code, and protocol details for `--verbose`.

@@ -48,7 +48,7 @@ struct SecretServiceTokenStoreTests {
             var refreshed = account(2)
             refreshed.refreshToken = "refresh-token-2-rotated"
             try store.modify { contents in
-                contents.removeAccount(clientId: "client-1", authority: authority)
+                contents.removeAccount(clientId: "client-1", authority: authority, identifier: "uid-1.utid")
                 contents.upsert(refreshed)
             }
             #expect(try store.read() == TokenStoreContents(accounts: [refreshed]))
@@ -73,7 +73,7 @@ struct SecretServiceTokenStoreTests {
             // Leaving it alone writes nothing; removing it works.
             try store.modify { _ in }
             #expect(throws: TokenStoreError.self) { try store.read() }
-            #expect(try store.modify { $0.removeAccount(clientId: "client-1", authority: authority) })
+            #expect(try store.modify { $0.removeAccount(clientId: "client-1", authority: authority, identifier: "uid-1.utid") })
             #expect(try store.read() == TokenStoreContents())
         }
     }
