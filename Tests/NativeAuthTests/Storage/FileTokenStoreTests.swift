@@ -396,19 +396,9 @@ struct FileTokenStoreTests {
 
 // MARK: - Helpers
 
-private let authority = "https://contoso.ciamlogin.com/contoso.onmicrosoft.com"
+private let authority = StoredAccountFixture.authority
 
-private func account(_ index: Int) -> StoredAccount {
-    StoredAccount(
-        clientId: "client-\(index)", authority: authority, username: "user\(index)@contoso.com",
-        identifier: "uid-\(index).utid", idToken: "id-token-\(index)", refreshToken: "refresh-token-\(index)",
-        accessTokens: [
-            StoredAccessToken(
-                token: "access-token-\(index)", scopes: ["openid", "profile"],
-                expiresOn: Date(timeIntervalSince1970: 1_700_003_600))
-        ],
-        signedInAt: Date(timeIntervalSince1970: 1_700_000_000))
-}
+private func account(_ index: Int) -> StoredAccount { StoredAccountFixture.account(index) }
 
 private final class EventLog: Sendable {
     private let storage = Mutex<[String]>([])

@@ -203,56 +203,61 @@ final class SecretServiceLibrary: Sendable {
     /// turning a set error into a failure.
     private func call<T>(
         _ attributes: [String: String],
-        _ body: (OpaquePointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> T
+        _ body: (OpaquePointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> sending T
     ) throws(SecretServiceLibraryFailure) -> T {
         try gate.withLock { _ throws(SecretServiceLibraryFailure) in
             let schema = try schemaPointer()
-            guard let table = functions.hashTableNew(functions.strHash, functions.strEqual) else {
-                throw SecretServiceLibraryFailure(message: "out of memory")
-            }
-            var copies: [UnsafeMutablePointer<CChar>] = []
-            defer {
-                functions.hashTableUnref(table)
-                copies.forEach { free($0) }
-            }
-            for (key, value) in attributes {
-                guard let key = strdup(key), let value = strdup(value) else {
-                    throw SecretServiceLibraryFailure(message: "out of memory")
+            return try withStringTable(attributes.map { ($0.key, $0.value) }) { table throws(SecretServiceLibraryFailure) in
+                var error: UnsafeMutableRawPointer?
+                let result = body(schema, table, &error)
+                if error != nil {
+                    // Forget libsecret's connection to the service: a daemon that went away and came back
+                    // has a new address on the bus, and the next call should find it.
+                    functions.disconnect()
+                    throw failure(error, or: "the keyring failed")
                 }
-                copies += [key, value]
-                _ = functions.hashTableInsert(table, key, value)
+                return result
             }
-            var error: UnsafeMutableRawPointer?
-            let result = body(schema, table, &error)
-            if error != nil {
-                // Forget libsecret's connection to the service: a daemon that went away and came back
-                // has a new address on the bus, and the next call should find it.
-                functions.disconnect()
-                throw failure(error, or: "the keyring failed")
-            }
-            return result
         }
     }
 
     /// The schema, made on first use: one string attribute per name in ``SecretServiceItem/attributeNames``.
     private func schemaPointer() throws(SecretServiceLibraryFailure) -> OpaquePointer? {
         if let made = schema.withLock({ $0 }) { return made.pointer }
-        guard let names = functions.hashTableNew(functions.strHash, functions.strEqual) else {
+        // SECRET_SCHEMA_ATTRIBUTE_STRING is 0: each name maps to NULL.
+        let made = try withStringTable(SecretServiceItem.attributeNames.map { ($0, nil) }) { names throws(SecretServiceLibraryFailure) in
+            SchemaHandle(pointer: functions.schemaNew(Self.schemaName, 0, names))
+        }
+        schema.withLock { $0 = made }
+        return made.pointer
+    }
+
+    /// Runs `body` with a `GHashTable` of C copies of `entries` (a nil value maps its key to NULL);
+    /// the table and the copies are freed when it returns.
+    private func withStringTable<T>(
+        _ entries: [(String, String?)],
+        _ body: (OpaquePointer) throws(SecretServiceLibraryFailure) -> sending T
+    ) throws(SecretServiceLibraryFailure) -> sending T {
+        guard let table = functions.hashTableNew(functions.strHash, functions.strEqual) else {
             throw SecretServiceLibraryFailure(message: "out of memory")
         }
         var copies: [UnsafeMutablePointer<CChar>] = []
         defer {
-            functions.hashTableUnref(names)
+            functions.hashTableUnref(table)
             copies.forEach { free($0) }
         }
-        for name in SecretServiceItem.attributeNames {
-            guard let copy = strdup(name) else { throw SecretServiceLibraryFailure(message: "out of memory") }
-            copies.append(copy)
-            _ = functions.hashTableInsert(names, copy, nil)  // SECRET_SCHEMA_ATTRIBUTE_STRING is 0
+        for (key, value) in entries {
+            guard let keyCopy = strdup(key) else { throw SecretServiceLibraryFailure(message: "out of memory") }
+            copies.append(keyCopy)
+            var valueCopy: UnsafeMutablePointer<CChar>?
+            if let value {
+                guard let copy = strdup(value) else { throw SecretServiceLibraryFailure(message: "out of memory") }
+                copies.append(copy)
+                valueCopy = copy
+            }
+            _ = functions.hashTableInsert(table, UnsafeMutableRawPointer(keyCopy), valueCopy.map(UnsafeMutableRawPointer.init))
         }
-        let made = SchemaHandle(pointer: functions.schemaNew(Self.schemaName, 0, names))
-        schema.withLock { $0 = made }
-        return made.pointer
+        return try body(table)
     }
 
     /// The failure for a `GError` (its message; the error is freed), or `fallback` when none was set.
