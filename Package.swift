@@ -91,6 +91,8 @@ let package = Package(
             path: "Tests/NativeAuthTestSupport",
             swiftSettings: strict
         ),
+        // What the two CLI test targets share: a finished command's result and an emulator's admin API.
+        .target(name: "CLITestSupport", path: "Tests/CLITestSupport", swiftSettings: strict),
         .testTarget(name: "NativeAuthSharedTests", dependencies: ["NativeAuthShared"], swiftSettings: strict),
         .testTarget(
             name: "NativeAuthTests",
@@ -124,12 +126,12 @@ let package = Package(
             swiftSettings: strict
         ),
         // The `nativeauth` binary in a process of its own: terminals, signals, files, other programs.
-        .testTarget(name: "NativeAuthCLITests", dependencies: ["NativeAuthShared"], swiftSettings: strict),
+        .testTarget(name: "NativeAuthCLITests", dependencies: ["NativeAuthShared", "CLITestSupport"], swiftSettings: strict),
         // The commands run in process (parsing, flows, failure mapping, output) against in-process emulators.
         .testTarget(
             name: "NativeAuthCommandsTests",
             dependencies: [
-                "NativeAuthCommands", "NativeAuth", "NativeAuthEmulator", "NativeAuthShared",
+                "NativeAuthCommands", "NativeAuth", "NativeAuthEmulator", "NativeAuthShared", "CLITestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import NativeAuthShared
 import Synchronization
@@ -38,20 +39,6 @@ struct CLISandbox: Sendable {
 
     func remove() {
         try? FileManager.default.removeItem(at: stateHome)
-    }
-}
-
-/// What a finished run printed and how it exited.
-struct CLIResult: Sendable, CustomStringConvertible {
-    let status: Int32
-    let stdout: String
-    let stderr: String
-
-    var description: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
-
-    /// Standard output parsed as a JSON object.
-    var json: [String: Any]? {
-        (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any]
     }
 }
 

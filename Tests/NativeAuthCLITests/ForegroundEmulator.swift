@@ -2,11 +2,12 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import CLITestSupport
 import Testing
 
-/// A `nativeauth emulator` running in the foreground for a test, with its admin API at hand (through
-/// the admin token it prints at start).
-struct ForegroundEmulator {
+/// A `nativeauth emulator` running in the foreground for a test, with its admin API at hand
+/// (``EmulatorAdminAccess``, through the admin token it prints at start).
+struct ForegroundEmulator: EmulatorAdminAccess {
     let process: LiveCLI
     /// `http://127.0.0.1:PORT/emulator.onmicrosoft.com`.
     let authority: String
@@ -30,32 +31,9 @@ struct ForegroundEmulator {
         return URL(string: "\(url.scheme!)://\(url.host!):\(url.port!)")!
     }
 
-    /// Sends an admin request to `/_emulator/{path}` with the admin token and returns the JSON answer.
-    @discardableResult
-    func admin(_ method: String, _ path: String, json: String? = nil) async throws -> Any {
-        var request = URLRequest(url: baseURL.appendingPathComponent("_emulator/\(path)"))
-        request.httpMethod = method
-        request.setValue("Bearer \(adminToken)", forHTTPHeaderField: "Authorization")
-        if let json {
-            request.httpBody = Data(json.utf8)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        try #require((200..<300).contains(status), "admin \(method) \(path): HTTP \(status) \(String(decoding: data, as: UTF8.self))")
-        return try JSONSerialization.jsonObject(with: data)
-    }
-
     /// Sends a request to `/_emulator/{path}` with `token` (or none) and returns the status and body.
     func raw(_ method: String, _ path: String, token: String?, json: String? = nil) async throws -> (status: Int, body: String) {
         try await LoopbackHTTP.request(method, URL(string: "\(baseURL.absoluteString)/_emulator/\(path)")!, bearer: token, json: json)
-    }
-
-    /// The paths of the protocol requests the emulator received, oldest first.
-    func requestedPaths() async throws -> [String] {
-        let log = try await admin("GET", "requests")
-        let entries = (log as? [String: Any])?["requests"] as? [[String: Any]] ?? []
-        return entries.compactMap { $0["path"] as? String }
     }
 
     /// Stops it with SIGTERM and returns how it ended.

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Logging
 import Synchronization
@@ -47,20 +48,6 @@ struct CommandSandbox: Sendable {
 
     func remove() {
         try? FileManager.default.removeItem(at: stateHome)
-    }
-}
-
-/// What a finished command printed and its exit code.
-struct CLIResult: Sendable, CustomStringConvertible {
-    let status: Int32
-    let stdout: String
-    let stderr: String
-
-    var description: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
-
-    /// Standard output parsed as a JSON object.
-    var json: [String: Any]? {
-        (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any]
     }
 }
 

@@ -4,11 +4,12 @@ import FoundationNetworking
 #endif
 import Logging
 import NativeAuthEmulator
+import CLITestSupport
 import Testing
 
 /// An emulator on a port of its own, as `nativeauth emulator` runs one, started in this process for
-/// a test (its state in the sandbox), with its admin API at hand.
-struct StandaloneEmulator: Sendable {
+/// a test (its state in the sandbox), with its admin API at hand (``EmulatorAdminAccess``).
+struct StandaloneEmulator: EmulatorAdminAccess {
     let emulator: Emulator
     /// `http://127.0.0.1:PORT/emulator.onmicrosoft.com`.
     let authority: String
@@ -35,29 +36,6 @@ struct StandaloneEmulator: Sendable {
 
     /// `http://127.0.0.1:PORT`.
     var baseURL: URL { emulator.baseURL }
-
-    /// Sends an admin request to `/_emulator/{path}` with the admin token and returns the JSON answer.
-    @discardableResult
-    func admin(_ method: String, _ path: String, json: String? = nil) async throws -> Any {
-        var request = URLRequest(url: baseURL.appendingPathComponent("_emulator/\(path)"))
-        request.httpMethod = method
-        request.setValue("Bearer \(adminToken)", forHTTPHeaderField: "Authorization")
-        if let json {
-            request.httpBody = Data(json.utf8)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        try #require((200..<300).contains(status), "admin \(method) \(path): HTTP \(status) \(String(decoding: data, as: UTF8.self))")
-        return try JSONSerialization.jsonObject(with: data)
-    }
-
-    /// The paths of the protocol requests the emulator received, oldest first.
-    func requestedPaths() async throws -> [String] {
-        let log = try await admin("GET", "requests")
-        let entries = (log as? [String: Any])?["requests"] as? [[String: Any]] ?? []
-        return entries.compactMap { $0["path"] as? String }
-    }
 
     /// Stops it; status 0 when it stopped cleanly (as `nativeauth emulator` exits 0 on SIGTERM).
     func stop() async -> CLIResult {
