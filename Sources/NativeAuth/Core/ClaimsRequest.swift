@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthShared
 
 /// Claims the tokens must carry beyond what the scopes give (OpenID Connect Core §5.5), such as a
 /// Conditional Access authentication context (`acrs`): MSAL's `MSALClaimsRequest`, sent as the
@@ -77,11 +78,10 @@ public struct ClaimsRequest: Sendable, Equatable, CustomStringConvertible {
         public var description: String { message }
     }
 
-    /// Base64 or base64url, padded or not.
+    /// Base64 or base64url, padded or not: the standard alphabet's `+` and `/` read as base64url's
+    /// `-` and `_`.
     private static func base64Decoded(_ value: String) -> Data? {
-        var text = value.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+/=".contains($0)) }) else { return nil }
-        while text.count % 4 != 0 { text.append("=") }
-        return Data(base64Encoded: text)
+        guard !value.isEmpty else { return nil }
+        return Base64URL.decode(value.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_"))
     }
 }

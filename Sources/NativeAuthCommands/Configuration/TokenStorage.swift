@@ -75,22 +75,18 @@ enum TokenStorage {
 
     /// Where `store` keeps tokens, for people: "keyring (GNOME Keyring)" or "file ~/…/tokens.json".
     static func summary(of store: any NativeAuthTokenStore) -> String {
-        if let keyring = store as? KeyringTokenStore { return "keyring (\(keyring.serviceName))" }
-        if let file = store as? FileTokenStore { return "file \(file.fileURL.path)" }
-        return "\(type(of: store))"
+        (store as? any StorageLocation)?.locationSummary ?? "\(type(of: store))"
     }
 
     /// The same, for JSON: `{"kind": "keyring", "service": …}` or `{"kind": "file", "path": …}`.
     static func json(of store: any NativeAuthTokenStore) -> [String: String] {
-        if let keyring = store as? KeyringTokenStore { return ["kind": "keyring", "service": keyring.serviceName] }
-        if let file = store as? FileTokenStore { return ["kind": "file", "path": file.fileURL.path] }
-        return ["kind": "\(type(of: store))"]
+        (store as? any StorageLocation)?.locationJSON ?? ["kind": "\(type(of: store))"]
     }
 
-    /// Checks that `store` can hold a sign-in now (``FileTokenStore/checkAccess()`` or the keyring's).
+    /// Checks that `store` can hold a sign-in now (``StorageLocation/checkAccess()``; another store
+    /// is read).
     static func checkAccess(_ store: any NativeAuthTokenStore) throws {
-        if let keyring = store as? KeyringTokenStore { return try keyring.store.checkAccess() }
-        if let file = store as? FileTokenStore { return try file.checkAccess() }
+        if let location = store as? any StorageLocation { return try location.checkAccess() }
         _ = try store.read()
     }
 
