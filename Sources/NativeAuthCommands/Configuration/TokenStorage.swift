@@ -116,13 +116,17 @@ enum TokenStorage {
     /// file, so a process killed between the two leaves a copy rather than none.
     private static func move(from file: FileTokenStore, to keyring: any NativeAuthTokenStore) throws(CLIFailure) {
         do {
+            // Nothing to move (the usual case) costs one read and takes no lock; under the lock the
+            // accounts are read again, so a sign-in saved meanwhile is moved too.
             guard !(try file.read().isEmpty) else { return }
-            try file.modify { stored in
-                let moved = stored
-                try keyring.modify { $0.insertAccounts(of: moved) }
+            let moved = try file.modify { stored -> Bool in
+                guard !stored.isEmpty else { return false }
+                let accounts = stored
+                try keyring.modify { $0.insertAccounts(of: accounts) }
                 stored = TokenStoreContents()
+                return true
             }
-            Console.info("Moved the stored accounts from \(file.fileURL.path) to the keyring.")
+            if moved { Console.info("Moved the stored accounts from \(file.fileURL.path) to the keyring.") }
         } catch {
             throw CLIFailure(.failure, "The accounts in \(file.fileURL.path) could not be moved to the keyring: \(error)")
         }
