@@ -71,26 +71,23 @@ struct SwitchCommand: AsyncParsableCommand {
             throw CLIFailure(.failure, selection.stored.isEmpty ? "Nobody is signed in." : "There is no other account to switch to.",
                              hint: "Run `nativeauth signin` to sign in with another account.")
         }
-        let list = candidates.enumerated().map { index, account in
-            "  \(index + 1). \(TerminalText.sanitized(account.username)) (\(account.placeSummary), client ID \(TerminalText.sanitized(account.clientId)))"
+        let labels = candidates.map { account in
+            "\(TerminalText.sanitized(account.username)) (\(account.placeSummary), client ID \(TerminalText.sanitized(account.clientId)))"
         }
         guard TTY.stdinIsTerminal else {
             throw CLIFailure(.usage, "Several accounts could be made active: give the USERNAME (and --tenant, --authority or --client-id when it is at several places).",
-                             hint: list.joined(separator: "\n"))
+                             hint: NumberedChoice.numbered(labels).joined(separator: "\n"))
         }
         Console.info("Which account should be active?")
-        list.forEach(Console.info)
-        while true {
-            guard let line = await LineReader.line(prompt: "Account (1-\(candidates.count)): ") else {
-                throw CLIFailure(.failure, "No account was chosen: standard input ended.")
-            }
-            let answer = line.trimmingCharacters(in: .whitespaces)
-            if answer.isEmpty { continue }
-            if let number = Int(answer), candidates.indices.contains(number - 1) { return candidates[number - 1] }
+        let chosen = await NumberedChoice.ask(
+            candidates, labels: labels, prompt: "Account (1-\(candidates.count)): ",
+            otherwise: "Answer a number from 1 to \(candidates.count)."
+        ) { answer in
             let named = candidates.filter { $0.username.caseInsensitiveCompare(answer) == .orderedSame }
-            if named.count == 1 { return named[0] }
-            Console.info("Answer a number from 1 to \(candidates.count).")
+            return named.count == 1 ? named[0] : nil
         }
+        guard let chosen else { throw CLIFailure(.failure, "No account was chosen: standard input ended.") }
+        return chosen
     }
 
     private func report(_ account: NativeAuthStoredAccount, already: Bool) {

@@ -17,19 +17,12 @@ enum MethodPrompt {
         }
         if methods.count == 1 { return methods[0] }
         Console.info(purpose == .verify ? "A second factor is required. Where should the code go?" : "Choose a method to register:")
-        for (index, method) in methods.enumerated() {
-            Console.info("  \(index + 1). \(label(method))")
-        }
-        while true {
-            guard let line = await LineReader.line(prompt: "Method (1-\(methods.count), or email/sms): ") else {
-                throw InputEnded.failure(.method)
-            }
-            let answer = line.trimmingCharacters(in: .whitespaces).lowercased()
-            if answer.isEmpty { continue }
-            if let number = Int(answer), methods.indices.contains(number - 1) { return methods[number - 1] }
-            if let method = methods.first(where: { $0.channelTargetType.value.lowercased() == answer }) { return method }
-            Console.info("Answer a number from 1 to \(methods.count), or email or sms.")
-        }
+        let chosen = await NumberedChoice.ask(
+            methods, labels: methods.map(label), prompt: "Method (1-\(methods.count), or email/sms): ",
+            otherwise: "Answer a number from 1 to \(methods.count), or email or sms."
+        ) { answer in methods.first { $0.channelTargetType.value.lowercased() == answer.lowercased() } }
+        guard let chosen else { throw InputEnded.failure(.method) }
+        return chosen
     }
 
     /// `email  a***e@ex***e.com`, `sms  +1********0`, or the channel alone (the server's, sanitised).
