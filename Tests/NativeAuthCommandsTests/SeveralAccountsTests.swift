@@ -58,6 +58,27 @@ struct SeveralAccountsTests {
         _ = await emulator.stop()
     }
 
+    @Test func switchAtATerminalOffersANumberedChoiceAndAsksAgainUntilTheAnswerIsOne() async throws {
+        var sandbox = try CommandSandbox(fixedCode: "54545454")
+        defer { sandbox.remove() }
+        try #require(try await sandbox.run(["signin", "alice@example.com"], input: "54545454\n").status == 0)
+        try #require(try await sandbox.run(["signin", "--password", "bob@example.com"], input: "Passw0rd!\n").status == 0)
+        try #require(try await sandbox.run(["signin", "smsuser@example.com"], input: "54545454\n54545454\n").status == 0)
+
+        sandbox.inputIsTerminal = true
+        let chosen = try await sandbox.run(["switch"], input: "x\n\n2\n")
+        #expect(chosen.status == 0, "\(chosen)")
+        #expect(chosen.stderr.contains("Which account should be active?"), "\(chosen)")
+        #expect(chosen.stderr.contains("Account (1-2): "), "\(chosen)")
+        #expect(chosen.stderr.components(separatedBy: "Answer a number from 1 to 2.").count == 2, "one retry for x, none for the empty line: \(chosen)")
+        let second = try #require(chosen.stderr.split(separator: "\n").first { $0.hasPrefix("  2. ") }, "\(chosen)")
+        let name = String(second.dropFirst(5).prefix { $0 != " " })
+        sandbox.inputIsTerminal = false
+        let status = try await sandbox.run(["status", "--json"])
+        #expect(Self.active(status) == name, "\(status)")
+        #expect(name != "smsuser@example.com")
+    }
+
     @Test func switchWithSeveralOthersNeedsAUsernameInAScript() async throws {
         let sandbox = try CommandSandbox(fixedCode: "52525252")
         defer { sandbox.remove() }
