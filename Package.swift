@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "NativeAuthURLSession", targets: ["NativeAuthURLSession"]),
         .library(name: "NativeAuthEmulator", targets: ["NativeAuthEmulator"]),
         .executable(name: "nativeauth", targets: ["NativeAuthCLI"]),
+        .executable(name: "nativeauth-emulator", targets: ["nativeauth-emulator"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -69,21 +70,44 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // The commands of `nativeauth` (parsing, the flows' prompts, output, exit codes): a library, so
-        // that tests run them in process; not a product.
+        // What `nativeauth` and `nativeauth-emulator` agree on without `nativeauth` linking the
+        // emulator: the emulator's options and help, and the lines of its embedded mode.
         .target(
-            name: "NativeAuthCommands",
+            name: "NativeAuthEmulatorInterface",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
+        // `nativeauth-emulator`: the emulator as a program of its own (`nativeauth emulator` runs it;
+        // the embedded emulator is one, started by the command that needs it).
+        .executableTarget(
+            name: "nativeauth-emulator",  // named as its product, so that a plugin can use it as a tool
             dependencies: [
-                "NativeAuth",
-                "NativeAuthEmulator",
-                "NativeAuthShared",
+                "NativeAuthEmulator", "NativeAuthEmulatorInterface", "NativeAuthShared",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
+        // The commands of `nativeauth` (parsing, the flows' prompts, output, exit codes): a library, so
+        // that tests run them in process; not a product. It does not link the emulator.
+        .target(
+            name: "NativeAuthCommands",
+            dependencies: [
+                "NativeAuth",
+                "NativeAuthEmulatorInterface",
+                "NativeAuthShared",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict,
+            plugins: ["EmulatorProgramBeside"]
+        ),
         // `nativeauth`: its `@main` only calls into NativeAuthCommands.
         .executableTarget(name: "NativeAuthCLI", dependencies: ["NativeAuthCommands"], swiftSettings: strict),
+        // Builds `nativeauth-emulator` beside NativeAuthCommands' products without linking it into them
+        // (a target depending on the program would link all the program links), so `swift run nativeauth`
+        // finds its embedded emulator.
+        .plugin(name: "EmulatorProgramBeside", capability: .buildTool(), dependencies: ["nativeauth-emulator"]),
         // Test helpers shared by the test targets: the replay transport and the recordings loader.
         .target(
             name: "NativeAuthTestSupport",
@@ -131,7 +155,8 @@ let package = Package(
         .testTarget(
             name: "NativeAuthCommandsTests",
             dependencies: [
-                "NativeAuthCommands", "NativeAuth", "NativeAuthEmulator", "NativeAuthShared", "CLITestSupport",
+                "NativeAuthCommands", "NativeAuth", "NativeAuthEmulator", "NativeAuthEmulatorInterface", "NativeAuthShared",
+                "CLITestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

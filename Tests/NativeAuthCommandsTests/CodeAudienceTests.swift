@@ -1,6 +1,6 @@
 import Foundation
 import NativeAuth
-import NativeAuthEmulator
+import NativeAuthEmulatorInterface
 import Testing
 @testable import NativeAuthCommands
 
@@ -8,8 +8,8 @@ import Testing
 struct CodeAudienceTests {
     @Test func theCodeAudienceShowsOnlyTheUsernamesThisProcessSent() throws {
         let audience = CodeAudience()
-        func sent(_ username: String, fromWebPage: Bool = false) -> SentCode {
-            SentCode(username: username, maskedTarget: "m", code: "1", expiresAt: Date(), fromWebPage: fromWebPage)
+        func sent(_ username: String, fromWebPage: Bool = false) -> EmbeddedCode {
+            EmbeddedCode(username: username, maskedTarget: "m", code: "1", isSMS: false, fromWebPage: fromWebPage)
         }
         let url = try #require(URL(string: "http://127.0.0.1:1/emulator.onmicrosoft.com/oauth2/v2.0/initiate"))
         #expect(!audience.shows(sent("alice@example.com")))

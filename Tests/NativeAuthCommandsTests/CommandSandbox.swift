@@ -66,7 +66,8 @@ final class LiveCommand: Sendable {
             variables: variables, standardInput: input,
             writeOutput: { output.append($0) }, writeError: { errors.append($0) },
             inputIsTerminal: inputIsTerminal, outputIsTerminal: false, now: now, handlesSignals: false,
-            logHandler: { CapturedLogHandler(label: $0, write: { errors.append($0) }) })
+            logHandler: { CapturedLogHandler(label: $0, write: { errors.append($0) }) },
+            emulatorProgram: InProcessEmulatorProgram(variables: variables))
         task = Task {
             let status = await CommandEnvironment.$current.withValue(environment) {
                 await NativeAuthCommand.execute(arguments)

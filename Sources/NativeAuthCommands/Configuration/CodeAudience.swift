@@ -1,6 +1,6 @@
 import Foundation
 import NativeAuth
-import NativeAuthEmulator
+import NativeAuthEmulatorInterface
 import Synchronization
 
 /// Which of the embedded emulator's codes this process shows: only those of flows it started.
@@ -36,7 +36,7 @@ final class CodeAudience: Sendable {
     }
 
     /// Whether `sent` is for a flow this process started.
-    func shows(_ sent: SentCode) -> Bool {
+    func shows(_ sent: EmbeddedCode) -> Bool {
         seen.withLock { seen in
             sent.fromWebPage ? seen.webPages : seen.usernames.contains(sent.username.lowercased())
         }

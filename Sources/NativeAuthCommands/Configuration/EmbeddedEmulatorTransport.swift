@@ -1,7 +1,6 @@
 import Foundation
-import Logging
 import NativeAuth
-import NativeAuthEmulator
+import NativeAuthEmulatorInterface
 
 /// Sends the library's requests to the embedded emulator: the application's authority is the
 /// emulator's real one (`http://127.0.0.1:PORT/emulator.onmicrosoft.com`, on a port held for it),
@@ -29,9 +28,9 @@ final class EmbeddedEmulatorTransport: HTTPTransport {
     }
 }
 
-/// The embedded emulator of this process: a port held up front (so the application can be built
-/// with the real authority), the emulator started on it once, on demand, with its state in the
-/// shared emulator state folder.
+/// The embedded emulator of this command: a port held up front (so the application can be built
+/// with the real authority), the emulator (`nativeauth-emulator embedded`, a child process) started
+/// on it once, on demand, with its state in the shared emulator state folder, and stopped with the command.
 actor EmbeddedEmulatorHost {
     struct StartFailure: Error, CustomStringConvertible {
         let description: String
@@ -45,8 +44,8 @@ actor EmbeddedEmulatorHost {
     /// `http://127.0.0.1:PORT/emulator.onmicrosoft.com`.
     nonisolated let authority: URL
     private let verbose: Bool
-    private var emulator: Emulator?
-    private var starting: Task<Emulator, any Error>?
+    private var emulator: (any EmbeddedEmulatorRun)?
+    private var starting: Task<any EmbeddedEmulatorRun, any Error>?
 
     /// Holds a free loopback port; nothing listens on it until ``start()``.
     init(verbose: Bool) throws(CLIFailure) {
@@ -74,8 +73,7 @@ actor EmbeddedEmulatorHost {
         do {
             emulator = try await task.value
         } catch {
-            throw StartFailure(description: "The embedded emulator could not listen on 127.0.0.1:\(port): \(error). "
-                + "Run the command again.")
+            throw StartFailure(description: "The embedded emulator could not start on 127.0.0.1:\(port): \(error).")
         }
     }
 
@@ -83,23 +81,19 @@ actor EmbeddedEmulatorHost {
     func stop() async {
         guard let emulator else { return }
         self.emulator = nil
-        try? await emulator.stop()
+        await emulator.stop()
     }
 
-    private static func launch(port: Int, verbose: Bool, audience: CodeAudience) async throws -> Emulator {
-        var configuration = EmulatorConfiguration()
-        configuration.port = port
-        configuration.stateDirectory = EmulatorSettings.stateDirectory
-        configuration.fixedCode = EmulatorSettings.fixedCode
-        configuration.logger = Logger(label: "nativeauth.emulator", factory: { _ in SwiftLogNoOpLogHandler() })
+    private static func launch(port: Int, verbose: Bool, audience: CodeAudience) async throws -> any EmbeddedEmulatorRun {
         let announcement = CodeAnnouncement()
-        configuration.onCodeSent = { sent in
-            if audience.shows(sent) { announcement.show(sent) }
-        }
-        let emulator = try await Emulator.start(configuration)
+        let folder = EmulatorSettings.stateDirectory
+        let emulator = try await CommandEnvironment.current.emulatorProgram.startEmbedded(
+            port: port, stateDirectory: folder, fixedCode: EmulatorSettings.fixedCode,
+            onCode: { sent in
+                if audience.shows(sent) { announcement.show(sent) }
+            })
         if verbose {
-            Console.info("Using the embedded emulator on \(emulator.baseURL.absoluteString) (state in "
-                + "\(EmulatorSettings.stateDirectory.path)).")
+            Console.info("Using the embedded emulator on http://127.0.0.1:\(port) (state in \(folder.path)).")
         }
         return emulator
     }

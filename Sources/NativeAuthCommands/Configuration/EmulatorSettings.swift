@@ -1,8 +1,8 @@
 import Foundation
 import NativeAuth
-import NativeAuthEmulator
+import NativeAuthEmulatorInterface
 
-/// Settings shared by the embedded emulator and `nativeauth emulator`.
+/// Settings of the embedded emulator.
 enum EmulatorSettings {
     /// `NATIVEAUTH_EMULATOR_FIXED_CODE`: for tests, every code the emulator sends is this value.
     static var fixedCode: String? {
@@ -10,7 +10,7 @@ enum EmulatorSettings {
     }
 
     /// `NATIVEAUTH_EMULATOR_STATE_DIR`, else the emulator's default state folder
-    /// (`EmulatorConfiguration.defaultStateDirectory`, `$XDG_STATE_HOME/nativeauth/emulator` else
+    /// (`nativeauth-emulator`'s default, `$XDG_STATE_HOME/nativeauth/emulator` else
     /// `~/.local/state/nativeauth/emulator`, beside the token store's default folder), for this
     /// command's environment.
     static var stateDirectory: URL {
@@ -21,9 +21,9 @@ enum EmulatorSettings {
             .appendingPathComponent("emulator", isDirectory: true)
     }
 
-    /// Shows a code "sent by email" on the terminal. The emulator calls it from its own tasks, so
-    /// it writes to the standard error of the command that started the emulator.
-    static var printCode: @Sendable (SentCode) -> Void {
+    /// Shows a code "sent by email" on the terminal. It is called from the thread that reads the
+    /// emulator's messages, so it writes to the standard error of the command that started the emulator.
+    static var printCode: @Sendable (EmbeddedCode) -> Void {
         let environment = CommandEnvironment.current
         return { sent in
             CommandEnvironment.$current.withValue(environment) {
@@ -46,10 +46,10 @@ extension EmulatorSettings {
 /// The embedded emulator's codes on the terminal (the line that says where they come from was
 /// printed before the first prompt: ``EmulatorSettings/embeddedNotice``).
 final class CodeAnnouncement: Sendable {
-    /// The command's environment: the emulator calls ``show(_:)`` from its own tasks.
+    /// The command's environment: ``show(_:)`` is called from the thread that reads the emulator's messages.
     private let environment = CommandEnvironment.current
 
-    func show(_ sent: SentCode) {
+    func show(_ sent: EmbeddedCode) {
         CommandEnvironment.$current.withValue(environment) {
             EmulatorSettings.printCode(sent)
         }

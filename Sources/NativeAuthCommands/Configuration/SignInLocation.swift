@@ -1,5 +1,5 @@
 import Foundation
-import NativeAuthEmulator
+import NativeAuthEmulatorInterface
 import NativeAuthShared
 
 /// Where an account signs in: the embedded emulator, or a tenant's authority.
@@ -18,7 +18,7 @@ enum SignInLocation: Equatable {
     static let embeddedStorageKey = "nativeauth:embedded-emulator"
 
     /// The tenant path the embedded emulator answers under (`/emulator.onmicrosoft.com`).
-    static let embeddedTenantPath = "/\(EmulatorConfiguration().tenantSubdomain).onmicrosoft.com"
+    static let embeddedTenantPath = "/\(EmulatorProgramFacts.tenantSubdomain).onmicrosoft.com"
 
     /// The authority of a tenant or of `nativeauth emulator`; nil for the embedded emulator, whose
     /// authority is only known in the process that runs it.

@@ -1,5 +1,5 @@
 import Foundation
-import NativeAuthEmulator
+import NativeAuthEmulatorInterface
 
 /// Works out where to sign in and with which client ID. Precedence: flags, then the environment
 /// (`NATIVEAUTH_TENANT`, `NATIVEAUTH_AUTHORITY`, `NATIVEAUTH_CLIENT_ID`, `NATIVEAUTH_SCOPES`), then the
@@ -46,7 +46,7 @@ struct TargetResolution {
             throw CLIFailure(.usage, "Give the application (client) ID with --client-id or NATIVEAUTH_CLIENT_ID.",
                              hint: "It is on the app registration's overview page in the Microsoft Entra admin center.")
         }
-        return (location, EmulatorConfiguration.defaultClientId)
+        return (location, EmulatorProgramFacts.clientId)
     }
 
     private static func tenant(_ value: String, source: String) throws(CLIFailure) -> SignInLocation {

@@ -33,6 +33,8 @@ struct CommandEnvironment: Sendable {
     var handlesSignals: Bool
     /// The handler of the library's log with `--verbose`, for a logger's label.
     var logHandler: @Sendable (String) -> any LogHandler
+    /// The emulator program: `nativeauth emulator` runs it, the embedded emulator is one.
+    var emulatorProgram: any EmulatorProgram = InstalledEmulatorProgram()
 
     /// The environment of the command that runs now.
     @TaskLocal static var current = CommandEnvironment.process

@@ -1,0 +1,42 @@
+import ArgumentParser
+
+/// The options of `nativeauth emulator` (the emulator in the foreground), which `nativeauth`
+/// parses for its help and its checks and hands to `nativeauth-emulator`, which parses them again
+/// to run it.
+package struct EmulatorServeOptions: ParsableArguments {
+    @Option(name: .long, help: "Port to listen on (0 picks a free one).")
+    package var port: Int = 0
+
+    @Flag(name: .long, help: ArgumentHelp(
+        "Serve HTTPS (for MSAL's own SDKs, which insist on an https authority): a certificate signed by a CA the emulator "
+            + "creates in its state folder (tls/ca.pem; its key never leaves the folder). Every URL it hands out says https. "
+            + "The \"ca file:\" line names the CA to trust: nativeauth --ca-file FILE or NATIVEAUTH_CA_FILE, "
+            + "curl --cacert FILE, Python's REQUESTS_CA_BUNDLE or msal's verify=FILE."))
+    package var tls = false
+
+    @OptionGroup package var state: EmulatorStateOptions
+
+    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp(
+        "Seconds a connection may stay idle before it is closed.", valueName: "SECONDS"))
+    package var idleTimeout: Double = 30
+
+    @Option(name: .customLong("max-connections"), help: ArgumentHelp(
+        "Most connections open at once (the quietest one is closed to make room).", valueName: "N"))
+    package var maxConnections: Int = 512
+
+    package init() {}
+
+    package func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        guard idleTimeout.isFinite, idleTimeout > 0, idleTimeout <= 86_400 else {
+            throw ValidationError("--idle-timeout must be more than 0 and at most 86400 seconds.")
+        }
+        guard (1...100_000).contains(maxConnections) else { throw ValidationError("--max-connections must be from 1 to 100000.") }
+    }
+
+    /// The options as `nativeauth-emulator` takes them again (the same values, written out in full).
+    package var arguments: [String] {
+        ["--port", String(port)] + (tls ? ["--tls"] : []) + state.arguments
+            + ["--idle-timeout", "\(idleTimeout)", "--max-connections", String(maxConnections)]
+    }
+}

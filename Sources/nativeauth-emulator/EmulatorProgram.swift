@@ -1,0 +1,102 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Logging
+import NativeAuthEmulator
+import NativeAuthEmulatorInterface
+import NativeAuthShared
+
+/// `nativeauth-emulator`: the local emulator as a program of its own, so that `nativeauth` does not
+/// carry it (SwiftNIO, Hummingbird, swift-crypto). `nativeauth emulator` runs `nativeauth-emulator
+/// serve` in its place with the same options; `nativeauth` starts `nativeauth-emulator embedded` for
+/// a command that uses the embedded emulator.
+@main
+struct EmulatorProgram: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: EmulatorProgramFacts.executableName,
+        abstract: "The local emulator of the native-auth server (what `nativeauth emulator` runs).",
+        subcommands: [ServeCommand.self, ResetCommand.self, EmbeddedCommand.self, DescribeCommand.self],
+        defaultSubcommand: ServeCommand.self)
+
+    /// Keeps the emulator's secrets (its signing key, codes, refresh tokens) out of core files, as
+    /// `nativeauth` does for its own (an `exec` from `nativeauth emulator` made the process dumpable again).
+    static func main() async {
+        ProcessHardening.forbidCoreDumps()
+        await parseAsRootAndRun()
+    }
+
+    private static func parseAsRootAndRun() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
+}
+
+/// `nativeauth-emulator serve` (the default; what `nativeauth emulator` runs): the emulator in the
+/// foreground, printing codes as they are sent.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: EmulatorHelp.serveAbstract, discussion: EmulatorHelp.serveDiscussion)
+
+    @OptionGroup var options: EmulatorServeOptions
+
+    func run() async throws {
+        var configuration = EmulatorConfiguration()
+        configuration.port = options.port
+        configuration.tls = options.tls
+        configuration.stateDirectory = ProgramSettings.stateDirectory(options.state.stateDirectory)
+        configuration.seedFile = options.state.seed.map { URL(fileURLWithPath: $0) }
+        configuration.fixedCode = ProgramSettings.fixedCode
+        configuration.onCodeSent = { ProgramOutput.info(ProgramOutput.codeLine($0)) }
+        configuration.idleTimeout = options.idleTimeout
+        configuration.maxConnections = options.maxConnections
+        // A new admin token at every start; the emulator also writes it (0600) to admin-token in its state folder.
+        let adminToken = EmulatorConfiguration.makeAdminToken()
+        configuration.adminToken = adminToken
+        var logger = Logger(label: "nativeauth.emulator", factory: { StreamLogHandler.standardError(label: $0) })
+        logger.logLevel = .notice
+        configuration.logger = logger
+
+        let emulator: Emulator
+        do {
+            emulator = try await Emulator.start(configuration)
+        } catch {
+            ProgramOutput.fail("The emulator could not start: \(error)")
+        }
+        if let authority = emulator.certificateAuthority {
+            ProgramOutput.result("ca file: \(authority.certificateFile?.path ?? "(in memory)")")
+        }
+        ProgramOutput.result("authority: \(emulator.authority.absoluteString)")
+        ProgramOutput.result("client id: \(EmulatorConfiguration.defaultClientId)")
+        ProgramOutput.result("admin token: \(adminToken)")
+        let folder = configuration.stateDirectory?.path ?? "(in memory)"
+        let resetFlag = options.state.stateDirectory == nil ? "" : " --state-dir \(ProgramOutput.quoted(folder))"
+        ProgramOutput.result("state: \(folder) (`nativeauth emulator reset\(resetFlag)` puts the demo users back)")
+
+        // SIGQUIT would start the Swift runtime's backtracer; the emulator has nothing to save, so it just ends.
+        _ = signal(SIGQUIT, { _ in _exit(128 + SIGQUIT) })
+        let sources = [SIGINT, SIGTERM, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                ProgramOutput.info("Stopping the emulator…")
+                Task { try? await emulator.stop() }
+            }
+            source.resume()
+            return source
+        }
+        do {
+            try await emulator.waitUntilStopped()
+        } catch {
+            ProgramOutput.fail("The emulator stopped with an error: \(error)")
+        }
+        sources.forEach { $0.cancel() }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Logging
+import NativeAuthEmulator
+import NativeAuthEmulatorInterface
+import NativeAuthShared
+@testable import NativeAuthCommands
+
+/// The emulator program of commands run in process: the embedded emulator runs in this process
+/// (as fast as before it became a program of its own, and with nothing to find on disk), and
+/// `nativeauth emulator …` runs the real `nativeauth-emulator` that SwiftPM built beside the tests,
+/// with the sandbox's variables, its output handed to the command's.
+///
+/// The real program's embedded mode (`nativeauth-emulator embedded`, started by `nativeauth`) is
+/// tested through the `nativeauth` process in NativeAuthCLITests.
+struct InProcessEmulatorProgram: EmulatorProgram {
+    let variables: [String: String]
+
+    func run(_ arguments: [String]) async throws(EmulatorProgramError) -> Int32 {
+        let executable = Self.builtProgram.path
+        let output = try pipe(), errors = try pipe()
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(executable: executable, arguments: arguments, environment: variables,
+                                     standardInput: .null, standardOutput: .descriptor(output.1), standardError: .descriptor(errors.1))
+        } catch {
+            throw EmulatorProgramError(description: "\(error)")
+        }
+        close(output.1)
+        close(errors.1)
+        async let outputBytes = Self.readAll(output.0)
+        async let errorBytes = Self.readAll(errors.0)
+        let (outputData, errorData) = await (outputBytes, errorBytes)
+        CommandEnvironment.current.writeOutput(outputData)
+        CommandEnvironment.current.writeError(errorData)
+        return await child.ending().status
+    }
+
+    func startEmbedded(port: Int, stateDirectory: URL, fixedCode: String?,
+                       onCode: @escaping @Sendable (EmbeddedCode) -> Void) async throws(EmulatorProgramError) -> any EmbeddedEmulatorRun {
+        var configuration = EmulatorConfiguration()
+        configuration.port = port
+        configuration.stateDirectory = stateDirectory
+        configuration.fixedCode = fixedCode
+        configuration.logger = Logger(label: "nativeauth.emulator", factory: { _ in SwiftLogNoOpLogHandler() })
+        configuration.onCodeSent = { sent in
+            onCode(EmbeddedCode(username: sent.username, maskedTarget: sent.maskedTarget, code: sent.code,
+                                isSMS: sent.isSMS, fromWebPage: sent.fromWebPage))
+        }
+        do {
+            return InProcessRun(emulator: try await Emulator.start(configuration))
+        } catch {
+            throw EmulatorProgramError(description: "\(error)")
+        }
+    }
+
+    /// `nativeauth-emulator` in the folder of the test bundle (SwiftPM's build folder).
+    static var builtProgram: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent(EmulatorProgramFacts.executableName)
+    }
+
+    private func pipe() throws(EmulatorProgramError) -> (Int32, Int32) {
+        var ends: [Int32] = [-1, -1]
+        guard Glibc.pipe(&ends) == 0, fcntl(ends[0], F_SETFD, FD_CLOEXEC) == 0, fcntl(ends[1], F_SETFD, FD_CLOEXEC) == 0 else { throw EmulatorProgramError(description: "no pipe") }
+        return (ends[0], ends[1])
+    }
+
+    private static func readAll(_ descriptor: Int32) async -> Data {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                var data = Data()
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while true {
+                    let count = read(descriptor, &buffer, buffer.count)
+                    if count > 0 { data.append(contentsOf: buffer[..<count]); continue }
+                    if count < 0 && errno == EINTR { continue }
+                    break
+                }
+                close(descriptor)
+                continuation.resume(returning: data)
+            }
+        }
+    }
+}
+
+private struct InProcessRun: EmbeddedEmulatorRun {
+    let emulator: Emulator
+
+    func stop() async {
+        try? await emulator.stop()
+    }
+}
