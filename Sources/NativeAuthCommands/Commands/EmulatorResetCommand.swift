@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NativeAuthEmulator
 
 /// `nativeauth emulator reset`: puts the emulator's state back to its seeded users, for the embedded
