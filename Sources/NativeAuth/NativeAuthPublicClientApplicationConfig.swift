@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Logging
 
 /// The configuration of a ``NativeAuthPublicClientApplication``, in MSAL's current form.

@@ -1,6 +1,15 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NativeAuthShared
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `nativeauth`: sign in from a terminal or a script.
 struct NativeAuthCommand: AsyncParsableCommand {
@@ -22,7 +31,7 @@ struct NativeAuthCommand: AsyncParsableCommand {
     /// Parses and runs like ArgumentParser's `main()`, but a usage error exits with 2 (not 64).
     static func main() async {
         ProcessHardening.forbidCoreDumps()
-        Foundation.exit(await execute())
+        endProcess(await execute())
     }
 
     /// Parses `arguments` (nil: the process's own) and runs the command in ``CommandEnvironment/current``;
@@ -84,4 +93,9 @@ public enum NativeAuthTool {
     public static func main() async {
         await NativeAuthCommand.main()
     }
+}
+
+/// `exit(3)`: a free function, so the name is the C library's, not ArgumentParser's `exit(withError:)`.
+private func endProcess(_ code: Int32) -> Never {
+    exit(code)
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -16,11 +20,11 @@ package enum AtomicFile {
     ///   is ``FileSystemError/Operation/createTemporaryFile``, `setPermissions`, `write`, `flush`,
     ///   `close` or `replace`.
     package static func write(_ data: Data, to path: String) throws(FileSystemError) {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.parent(of: path)
         let directory = openFolder(folder.isEmpty ? "." : folder)
         guard directory >= 0 else { throw FileSystemError(.createTemporaryFile, path: path, code: errno) }
         defer { _ = close(directory) }
-        try replaceAtomically(in: directory, name: (path as NSString).lastPathComponent, path: path, with: data)
+        try replaceAtomically(in: directory, name: PathText.lastComponent(of: path), path: path, with: data)
     }
 
     /// ``write(_:to:)`` for the file `name` in an open folder: the temporary file is created and renamed
@@ -39,7 +43,7 @@ package enum AtomicFile {
     package static func removeLeftovers(of names: [String], in folder: String) {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for entry in entries where names.contains(where: { isTemporaryFile(entry, of: $0) }) {
-            _ = unlink((folder as NSString).appendingPathComponent(entry))
+            _ = unlink(PathText.appending(entry, to: folder))
         }
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Base64url (RFC 4648 §5): the URL-safe alphabet (`-` and `_` instead of `+` and `/`), as used by
 /// JWTs, JWKS, `client_info` and the emulator's opaque tokens.

@@ -1,5 +1,10 @@
 #if canImport(Glibc)
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -109,7 +114,7 @@ public final class ChildProcess: Sendable {
             throw SpawnError(description: "cannot start \(executable): \(String(cString: strerror(result)))")
         }
         processIdentifier = pid
-        Thread { [self] in reap() }.start()
+        DetachedThread.start { [self] in reap() }
     }
 
     /// Whether the child has not been reaped yet.

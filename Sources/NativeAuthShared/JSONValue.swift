@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A JSON value whose objects keep their members in order, with integers and doubles apart.
 ///
@@ -121,6 +125,16 @@ extension JSONValue: Codable {
         } else {
             self = .array(try container.decode([JSONValue].self))
         }
+    }
+
+    /// The JSON value `data` holds (an object, an array, or a bare string, number, `true`, `false` or
+    /// `null`); nil when it is not JSON.
+    ///
+    /// ```swift
+    /// JSONValue.decoded(from: Data(#"{"b":1,"a":null}"#.utf8))   // .object([("a", .null), ("b", .int(1))])
+    /// ```
+    package static func decoded(from data: Data) -> JSONValue? {
+        try? JSONDecoder().decode(JSONValue.self, from: data)
     }
 
     /// Encodes the value; object members are handed to the encoder in their order.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -127,7 +131,7 @@ private func makeDirectories(_ path: String) throws(FileSystemError) {
     }
     var code = errno
     if code == EEXIST { return }
-    let parent = (path as NSString).deletingLastPathComponent
+    let parent = PathText.parent(of: path)
     if code == ENOENT, !parent.isEmpty, parent != path {
         try makeDirectories(parent)
         if mkdir(path, mode_t(0o700)) == 0 {

@@ -56,4 +56,28 @@ struct JSONValueTests {
         #expect(JSONValue.object([("a", 1), ("b", 2)]) != .object([("b", 2), ("a", 1)]))
         #expect(JSONValue.int(1) != .double(1))
     }
+
+    @Test func decodesAnyJSONTextAndNothingElse() {
+        #expect(JSONValue.decoded(from: Data(#"{"b": [1, "x"], "a": null}"#.utf8)) == .object([("a", .null), ("b", .array([1, "x"]))]))
+        #expect(JSONValue.decoded(from: Data("3".utf8)) == .int(3))
+        #expect(JSONValue.decoded(from: Data(#""text""#.utf8)) == .string("text"))
+        #expect(JSONValue.decoded(from: Data("{".utf8)) == nil)
+        #expect(JSONValue.decoded(from: Data("a=b".utf8)) == nil)
+        #expect(JSONValue.decoded(from: Data()) == nil)
+    }
+
+    @Test func anyValueHasJSONSerializationsShape() throws {
+        let value = try #require(JSONValue.decoded(from: Data(#"{"s": "x", "i": 7, "d": 1.5, "t": true, "n": null, "a": [1, {"k": "v"}]}"#.utf8)))
+        let object = try #require(value.anyValue as? [String: Any])
+        #expect(object["s"] as? String == "x")
+        #expect(object["i"] as? Int == 7)
+        #expect(object["d"] as? Double == 1.5)
+        #expect(object["t"] as? Bool == true)
+        // null is a member whose value is nil (not a missing member).
+        #expect(object.keys.contains("n"))
+        #expect(object["n"].map { Mirror(reflecting: $0).displayStyle == .optional && Mirror(reflecting: $0).children.isEmpty } == true)
+        let array = try #require(object["a"] as? [Any])
+        #expect(array.first as? Int == 1)
+        #expect((array.last as? [String: Any])?["k"] as? String == "v")
+    }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NativeAuthShared
 
 /// Why ``NativeAuthUserAccountResult/callAPI(_:parameters:transport:)`` sent no request, or got no

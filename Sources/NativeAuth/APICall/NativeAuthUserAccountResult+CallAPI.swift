@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The answer of ``NativeAuthUserAccountResult/callAPI(_:parameters:transport:)``.
 public struct NativeAuthAPIResponse: Sendable, Equatable {
@@ -81,7 +85,7 @@ extension NativeAuthUserAccountResult {
 
     private static func send(_ request: HTTPRequest, token: String, transport: any HTTPTransport) async throws(CallAPIError) -> HTTPResponse {
         var request = request
-        request.headers.removeAll { $0.name.caseInsensitiveCompare("Authorization") == .orderedSame }
+        request.headers.removeAll { $0.name.lowercased() == "authorization" }
         request.headers.append((name: "Authorization", value: "Bearer \(token)"))
         do {
             return try await transport.send(request)

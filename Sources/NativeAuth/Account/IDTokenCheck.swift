@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NativeAuthShared
 
 /// The checks a client makes on the ID token of a browser or device-code sign-in before keeping it
@@ -23,7 +27,7 @@ struct IDTokenCheck: Sendable {
             return .failure(Refusal("the server sent no readable ID token"))
         }
         let audiences = (claims["aud"] as? String).map { [$0] } ?? (claims["aud"] as? [String]) ?? []
-        guard audiences.contains(where: { $0.caseInsensitiveCompare(clientId) == .orderedSame }) else {
+        guard audiences.contains(where: { $0.lowercased() == clientId.lowercased() }) else {
             return .failure(Refusal("the ID token is for another application (aud)"))
         }
         if let nonce {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NativeAuthShared
 
 /// The signed-in user.
@@ -16,6 +20,8 @@ public struct NativeAuthAccount: Sendable, Equatable {
     }
 
     /// The claims of the ID token, such as `preferred_username`, `name`, `oid`, `tid`; nil without an ID token.
+    /// A number is an `Int` when it is whole and fits (`exp`, `iat`), else a `Double`; a JSON null is a
+    /// member whose value is `nil`.
     ///
     /// ```swift
     /// let preferredUsername = result.account.accountClaims?["preferred_username"] as? String
@@ -27,7 +33,7 @@ public struct NativeAuthAccount: Sendable, Equatable {
     /// The identifier of a token response: `uid.utid` from `client_info`, else `oid.tid`, else `sub`.
     static func identifier(clientInfo: String?, idToken: String?, username: String) -> String {
         if let clientInfo, let data = Base64URL.decode(clientInfo),
-           let info = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+           let info = JWTClaims.dictionary(data),
            let uid = info["uid"] as? String, let utid = info["utid"] as? String {
             return "\(uid).\(utid)"
         }

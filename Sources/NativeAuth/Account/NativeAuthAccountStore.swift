@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The accounts kept in a token store, across every application that uses it: list them, pick one,
 /// and remove them, without a request to the server and without knowing the store's format.
@@ -39,7 +43,7 @@ public struct NativeAuthAccountStore: Sendable {
         where predicate: (NativeAuthStoredAccount) -> Bool = { _ in true }
     ) throws -> NativeAuthStoredAccount? {
         try list().filter { account in
-            (username.map { $0.caseInsensitiveCompare(account.username) == .orderedSame } ?? true)
+            (username.map { $0.lowercased() == account.username.lowercased() } ?? true)
                 && (clientId.map { $0 == account.clientId } ?? true)
                 && predicate(account)
         }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The account signed in to the application, read from its token store (no request).
 extension NativeAuthPublicClientApplication {

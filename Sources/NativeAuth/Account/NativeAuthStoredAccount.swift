@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An account kept in a token store, described: who signed in, to which application, where, when,
 /// and which tokens are kept (never the tokens themselves). Listed by ``NativeAuthAccountStore``.

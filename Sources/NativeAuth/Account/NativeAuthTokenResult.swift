@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An access token and what it is good for.
 public struct NativeAuthTokenResult: Sendable, Equatable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Redeems a grant at `/oauth2/v2.0/token` for a flow and, on success, stores the account: the last
 /// step of every flow that signs a user in. (A native flow goes through `NativeRedemption`, which

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The last step of the browser and device-code flows: the grant at `/token`, the ID token's checks,
 /// then the account stored as for a native sign-in (same store, same `NativeAuthUserAccountResult`).

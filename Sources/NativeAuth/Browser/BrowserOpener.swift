@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NativeAuthShared
 
 /// Shows the sign-in page to the user: the app's choice of browser for
@@ -49,7 +53,7 @@ public struct SystemBrowserOpener: BrowserOpener {
                 var words = entry.split(separator: " ").map(String.init)
                 guard !words.isEmpty else { continue }
                 if words.contains(where: { $0.contains("%s") }) {
-                    words = words.map { $0.replacingOccurrences(of: "%s", with: url) }
+                    words = words.map { $0.replacing("%s", with: url) }
                 } else {
                     words.append(url)
                 }

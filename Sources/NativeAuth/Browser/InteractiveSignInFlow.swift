@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NativeAuthShared
 
 /// The browser sign-in: authorization code with PKCE (S256) and a loopback redirect (RFC 8252).
@@ -16,7 +20,7 @@ enum InteractiveSignInFlow {
     {
         let values = parameters.snapshot
         let environment = app.environment
-        let loginHint = values.loginHint?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let loginHint = values.loginHint?.trimmed(.whitespacesAndNewlines)
         let context = FlowContext(environment: environment, username: loginHint ?? "",
                                   scopes: RequestedScopes.merged(values.scopes), correlationId: values.correlationId ?? UUID())
         func failure(_ kind: ErrorKind, _ message: String) -> Result<NativeAuthUserAccountResult, InteractiveTokenError> {

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import NativeAuthShared
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -69,7 +74,7 @@ final class LoopbackListener: Sendable {
         self.path = path
         self.expectedState = expectedState
         self.connectionDeadline = connectionDeadline
-        Thread { [self] in serve() }.start()
+        DetachedThread.start { [self] in serve() }
     }
 
     /// The answer, if one arrived already.
@@ -133,12 +138,12 @@ final class LoopbackListener: Sendable {
                 continue
             }
             // Each connection on a thread of its own: an idle connection cannot hold up the answer.
-            Thread { [self] in
+            DetachedThread.start { [self] in
                 let answered = handle(client)
                 close(client)
                 state.withLock { $0.connections -= 1 }
                 if !answered { countStray() }
-            }.start()
+            }
         }
     }
 

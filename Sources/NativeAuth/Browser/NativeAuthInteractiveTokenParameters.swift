@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What ``NativeAuthPublicClientApplication/acquireToken(parameters:)`` needs for a sign-in in the
 /// browser, as MSAL's `MSALInteractiveTokenParameters`.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension NativeAuthPublicClientApplication {
     /// Signs the user in through the browser: the standard web sign-in (authorization code with

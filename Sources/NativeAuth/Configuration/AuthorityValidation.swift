@@ -1,11 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NativeAuthShared
 
 /// Checks and normalises the configuration the initializers receive.
 enum AuthorityValidation {
     /// The authority of a tenant subdomain: `https://{sub}.ciamlogin.com/{sub}.onmicrosoft.com`.
     static func authority(tenantSubdomain: String) throws -> URL {
-        let subdomain = tenantSubdomain.trimmingCharacters(in: .whitespaces).lowercased()
+        let subdomain = tenantSubdomain.trimmed(.whitespaces).lowercased()
         let label = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/
         guard subdomain.wholeMatch(of: label) != nil else {
             throw NativeAuthConfigurationError(
@@ -64,8 +68,8 @@ enum AuthorityValidation {
 
     /// Checks a client ID: non-empty, no white space.
     static func validate(clientId: String) throws -> String {
-        let trimmed = clientId.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, trimmed.rangeOfCharacter(from: .whitespacesAndNewlines) == nil else {
+        let trimmed = clientId.trimmed(.whitespacesAndNewlines)
+        guard !trimmed.isEmpty, !trimmed.unicodeScalars.contains(where: TrimmedCharacters.whitespacesAndNewlines.contains) else {
             throw NativeAuthConfigurationError(
                 "The client ID '\(clientId)' is not valid: give the application (client) ID of the app "
                     + "registration, such as 00001111-aaaa-2222-bbbb-3333cccc4444.")

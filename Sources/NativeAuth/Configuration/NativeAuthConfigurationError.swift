@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The application was configured in a way that cannot work; thrown by the initializers.
 public struct NativeAuthConfigurationError: Error, LocalizedError, Sendable, Equatable, CustomStringConvertible {

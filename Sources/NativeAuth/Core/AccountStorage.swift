@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where one application keeps its accounts: the token store, the key its account is stored under
 /// (its authority, unless the app set another), and the token refreshes in flight (one per account

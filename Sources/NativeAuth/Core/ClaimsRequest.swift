@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NativeAuthShared
 
 /// Claims the tokens must carry beyond what the scopes give (OpenID Connect Core §5.5), such as a
@@ -29,13 +33,11 @@ public struct ClaimsRequest: Sendable, Equatable, CustomStringConvertible {
     ///
     /// - Throws: ``Invalid`` when the text is not a JSON object or is over ``maximumLength``.
     public init(jsonString: String) throws(Invalid) {
-        let trimmed = jsonString.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = jsonString.trimmed(.whitespacesAndNewlines)
         guard trimmed.utf8.count <= Self.maximumLength else {
             throw Invalid("the claims request is over \(Self.maximumLength) bytes")
         }
-        guard let data = trimmed.data(using: .utf8),
-              (try? JSONSerialization.jsonObject(with: data)) is [String: Any]
-        else { throw Invalid("the claims request is not a JSON object") }
+        guard case .object? = JSONValue.decoded(from: Data(trimmed.utf8)) else { throw Invalid("the claims request is not a JSON object") }
         json = trimmed
     }
 
@@ -51,7 +53,7 @@ public struct ClaimsRequest: Sendable, Equatable, CustomStringConvertible {
     ///
     /// - Throws: ``Invalid`` when the value is neither.
     public init(claimsChallenge: String) throws(Invalid) {
-        let value = claimsChallenge.trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = claimsChallenge.trimmed(.whitespacesAndNewlines)
         if value.hasPrefix("{") {
             try self.init(jsonString: value)
             return
@@ -82,6 +84,6 @@ public struct ClaimsRequest: Sendable, Equatable, CustomStringConvertible {
     /// `-` and `_`.
     private static func base64Decoded(_ value: String) -> Data? {
         guard !value.isEmpty else { return nil }
-        return Base64URL.decode(value.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_"))
+        return Base64URL.decode(value.replacing("+", with: "-").replacing("/", with: "_"))
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The one way the delegate-style API runs: each delegate method of a state starts one task that
 /// awaits the async method and hands its result to the delegate on the main actor.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a protocol error means for one step of one flow: the kind of public error it becomes, and
 /// optionally a sentence of the library's put before the server's own description.

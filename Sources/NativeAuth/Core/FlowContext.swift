@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What one flow (a sign-in, a sign-up, a password reset) carries from step to step.
 struct FlowContext: Sendable {

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import NativeAuthShared
 
 /// Builds the details of public errors: from what the server answered (with a step's meaning of its
 /// protocol errors), and for what the library decides locally. Flows never build wire values to
@@ -25,7 +30,7 @@ enum FlowErrorMapping {
 
     /// The server's own description of a protocol error, or (when it sent none) a sentence naming it.
     static func serverMessage(_ error: ServerErrorResponse) -> String {
-        if let description = error.errorDescription, !description.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if let description = error.errorDescription, !description.trimmed(.whitespacesAndNewlines).isEmpty {
             return description
         }
         return "The server refused the request (\(error.error)" + (error.suberror.map { ", \($0)" } ?? "") + ")."
@@ -34,7 +39,7 @@ enum FlowErrorMapping {
     /// Browser required: the redirect's `redirect_reason` when the server gave one.
     static func browserRequired(reason: String?, correlationId: UUID) -> NativeAuthErrorDetails {
         let message: String
-        if let reason, !reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if let reason, !reason.trimmed(.whitespacesAndNewlines).isEmpty {
             message = reason
         } else {
             message = "A browser sign-in is required: the server cannot complete this flow natively. "

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What every public flow state holds: the flow's context, the continuation token of the step it
 /// waits at, and the gate that makes it single-use. A new state is a class holding one of these.

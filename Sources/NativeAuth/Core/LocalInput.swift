@@ -1,3 +1,5 @@
+import NativeAuthShared
+
 /// The checks a flow makes on what the user typed before anything is sent: a username, a one-time
 /// code, a new password. A refusal is the library's sentence; the step then fails locally with it.
 enum LocalInput {
@@ -14,7 +16,7 @@ enum LocalInput {
 
     /// A username, trimmed: not empty, at most ``maximumUsernameLength`` characters.
     static func username(_ raw: String) -> Checked {
-        let username = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let username = raw.trimmed(.whitespacesAndNewlines)
         if username.isEmpty { return Checked(value: username, problem: "The username is empty.") }
         if username.count > maximumUsernameLength {
             return Checked(value: username, problem: "The username is longer than \(maximumUsernameLength) characters.")
@@ -24,7 +26,7 @@ enum LocalInput {
 
     /// A one-time code, trimmed: not empty, at most ``ChallengeAnswer/maximumCodeLength`` characters.
     static func code(_ raw: String) -> Checked {
-        let code = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let code = raw.trimmed(.whitespacesAndNewlines)
         if code.isEmpty { return Checked(value: code, problem: "The code is empty.") }
         if code.count > ChallengeAnswer.maximumCodeLength {
             return Checked(value: code, problem: "The code is longer than \(ChallengeAnswer.maximumCodeLength) characters.")

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The details behind a native-auth error.
 public struct NativeAuthErrorDetails: Sendable, Equatable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Why a device-code sign-in failed (``NativeAuthPublicClientApplication/acquireTokenWithDeviceCode(parameters:)``
 /// or ``DeviceCodePendingState/waitForSignIn()``).

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The device authorization grant (RFC 8628): `/devicecode`, then polls of `/token` with the
 /// device-code grant, through the application's clock, bounded by the code's lifetime (at most an

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `/oauth2/v2.0/devicecode` → the codes (RFC 8628 §3.2). Numbers may come as strings, and older
 /// endpoints name the page `verification_url`; ``DeviceCodeGrant`` decides what is usable.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What ``NativeAuthPublicClientApplication/resetPassword(parameters:)`` needs to start a password reset.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The password-reset flow: `/resetpassword/v1.0/start`, `/challenge` (a code), `/continue` with the
 /// code, `/submit` with the new password, then ``ResetPasswordPolling`` until the server completes

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Waits for the server to complete a submitted password reset (docs/PROTOCOL.md §8): polls
 /// `/resetpassword/v1.0/poll_completion` with the submit's continuation token at once, then again

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What ``NativeAuthPublicClientApplication/signIn(parameters:)`` needs to start a sign-in.
 ///

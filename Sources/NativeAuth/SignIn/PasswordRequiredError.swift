@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Why ``SignInPasswordRequiredState/submitPassword(password:)``, ``SignUpPasswordRequiredState/submitPassword(password:)``
 /// or ``ResetPasswordRequiredState/submitPassword(password:)`` failed.

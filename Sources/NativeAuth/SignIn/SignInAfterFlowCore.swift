@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What every "sign in after a previous flow" state holds (``SignInAfterSignUpState``,
 /// ``SignInAfterResetPasswordState``): the finished flow's context, the `continuation_token` its

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import NativeAuthShared
 
 /// The sign-in flow: `/initiate`, `/challenge`, then a grant at `/token`, on the shared flow parts
 /// (``FlowContext``, ``ChallengeAnswer``, ``TokenRedemption``, ``FlowErrorMapping``).
@@ -10,7 +15,7 @@ enum SignInFlow {
 
     static func start(_ parameters: NativeAuthSignInParameters, environment: ApplicationEnvironment) async -> SignInStartResult {
         let values = parameters.snapshot
-        let username = values.username.trimmingCharacters(in: .whitespacesAndNewlines)
+        let username = values.username.trimmed(.whitespacesAndNewlines)
         var context = FlowContext(
             environment: environment, username: username,
             scopes: RequestedScopes.merged(values.scopes), correlationId: values.correlationId ?? UUID(),
@@ -69,7 +74,7 @@ enum SignInFlow {
     // MARK: Steps on states
 
     static func submitCode(_ code: String, on core: FlowStateCore) async -> StepOutcome<SignInVerifyCodeResult, VerifyCodeError> {
-        let code = code.trimmingCharacters(in: .whitespacesAndNewlines)
+        let code = code.trimmed(.whitespacesAndNewlines)
         guard !code.isEmpty else {
             return .retry(VerifyCodeError(FlowErrorMapping.local(.invalidCode, "The code is empty.", correlationId: core.correlationId)))
         }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Why ``SignInCodeRequiredState/submitCode(code:)``, ``SignUpCodeRequiredState/submitCode(code:)`` or
 /// ``ResetPasswordCodeRequiredState/submitCode(code:)`` failed.

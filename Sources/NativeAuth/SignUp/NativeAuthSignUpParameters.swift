@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What ``NativeAuthPublicClientApplication/signUp(parameters:)`` needs to start a sign-up.
 ///
@@ -42,7 +46,8 @@ public final class NativeAuthSignUpParameters: Sendable {
     /// The values are converted to JSON when set. A value that is not of a JSON type (String, a
     /// number, Bool, NSNull, or arrays and `[String: Any]` dictionaries of them), or more than 64
     /// attributes, makes the start fail locally with ``SignUpStartError/isInvalidAttributes`` and
-    /// nothing sent. Reading the property back gives the JSON form of the values that converted.
+    /// nothing sent. Reading the property back gives the JSON form of the values that converted:
+    /// numbers as `Int` or `Double`, a null as a member whose value is `nil`.
     public var attributes: [String: Any]? {
         get { values[\.attributes]?.dictionary }
         set { values[\.attributes] = newValue.map(SignUpAttributes.init) }

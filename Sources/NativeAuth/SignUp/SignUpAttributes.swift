@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NativeAuthShared
 
 /// User attributes as the app gives them (`[String: Any]`, as in MSAL), converted once, when they are
@@ -54,7 +58,8 @@ struct SignUpAttributes: Sendable {
     /// The `attributes` form field: a JSON object as text.
     var formValue: String { JSONValue.object(members).serialized() }
 
-    /// The attributes that convert, as `[String: Any]` again (numbers as `Int` or `Double`, null as `NSNull`).
+    /// The attributes that convert, as `[String: Any]` again (numbers as `Int` or `Double`, null as `nil`:
+    /// see ``JSONValue/anyValue``).
     var dictionary: [String: Any] {
         Dictionary(uniqueKeysWithValues: members.map { ($0.0, $0.1.anyValue) })
     }
@@ -82,12 +87,9 @@ struct SignUpAttributes: Sendable {
         case let number as UInt64: return Int(exactly: number).map(JSONValue.int)
         case let number as Double: return number.isFinite ? .double(number) : nil
         case let number as Float: return number.isFinite ? .double(Double(number)) : nil
-        case is NSNull: return .null
-        case let number as NSNumber:
-            let double = number.doubleValue
-            guard double.isFinite else { return nil }
-            if let integer = Int(exactly: double) { return .int(integer) }
-            return .double(double)
+        // An `NSNumber` of the caller's Foundation is matched above: Swift's dynamic casts bridge it to
+        // `Int` (when integral) or `Double` wherever Foundation is loaded.
+        case _ where isNull(value): return .null
         case let array as [Any]:
             var items: [JSONValue] = []
             for item in array {
@@ -107,24 +109,20 @@ struct SignUpAttributes: Sendable {
         }
     }
 
+    /// Whether `value` is Foundation's `NSNull`. On Linux this module uses FoundationEssentials, which
+    /// has no `NSNull`, so the caller's one (the caller imports Foundation) is recognised by its type's
+    /// name.
+    private static func isNull(_ value: Any) -> Bool {
+        #if canImport(FoundationEssentials)
+        String(reflecting: type(of: value)) == "Foundation.NSNull"
+        #else
+        value is NSNull
+        #endif
+    }
+
     /// A name as it can be shown in a sentence: control characters escaped, at most 64 characters.
     private static func printable(_ name: String) -> String {
         let escaped = name.unicodeScalars.map { $0.properties.generalCategory == .control ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
         return escaped.count > 64 ? String(escaped.prefix(64)) + "…" : escaped
-    }
-}
-
-extension JSONValue {
-    /// The value as Foundation's JSON objects are: `String`, `Int`, `Double`, `Bool`, `NSNull`, `[Any]`, `[String: Any]`.
-    var anyValue: Any {
-        switch self {
-        case .string(let value): return value
-        case .int(let value): return value
-        case .double(let value): return value
-        case .bool(let value): return value
-        case .null: return NSNull()
-        case .array(let items): return items.map(\.anyValue)
-        case .object(let members): return Dictionary(members.map { ($0.0, $0.1.anyValue) }, uniquingKeysWith: { first, _ in first })
-        }
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The sign-up flow: `/signup/v1.0/start`, `/signup/v1.0/challenge`, then `/signup/v1.0/continue`
 /// with the code, the password and the attributes the server asks for (docs/PROTOCOL.md §7), on the

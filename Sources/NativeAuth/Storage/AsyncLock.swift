@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A first-come, first-served lock for async code: holders wait without blocking a thread.
 actor AsyncLock {

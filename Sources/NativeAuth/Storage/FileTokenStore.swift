@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NativeAuthShared
 import Synchronization
 #if canImport(Glibc)
@@ -88,7 +92,7 @@ public final class FileTokenStore: NativeAuthTokenStore {
     }
 
     /// The conventional folder for `environment` (`XDG_STATE_HOME`, `HOME`), else under `homeDirectory`.
-    package static func defaultDirectory(environment: [String: String], homeDirectory: @autoclosure () -> String = NSHomeDirectory()) -> URL {
+    package static func defaultDirectory(environment: [String: String], homeDirectory: @autoclosure () -> String = FileManager.default.homeDirectoryForCurrentUser.path) -> URL {
         // The XDG Base Directory specification says relative paths are invalid and must be ignored.
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             return URL(fileURLWithPath: state, isDirectory: true).appendingPathComponent("nativeauth", isDirectory: true)

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The token store's dates: ISO 8601 in UTC to the whole second, such as `2023-11-14T22:13:20Z`, the
 /// form `JSONEncoder`'s `.iso8601` strategy wrote them in before, so existing stores read unchanged.

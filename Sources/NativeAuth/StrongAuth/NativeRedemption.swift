@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Redeems a grant of a native flow at `/oauth2/v2.0/token` and, on success, stores the account
 /// (``TokenRedemption``). When the server wants a second factor first (and the app advertised it can

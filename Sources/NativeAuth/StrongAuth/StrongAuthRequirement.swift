@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a `/token` call came to when the server wants a second factor first: `invalid_grant` with
 /// `mfa_required` or `registration_required` and a `continuation_token` (docs/PROTOCOL.md §9), to an

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The library's one time dependency: what time it is (token expiry) and how to wait (retries, polls).
 ///

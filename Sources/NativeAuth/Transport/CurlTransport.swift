@@ -1,6 +1,10 @@
 #if canImport(CCurl)
 internal import CCurl
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The default transport on Linux: libcurl, called directly.
 ///

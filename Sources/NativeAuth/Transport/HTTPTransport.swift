@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The one seam between the library and the network: send a request, get a response.
 ///
@@ -49,7 +53,7 @@ public struct HTTPRequest: Sendable, Equatable {
 
     /// The value of the header `name` (case-insensitive), if present.
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
     public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
@@ -76,7 +80,7 @@ public struct HTTPResponse: Sendable, Equatable {
 
     /// The value of the header `name` (case-insensitive), if present.
     public func header(_ name: String) -> String? {
-        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { $0.key.lowercased() == name.lowercased() }?.value
     }
 }
 

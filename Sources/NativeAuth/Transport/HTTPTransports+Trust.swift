@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension HTTPTransports {
     /// The platform's default transport with a response-body limit and a CA file of your own: for an

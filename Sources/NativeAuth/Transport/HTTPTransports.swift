@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The platform's default ``HTTPTransport``, for other modules (the `nativeauth` command, apps that
 /// wrap the default transport) to use what the library uses when given no transport.

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import NativeAuthShared
 
 /// When the library sends a request again by itself.
 ///
@@ -33,7 +38,7 @@ public struct RetryPolicy: Sendable, Equatable {
         case .success(let response) where (500...599).contains(response.status):
             return replayable ? serverErrorDelay : nil
         case .success(let response) where response.status == 429:
-            guard let seconds = response.header("Retry-After").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
+            guard let seconds = response.header("Retry-After").flatMap({ Int($0.trimmed(.whitespaces)) }),
                   seconds >= 0
             else { return serverErrorDelay }
             let wait = Duration.seconds(seconds)

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import NativeAuthShared
 
 /// An API's `WWW-Authenticate: Bearer …` challenge (RFC 6750 §3), read for the one case the library
 /// acts on: a claims challenge, `error="insufficient_claims", claims="<base64 JSON>"`, as Microsoft
@@ -25,15 +30,15 @@ struct BearerChallenge: Sendable, Equatable {
     init?(header: String) {
         guard header.utf8.count <= Self.maximumLength else { return nil }
         let text = Substring(header)
-        guard let start = text.range(of: "bearer", options: .caseInsensitive),
-              text[..<start.lowerBound].allSatisfy({ $0 == " " || $0 == "," })
-        else { return nil }
-        var rest = text[start.upperBound...]
+        // The scheme, after nothing but spaces and commas, in any case.
+        let scheme = text.drop { $0 == " " || $0 == "," }
+        guard scheme.prefix(6).lowercased() == "bearer" else { return nil }
+        var rest = scheme.dropFirst(6)
         var parameters: [String: String] = [:]
         while true {
             rest = rest.drop { $0 == " " || $0 == "," }
             guard let equals = rest.firstIndex(of: "=") else { break }
-            let name = rest[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+            let name = rest[..<equals].trimmed(.whitespaces).lowercased()
             // A name with a space is the next scheme's: this challenge ends there.
             guard !name.isEmpty, !name.contains(" ") else { break }
             rest = rest[rest.index(after: equals)...].drop { $0 == " " }
@@ -52,7 +57,7 @@ struct BearerChallenge: Sendable, Equatable {
                 guard closed else { return nil }
             } else {
                 let end = rest.firstIndex(of: ",") ?? rest.endIndex
-                value = rest[..<end].trimmingCharacters(in: .whitespaces)
+                value = rest[..<end].trimmed(.whitespaces)
                 rest = rest[end...]
             }
             if parameters[name] == nil { parameters[name] = value }

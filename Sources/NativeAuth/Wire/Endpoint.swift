@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The endpoints the library calls (and the browser's sign-in page), as paths appended to the authority.
 enum Endpoint: String, Sendable, CaseIterable {

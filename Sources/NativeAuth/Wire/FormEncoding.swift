@@ -1,11 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import NativeAuthShared
 
 /// `application/x-www-form-urlencoded` bodies, encoded as the native-auth servers expect.
 enum FormEncoding {
-    /// Characters left as they are; everything else is percent-encoded (a space becomes `%20`).
-    private static let unreserved = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
     /// Encodes `fields` in order as `key=value&…`.
     static func encode(_ fields: [(String, String)]) -> Data {
         let pairs = fields.map { "\(escape($0.0))=\(escape($0.1))" }
@@ -27,11 +28,13 @@ enum FormEncoding {
         return fields
     }
 
+    /// RFC 3986's unreserved characters are left as they are; every other byte is percent-encoded (a
+    /// space becomes `%20`).
     private static func escape(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+        PercentEncoding.encode(text, keeping: PercentEncoding.unreserved)
     }
 
     private static func unescape(_ text: Substring) -> String? {
-        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+        PercentEncoding.decode(text.replacing("+", with: " "))
     }
 }

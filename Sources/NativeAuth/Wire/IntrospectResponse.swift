@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `/oauth2/v2.0/introspect` and `/register/v1.0/introspect` → `{"continuation_token": "…",
 /// "methods": [{"id", "challenge_type", "challenge_channel", "login_hint"}]}`. Every field is optional

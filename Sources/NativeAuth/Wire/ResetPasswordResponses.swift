@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // The success bodies of a password reset's `/submit` and `/poll_completion` (docs/PROTOCOL.md §8).
 // Every field is optional here and numbers may come as text: the flow decides what a usable answer is.

@@ -1,5 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Logging
+import NativeAuthShared
 
 /// Sends native-auth requests and classifies the answers; the only code that touches HTTP.
 ///
@@ -125,7 +130,7 @@ struct WireClient: Sendable {
 
     /// The host a redirect's `Location` names, or nil when it names none (no header, or a relative one).
     static func redirectHost(_ response: HTTPResponse) -> String? {
-        guard let location = response.header("Location")?.trimmingCharacters(in: .whitespaces),
+        guard let location = response.header("Location")?.trimmed(.whitespaces),
               let host = URL(string: location)?.host, !host.isEmpty
         else { return nil }
         return String(host.prefix(253))

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What one native-auth request came to, after retries: the endpoint's success body, or a rejection.
 enum WireOutcome<Success: Sendable>: Sendable {

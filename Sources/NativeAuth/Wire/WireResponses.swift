@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // The success bodies (HTTP 200) of the native-auth endpoints. Field names are the protocol's.
 // A body that carries `"challenge_type": "redirect"` never reaches these: the wire client turns it

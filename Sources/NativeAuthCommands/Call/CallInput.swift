@@ -1,5 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NativeAuth
+import NativeAuthShared
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What `nativeauth call` was asked to send, checked and bounded before anything is sent: the URL
 /// (at most 8 KiB; `https`, or `http` to this machine only; a path resolves against the embedded
@@ -63,12 +73,12 @@ struct CallInput {
     /// (`application/json` for a JSON body, as `az rest` does, else curl's form type).
     func request(to url: URL) -> HTTPRequest {
         var fields = headers
-        if let body, !fields.contains(where: { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }) {
-            let isJSON = (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) != nil
+        if let body, !fields.contains(where: { $0.name.lowercased() == "content-type" }) {
+            let isJSON = JSONValue.decoded(from: body) != nil
                 && body.first.map { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") } == true
             fields.append((name: "Content-Type", value: isJSON ? "application/json" : "application/x-www-form-urlencoded"))
         }
-        if !fields.contains(where: { $0.name.caseInsensitiveCompare("Accept") == .orderedSame }) {
+        if !fields.contains(where: { $0.name.lowercased() == "accept" }) {
             fields.append((name: "Accept", value: "application/json, */*;q=0.5"))
         }
         return HTTPRequest(method: method, url: url, headers: fields, body: body ?? Data())
@@ -77,7 +87,7 @@ struct CallInput {
     // MARK: Parts
 
     private static func target(_ text: String) throws(CLIFailure) -> Target {
-        let text = text.trimmingCharacters(in: .whitespaces)
+        let text = text.trimmed(.whitespaces)
         guard !text.isEmpty, text.utf8.count <= maxURLLength else {
             throw CLIFailure(.usage, "The URL is empty or longer than \(maxURLLength) bytes.")
         }
@@ -117,8 +127,8 @@ struct CallInput {
         guard let colon = text.firstIndex(of: ":") else {
             throw CLIFailure(.usage, "-H '\(text.prefix(60))' is not 'Name: value'.")
         }
-        let name = text[..<colon].trimmingCharacters(in: .whitespaces)
-        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let name = text[..<colon].trimmed(.whitespaces)
+        let value = text[text.index(after: colon)...].trimmed(.whitespaces)
         guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "!#$%&'*+-.^_`|~".contains($0)) }) else {
             throw CLIFailure(.usage, "-H '\(text.prefix(60))': '\(name.prefix(40))' is not a header name.")
         }
@@ -139,20 +149,22 @@ struct CallInput {
         if path == "-" {
             read = { try CommandEnvironment.current.standardInput.read(upToCount: maxBodySize + 1) }
         } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                  let handle = FileHandle(forReadingAtPath: path)
-            else { throw CLIFailure(.usage, "-d @\(path): the file cannot be read.") }
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            var info = stat()
+            guard descriptor >= 0, fstat(descriptor, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else {
+                if descriptor >= 0 { close(descriptor) }
+                throw CLIFailure(.usage, "-d @\(path): the file cannot be read.")
+            }
             read = {
-                defer { try? handle.close() }
-                return try handle.read(upToCount: maxBodySize + 1) ?? Data()
+                defer { close(descriptor) }
+                return try FileDescriptorIO.read(upToCount: maxBodySize + 1, from: descriptor, path: path)
             }
         }
         let content: Data
         do {
             content = try read()
         } catch {
-            throw CLIFailure(.usage, "-d @\(path): \(error.localizedDescription)")
+            throw CLIFailure(.usage, "-d @\(path): \(error)")
         }
         guard content.count <= maxBodySize else { throw tooLarge("-d @\(path)") }
         return content

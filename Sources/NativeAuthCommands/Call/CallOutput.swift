@@ -1,5 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NativeAuth
+import NativeAuthShared
 
 /// How `nativeauth call` shows the API's answer: the body as it came on standard output (with
 /// `-i` the status line and the headers first, as `curl -i` and `gh api -i` do), and for a status
@@ -10,7 +15,7 @@ enum CallOutput {
         let response = answer.response
         var output = Data()
         if includeHeaders {
-            var head = "HTTP \(response.status) \(reason(response.status))".trimmingCharacters(in: .whitespaces) + "\r\n"
+            var head = "HTTP \(response.status) \(reason(response.status))".trimmed(.whitespaces) + "\r\n"
             for (name, value) in response.headers.sorted(by: { $0.key.lowercased() < $1.key.lowercased() }) {
                 head += "\(name): \(value)\r\n"
             }
@@ -112,7 +117,7 @@ struct BearerChallenge {
     init(_ header: String?) {
         guard let header, header.lowercased().hasPrefix("bearer") else { return }
         func value(_ name: String) -> String? {
-            guard let range = header.range(of: "\(name)=\"") else { return nil }
+            guard let range = header.firstRange(of: "\(name)=\"") else { return nil }
             let rest = header[range.upperBound...]
             guard let end = rest.firstIndex(of: "\"") else { return nil }
             return CallOutput.printable(String(rest[..<end]), limit: 300)
@@ -129,7 +134,7 @@ enum ResponseSize {
     static let maximum = 1 << 30
 
     static func parse(_ text: String) -> Int? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).uppercased()
+        let trimmed = text.trimmed(.whitespaces).uppercased()
         let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
         var digits = Substring(trimmed)
         var unit = 1

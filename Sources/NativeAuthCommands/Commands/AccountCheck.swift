@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NativeAuth
 
 /// `status --check`: whether a stored account still works, found by refreshing its access token once

@@ -1,4 +1,5 @@
 import NativeAuth
+import NativeAuthShared
 
 /// What the commands that end signed in share (`signin`, `signup`, `reset-password`): where to sign
 /// in, the token store checked before a code or a password is spent, the application (and the
@@ -54,7 +55,7 @@ struct SignInSkeleton {
         for scope in options.scopes { words += ["--scope", scope] }
         if let caFile = options.caFileOption { words += ["--ca-file", caFile] }
         if let store = options.storeDirectory { words += ["--store-dir", store] }
-        if let address, !address.trimmingCharacters(in: .whitespaces).isEmpty { words.append(address) }
+        if let address, !address.trimmed(.whitespaces).isEmpty { words.append(address) }
         return words.map(BrowserFallbackOffer.quoted).joined(separator: " ")
     }
 

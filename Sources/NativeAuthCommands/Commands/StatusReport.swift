@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NativeAuth
 import NativeAuthShared
 
@@ -26,7 +30,7 @@ struct StatusReport {
     }
 
     var json: [String: Any] {
-        ["accounts": entries.map(object), "active": entries.isEmpty ? NSNull() : 0]
+        ["accounts": entries.map(object), "active": entries.isEmpty ? JSONValue.null : 0]
     }
 
     private func object(_ entry: Entry) -> [String: Any] {

@@ -1,6 +1,11 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NativeAuth
+import NativeAuthShared
 
 /// `nativeauth switch`: makes another stored account the active one (the one `token`, `call` and
 /// `signout` use with no flags), as `gh auth switch` does.
@@ -29,7 +34,7 @@ struct SwitchCommand: AsyncParsableCommand {
     @OptionGroup var options: SharedOptions
 
     func validate() throws {
-        if let username, username.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let username, username.trimmed(.whitespaces).isEmpty {
             throw ValidationError("USERNAME is empty: give one such as bob@example.com, or none to switch to the only other account.")
         }
     }
@@ -39,8 +44,8 @@ struct SwitchCommand: AsyncParsableCommand {
             let selection = try AccountSelection(options, username: nil)
             let active = selection.activeOfAll
             var candidates = selection.accounts
-            if let username = username?.trimmingCharacters(in: .whitespaces) {
-                candidates = candidates.filter { $0.username.caseInsensitiveCompare(username) == .orderedSame }
+            if let username = username?.trimmed(.whitespaces) {
+                candidates = candidates.filter { $0.username.lowercased() == username.lowercased() }
                 if let active, candidates.count == 1, candidates[0].isSame(as: active) {
                     return report(active, already: true)
                 }
@@ -83,7 +88,7 @@ struct SwitchCommand: AsyncParsableCommand {
             candidates, labels: labels, prompt: "Account (1-\(candidates.count)): ",
             otherwise: "Answer a number from 1 to \(candidates.count)."
         ) { answer in
-            let named = candidates.filter { $0.username.caseInsensitiveCompare(answer) == .orderedSame }
+            let named = candidates.filter { $0.username.lowercased() == answer.lowercased() }
             return named.count == 1 ? named[0] : nil
         }
         guard let chosen else { throw CLIFailure(.failure, "No account was chosen: standard input ended.") }

@@ -1,5 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NativeAuth
+import NativeAuthShared
 
 /// The stored accounts `token`, `status` and `signout` act on: no flags needed, the store remembers
 /// where each account signed in (its authority, or the embedded emulator's key, and its client ID).
@@ -24,7 +29,7 @@ struct AccountSelection {
     /// Reads the store and selects the accounts matching `options` and, if given, `username`.
     init(_ options: SharedOptions, username: String?) throws(CLIFailure) {
         resolution = try TargetResolution(options)
-        self.username = username?.trimmingCharacters(in: .whitespaces)
+        self.username = username?.trimmed(.whitespaces)
         store = try AppContext.openStore(options)
         do {
             stored = try NativeAuthAccountStore(store).list()
@@ -34,7 +39,7 @@ struct AccountSelection {
         accounts = ActiveAccount.ordered(stored.filter { [resolution, username] candidate in
             (resolution.location.map { $0.matches(storedKey: candidate.storageAuthority) } ?? true)
                 && (resolution.clientId.map { $0 == candidate.clientId } ?? true)
-                && (username.map { $0.caseInsensitiveCompare(candidate.username) == .orderedSame } ?? true)
+                && (username.map { $0.lowercased() == candidate.username.lowercased() } ?? true)
         })
     }
 

@@ -1,6 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NativeAuth
 import NativeAuthEmulatorInterface
+import NativeAuthShared
 import Synchronization
 
 /// Which of the embedded emulator's codes this process shows: only those of flows it started.
@@ -48,7 +53,7 @@ final class CodeAudience: Sendable {
         for pair in text.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2, parts[0] == "username" else { continue }
-            return String(parts[1]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+            return PercentEncoding.decode(String(parts[1]).replacing("+", with: " "))
         }
         return nil
     }

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import NativeAuthShared
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -26,7 +31,7 @@ enum HostResolution {
         var hints = addrinfo()
         hints.ai_socktype = streamSocket
         var results: UnsafeMutablePointer<addrinfo>?
-        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        let bare = host.trimmed(TrimmedCharacters("[]"))
         guard getaddrinfo(bare, nil, &hints, &results) == 0 else { return false }
         freeaddrinfo(results)
         return true

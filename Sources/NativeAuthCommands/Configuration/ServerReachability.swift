@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import NativeAuthShared
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -20,7 +25,7 @@ enum ServerReachability {
     static func isReachable(_ location: SignInLocation) -> Bool? {
         guard location.isLoopback, let url = location.authority, let host = url.host else { return nil }
         let port = url.port ?? (url.scheme == "https" ? 443 : 80)
-        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        let bare = host.trimmed(TrimmedCharacters("[]"))
         return acceptsConnection(host: bare, port: port)
     }
 

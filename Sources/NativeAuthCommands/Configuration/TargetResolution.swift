@@ -1,5 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NativeAuthEmulatorInterface
+import NativeAuthShared
 
 /// Works out where to sign in and with which client ID. Precedence: flags, then the environment
 /// (`NATIVEAUTH_TENANT`, `NATIVEAUTH_AUTHORITY`, `NATIVEAUTH_CLIENT_ID`, `NATIVEAUTH_SCOPES`), then the
@@ -15,7 +20,7 @@ struct TargetResolution {
 
     init(_ options: SharedOptions, environment: [String: String] = ProcessEnvironment.variables) throws(CLIFailure) {
         func value(_ name: String) -> String? {
-            environment[name].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+            environment[name].flatMap { $0.trimmed(.whitespaces).isEmpty ? nil : $0 }
         }
         if let tenant = options.tenant {
             location = try Self.tenant(tenant, source: "--tenant")
@@ -50,7 +55,7 @@ struct TargetResolution {
     }
 
     private static func tenant(_ value: String, source: String) throws(CLIFailure) -> SignInLocation {
-        let sub = value.trimmingCharacters(in: .whitespaces).lowercased()
+        let sub = value.trimmed(.whitespaces).lowercased()
         guard sub.wholeMatch(of: /[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?/) != nil,
               let url = URL(string: "https://\(sub).ciamlogin.com/\(sub).onmicrosoft.com")
         else {
@@ -62,8 +67,8 @@ struct TargetResolution {
     /// An authority URL, or `nativeauth:embedded-emulator` for the embedded emulator (to pick its
     /// accounts, as in `signout --all --authority nativeauth:embedded-emulator`).
     private static func authority(_ value: String, source: String) throws(CLIFailure) -> SignInLocation {
-        if value.trimmingCharacters(in: .whitespaces) == SignInLocation.embeddedStorageKey { return .embeddedEmulator }
-        guard let url = URL(string: SignInLocation.trimmed(value.trimmingCharacters(in: .whitespaces))),
+        if value.trimmed(.whitespaces) == SignInLocation.embeddedStorageKey { return .embeddedEmulator }
+        guard let url = URL(string: SignInLocation.trimmed(value.trimmed(.whitespaces))),
               url.scheme != nil, url.host != nil
         else {
             throw CLIFailure(.usage, "\(source) '\(value)' is not an absolute URL such as https://contoso.ciamlogin.com/contoso.onmicrosoft.com.")

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NativeAuth
 
 /// Where `nativeauth` keeps tokens: the desktop keyring when a Secret Service is on the session bus,

@@ -1,5 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Logging
+import NativeAuthShared
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -43,8 +48,8 @@ struct CommandEnvironment: Sendable {
     static let process = CommandEnvironment(
         variables: ProcessInfo.processInfo.environment,
         standardInput: ProcessStandardInput(),
-        writeOutput: { FileHandle.standardOutput.write($0) },
-        writeError: { FileHandle.standardError.write($0) },
+        writeOutput: { FileDescriptorIO.write($0, to: STDOUT_FILENO) },
+        writeError: { FileDescriptorIO.write($0, to: STDERR_FILENO) },
         inputIsTerminal: isatty(STDIN_FILENO) == 1,
         outputIsTerminal: isatty(STDOUT_FILENO) == 1,
         now: { Date() },
@@ -65,14 +70,13 @@ struct ProcessStandardInput: StandardInput {
     /// Reads on a thread of its own, so the async runtime (and the embedded emulator) keep running.
     func readLine() async -> String? {
         await withCheckedContinuation { continuation in
-            let thread = Thread {
+            DetachedThread.start {
                 continuation.resume(returning: Swift.readLine(strippingNewline: true))
             }
-            thread.start()
         }
     }
 
     func read(upToCount count: Int) throws -> Data {
-        try FileHandle.standardInput.read(upToCount: count) ?? Data()
+        try FileDescriptorIO.read(upToCount: count, from: STDIN_FILENO, path: "standard input")
     }
 }

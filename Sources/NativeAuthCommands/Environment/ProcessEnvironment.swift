@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The environment variables of the command that runs now (``CommandEnvironment/current``; for
 /// `nativeauth`, the process's, read once: `ProcessInfo.processInfo.environment` builds a new

@@ -1,5 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NativeAuth
+import NativeAuthShared
 
 /// A native sign-in answered "browser required": at a terminal, offer to continue in the browser;
 /// in a script, fail with exit 4 and print the command that would.
@@ -13,7 +18,7 @@ struct BrowserFallbackOffer {
         guard TTY.stdinIsTerminal else { throw failure }
         Console.info("This account needs a browser sign-in: the server will not complete it from a terminal.")
         guard let answer = await LineReader.line(prompt: "Continue in the browser? [Y/n] ") else { throw failure }
-        guard ["", "y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased()) else { throw failure }
+        guard ["", "y", "yes"].contains(answer.trimmed(.whitespaces).lowercased()) else { throw failure }
         return try await web.browser()
     }
 
@@ -31,6 +36,6 @@ struct BrowserFallbackOffer {
     /// A word as a POSIX shell reads it back: as is when it is plain, else in single quotes.
     static func quoted(_ word: String) -> String {
         let plain = word.allSatisfy { $0.isLetter || $0.isNumber || "@%+=:,./-_".contains($0) }
-        return plain && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return plain && !word.isEmpty ? word : "'" + word.replacing("'", with: "'\\''") + "'"
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NativeAuth
 
 /// Drives a password reset from the prompts: the code (``CodePrompt``, `r` resends), the new

@@ -1,6 +1,11 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NativeAuth
+import NativeAuthShared
 
 /// `signin --browser` and `signin --device-code`: the library's browser and device-code sign-ins,
 /// with what they show on the terminal.
@@ -22,7 +27,7 @@ struct WebSignIn {
         // The page is served by the embedded emulator: it must listen before the browser asks.
         try await context.startEmbeddedEmulator()
         let parameters = NativeAuthInteractiveTokenParameters(scopes: scopes ?? [])
-        parameters.loginHint = loginHint.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+        parameters.loginHint = loginHint.flatMap { $0.trimmed(.whitespaces).isEmpty ? nil : $0 }
         parameters.browserOpener = AnnouncingOpener()
         do {
             return try await context.app.acquireToken(parameters: parameters)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NativeAuthShared
 
 /// `--account USERNAME`: the stored account `token`, `status` and `signout` act on.
 struct AccountOptions: ParsableArguments {
@@ -8,7 +9,7 @@ struct AccountOptions: ParsableArguments {
     var account: String?
 
     func validate() throws {
-        if let account, account.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let account, account.trimmed(.whitespaces).isEmpty {
             throw ValidationError("--account is empty: give a username such as alice@example.com.")
         }
     }

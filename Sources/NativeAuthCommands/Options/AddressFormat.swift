@@ -15,7 +15,7 @@ enum AddressFormat {
     /// Why `value` (trimmed of white space at both ends) is not an address; nil when it is one. The
     /// value itself is never quoted back: it may be a password typed in the wrong place.
     static func problem(_ value: String) -> String? {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        let trimmed = value.trimmed(.whitespaces)
         if trimmed.unicodeScalars.count > maximumLength { return "it is over \(maximumLength) characters" }
         if TextControls.containsControl(trimmed) {
             return "it holds a control character"
@@ -32,7 +32,7 @@ enum AddressFormat {
     /// The usage error for an `ADDRESS` argument that is not an address; `passwordFlag` adds that
     /// `--password` takes no value (the usual cause of a password in the address's place).
     static func validateArgument(_ value: String?, passwordFlag: Bool = false) throws {
-        guard let value, !value.trimmingCharacters(in: .whitespaces).isEmpty, let problem = problem(value) else { return }
+        guard let value, !value.trimmed(.whitespaces).isEmpty, let problem = problem(value) else { return }
         var message = "ADDRESS is not \(example): \(problem). Nothing was sent."
         if passwordFlag && problem == "it has no @" {
             message += " (--password takes no value: the password is asked for, or read from standard input.)"

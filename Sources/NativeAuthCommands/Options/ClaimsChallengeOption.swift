@@ -27,7 +27,7 @@ struct ClaimsChallengeOption: ParsableArguments {
 
     /// The command that signs `username` in again with `claims` (the value as the API sent it).
     static func signInCommand(username: String, claims: String) -> String {
-        let quoted = "'" + TerminalText.sanitized(claims, limit: 4096).replacingOccurrences(of: "'", with: "'\\''") + "'"
+        let quoted = "'" + TerminalText.sanitized(claims, limit: 4096).replacing("'", with: "'\\''") + "'"
         return "nativeauth signin --claims-challenge \(quoted) \(TerminalText.sanitized(username))"
     }
 }

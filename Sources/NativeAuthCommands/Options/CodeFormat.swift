@@ -1,4 +1,5 @@
 import ArgumentParser
+import NativeAuthShared
 
 /// What a one-time code looks like: exactly the `code_length` digits the server announced. A code of
 /// another shape is refused locally, so it does not use one of the server's limited attempts.
@@ -14,7 +15,7 @@ enum CodeFormat {
 
     /// Checks a `--code` option (`signin`, `reset-password`): digits, or `-` (read from standard input).
     static func validateOption(_ code: String?) throws {
-        if let code, preset(code) != nil, !isDigits(code.trimmingCharacters(in: .whitespaces)) {
+        if let code, preset(code) != nil, !isDigits(code.trimmed(.whitespaces)) {
             throw ValidationError("--code '\(code)' is not a code: give the digits of the code that was sent, such as 12345678.")
         }
     }
@@ -22,6 +23,6 @@ enum CodeFormat {
     /// The code to try before prompting: the `--code` option, unless it is `-`, which says that the
     /// code comes from standard input, as the prompt reads it.
     static func preset(_ code: String?) -> String? {
-        code?.trimmingCharacters(in: .whitespaces) == "-" ? nil : code
+        code?.trimmed(.whitespaces) == "-" ? nil : code
     }
 }

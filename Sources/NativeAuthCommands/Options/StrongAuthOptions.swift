@@ -1,4 +1,5 @@
 import ArgumentParser
+import NativeAuthShared
 
 /// How a sign-in answers a second-factor question without prompting (`signin`, and the sign-in that
 /// ends `signup` and `reset-password`).
@@ -17,7 +18,7 @@ struct StrongAuthOptions: ParsableArguments {
         if let mfaMethod, !["email", "sms"].contains(mfaMethod.lowercased()) {
             throw ValidationError("--mfa-method '\(mfaMethod)' is not a method: give email or sms.")
         }
-        if let registerContact, registerContact.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let registerContact, registerContact.trimmed(.whitespaces).isEmpty {
             throw ValidationError("--register-contact is empty: give the email address or phone number to register.")
         }
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where text goes: results on standard output, prompts and progress on standard error (those of
 /// ``CommandEnvironment/current``). Whatever is written here is passed through

@@ -1,5 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NativeAuth
+import NativeAuthShared
 
 /// Turns the library's errors into one clear line, an exit code, and `--verbose` details.
 ///
@@ -76,7 +81,7 @@ enum FailureMapping {
 
     /// The first non-empty line of a description (the server's are several lines), sanitised.
     static func firstLine(of description: String?) -> String {
-        let lines = (description ?? "").split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        let lines = (description ?? "").split(whereSeparator: \.isNewline).map { $0.trimmed(.whitespaces) }
         return lines.first { !$0.isEmpty }.map { TerminalText.sanitized($0) } ?? "The request failed."
     }
 
@@ -95,7 +100,7 @@ enum FailureMapping {
         let description = (error.errorDescription ?? "").split(whereSeparator: \.isNewline)
         if description.count > 1 {
             lines.append("description:")
-            lines += description.map { "  \(TerminalText.sanitized($0.trimmingCharacters(in: .whitespaces)))" }
+            lines += description.map { "  \(TerminalText.sanitized($0.trimmed(.whitespaces)))" }
         }
         return lines
     }

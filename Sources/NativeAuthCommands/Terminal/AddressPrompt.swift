@@ -1,20 +1,22 @@
+import NativeAuthShared
+
 /// The email address a command works on: the argument, else one prompt (`signin`, `signup`, `reset-password`).
 /// An answer that is not an address (``AddressFormat``) is asked for again at a terminal; piped,
 /// it ends the command with a usage error (exit 2) before anything is sent.
 enum AddressPrompt {
     /// `given` when it is not blank, else the first non-blank line answered at `Email address: `.
     static func read(given: String?) async throws(CLIFailure) -> String {
-        if let given, !given.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let given, !given.trimmed(.whitespaces).isEmpty {
             if let problem = AddressFormat.problem(given) {
                 throw CLIFailure(.usage, "ADDRESS is not \(AddressFormat.example): \(problem). Nothing was sent.")
             }
-            return given.trimmingCharacters(in: .whitespaces)
+            return given.trimmed(.whitespaces)
         }
         while true {
             guard let line = await LineReader.line(prompt: "Email address: ") else {
                 throw InputEnded.failure(.address)
             }
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmed(.whitespaces)
             if trimmed.isEmpty { continue }
             guard let problem = AddressFormat.problem(trimmed) else { return trimmed }
             guard TTY.stdinIsTerminal else {

@@ -1,4 +1,5 @@
 import NativeAuth
+import NativeAuthShared
 
 /// One attribute a sign-up asks for that was not given with `--attribute`: a required one until it
 /// is answered, an optional one may be skipped with an empty line.
@@ -11,7 +12,7 @@ enum AttributePrompt {
         let prompt = "\(name) (\(notes.joined(separator: "; "))): "
         while true {
             guard let line = await LineReader.line(prompt: prompt) else { throw InputEnded.failure(.attribute(attribute.name)) }
-            let answer = line.trimmingCharacters(in: .whitespaces)
+            let answer = line.trimmed(.whitespaces)
             if answer.isEmpty {
                 if attribute.required { Console.info("\(name) is required."); continue }
                 return nil

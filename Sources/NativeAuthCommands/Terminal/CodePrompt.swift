@@ -1,4 +1,5 @@
 import NativeAuth
+import NativeAuthShared
 
 /// The code prompt of every flow that sends a one-time code (`signin`, `signup`, `reset-password`,
 /// a second factor and its registration): the code given with `--code` first, then one line per
@@ -47,7 +48,7 @@ struct CodePrompt<State, Outcome> {
             let input: String
             if let preset = pending {
                 pending = nil
-                input = preset.trimmingCharacters(in: .whitespaces)
+                input = preset.trimmed(.whitespaces)
                 guard CodeFormat.fits(input, length: codeLength) else {
                     throw CLIFailure(.usage, "--code has \(input.count) digits, but the code sent has \(codeLength): nothing was submitted.",
                                      hint: "Run the command again with the \(codeLength)-digit code, or without --code to be asked for it.")
@@ -57,7 +58,7 @@ struct CodePrompt<State, Outcome> {
                 guard let line = await LineReader.line(prompt: prompt) else {
                     throw InputEnded.failure(.code, afterWrongAnswer: lastWasWrong)
                 }
-                input = line.trimmingCharacters(in: .whitespaces)
+                input = line.trimmed(.whitespaces)
             }
             switch input.lowercased() {
             case "":

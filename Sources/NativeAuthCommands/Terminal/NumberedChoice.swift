@@ -1,3 +1,5 @@
+import NativeAuthShared
+
 /// A choice among a few items at a prompt: the items listed as `  1. label`, then `prompt` asked
 /// until the answer is one of the numbers or a name `named` recognises (an empty line asks again,
 /// anything else prints `otherwise` and asks again).
@@ -9,7 +11,7 @@ enum NumberedChoice {
         for line in numbered(labels) { Console.info(line) }
         while true {
             guard let line = await LineReader.line(prompt: prompt) else { return nil }
-            let answer = line.trimmingCharacters(in: .whitespaces)
+            let answer = line.trimmed(.whitespaces)
             if answer.isEmpty { continue }
             if let number = Int(answer), items.indices.contains(number - 1) { return items[number - 1] }
             if let item = named(answer) { return item }

@@ -1,5 +1,9 @@
 #if canImport(Security)
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Security
 
 /// A token store kept in the Keychain on Apple platforms: the accounts and their tokens are one

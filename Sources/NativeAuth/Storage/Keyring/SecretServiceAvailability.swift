@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import NativeAuthShared
 
 /// Whether a Secret Service (the desktop keyring) can keep tokens now, and which one it is.
 ///
@@ -23,7 +28,7 @@ public enum SecretServiceAvailability: Sendable, Equatable {
 
     /// The name people know the keyring program by, from the name of its process.
     static func serviceName(program: String) -> String {
-        let program = program.trimmingCharacters(in: .whitespacesAndNewlines)
+        let program = program.trimmed(.whitespacesAndNewlines)
         switch program {
         case let name where name.hasPrefix("gnome-keyring"): return "GNOME Keyring"
         case let name where name.hasPrefix("kwalletd") || name.hasPrefix("ksecretd"): return "KWallet"

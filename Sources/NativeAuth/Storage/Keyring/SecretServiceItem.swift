@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How one account is kept as a keyring item: the attributes that find it, the label people see in
 /// a keyring manager (Seahorse, KWalletManager), and the secret, which is the whole account (its

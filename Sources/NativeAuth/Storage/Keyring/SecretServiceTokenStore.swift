@@ -1,5 +1,9 @@
 #if os(Linux)
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A token store that keeps every account's secrets in the desktop keyring, through the
 /// freedesktop.org Secret Service (GNOME Keyring, KWallet, KeePassXC), encrypted at rest and unlocked

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A sign-in whose first factor was accepted, waiting for the user to choose a second factor.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The MFA loop after `mfa_required` (docs/PROTOCOL.md §9.1): `/oauth2/v2.0/challenge` with the
 /// chosen method's `id` sends a code, `/oauth2/v2.0/token` with `grant_type=mfa_oob` takes it. The

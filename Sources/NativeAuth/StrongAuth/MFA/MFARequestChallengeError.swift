@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Why ``AwaitingMFAState/requestChallenge(authMethod:)`` or ``MFARequiredState/requestChallenge(authMethod:)``
 /// sent no code.

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import NativeAuthShared
 
 /// Strong-auth method registration after `registration_required` (docs/PROTOCOL.md §9.2):
 /// `/register/v1.0/challenge` sends a code to the contact (or answers `preverified`),
@@ -12,7 +17,7 @@ enum RegisterStrongAuthFlow {
     static func challenge(
         _ parameters: NativeAuthChallengeAuthMethodParameters, on core: FlowStateCore, step: RegisterStrongAuthStep = .challenge
     ) async -> StepOutcome<RegisterStrongAuthChallengeResult, RegisterStrongAuthChallengeError> {
-        let contact = parameters.verificationContact.trimmingCharacters(in: .whitespacesAndNewlines)
+        let contact = parameters.verificationContact.trimmed(.whitespacesAndNewlines)
         if let problem = contactProblem(contact) {
             return .retry(RegisterStrongAuthChallengeError(FlowErrorMapping.local(.invalidInput, problem, correlationId: core.correlationId)))
         }

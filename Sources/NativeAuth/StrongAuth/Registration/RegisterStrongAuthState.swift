@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A sign-in whose first factor was accepted, waiting for the user to register a
 /// strong-authentication method (an email address or a phone number to receive codes).

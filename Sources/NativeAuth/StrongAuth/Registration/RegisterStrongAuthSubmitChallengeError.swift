@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Why ``RegisterStrongAuthVerificationRequiredState/submitChallenge(challenge:)`` did not register the
 /// method and sign the user in.

@@ -1,6 +1,10 @@
 #if canImport(CCurl)
 internal import CCurl
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The ``HTTPTransportError``s of ``CurlTransport``: each says what failed and on which host, never
 /// quoting a body or a header, and says whether trying again soon may work.
@@ -86,7 +90,7 @@ enum CurlErrors {
     }
 
     private static func seconds(_ interval: TimeInterval) -> String {
-        interval == interval.rounded() ? "\(Int(interval)) s" : String(format: "%.1f s", interval)
+        interval == interval.rounded() ? "\(Int(interval)) s" : "\((interval * 10).rounded(.toNearestOrEven) / 10) s"
     }
 }
 #endif

@@ -1,6 +1,10 @@
 #if canImport(CCurl)
 internal import CCurl
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NativeAuthShared
 import Synchronization
 
@@ -209,14 +213,14 @@ final class CurlTransfer: @unchecked Sendable {
     /// (libcurl's spelling).
     private func setHeaders(_ handle: UnsafeMutableRawPointer, _ set: Setter) throws(HTTPTransportError) {
         var lines: [String] = []
-        for (name, value) in request.headers where name.caseInsensitiveCompare("Expect") != .orderedSame {
+        for (name, value) in request.headers where name.lowercased() != "expect" {
             guard !name.isEmpty, name.utf8.allSatisfy({ Self.isTokenByte($0) }) else {
                 throw CurlErrors.invalidRequest(host: host, "a header name is not a valid HTTP token")
             }
             guard !value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) else {
                 throw CurlErrors.invalidRequest(host: host, "the value of the header \(name) has a line break")
             }
-            let trimmed = value.trimmingCharacters(in: .whitespaces)
+            let trimmed = value.trimmed(.whitespaces)
             lines.append(trimmed.isEmpty ? "\(name);" : "\(name): \(trimmed)")
         }
         lines.append("Expect:")

@@ -1,6 +1,11 @@
 #if canImport(CCurl)
 internal import CCurl
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import NativeAuthShared
 import Synchronization
 
 /// The thread of one ``CurlTransport``: it owns a libcurl multi handle and runs every transfer of the
@@ -53,9 +58,7 @@ final class CurlWorker: @unchecked Sendable {
                 }
                 shared.multi = multi
                 let handle = MultiHandle(pointer: multi)
-                let thread = Thread { [self] in run(handle.pointer) }
-                thread.name = "NativeAuth.CurlTransport"
-                thread.start()
+                DetachedThread.start { [self] in run(handle.pointer) }
             }
             shared.incoming.append(transfer)
             _ = ccurl_multi_wakeup(shared.multi)

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import NativeAuthShared
 
 /// Collects the header lines of one HTTP exchange, as libcurl hands them over one at a time, into the
 /// header fields of the final response, within limits.
@@ -46,16 +51,16 @@ struct ResponseHeaderParser: Sendable {
         }
         if text.first == " " || text.first == "\t" {  // obsolete line folding
             guard let lastKey else { return true }
-            let continuation = text.trimmingCharacters(in: .whitespaces)
+            let continuation = text.trimmed(.whitespaces)
             if !continuation.isEmpty { fields[lastKey, default: ""] += " " + continuation }
             return true
         }
         guard let colon = text.firstIndex(of: ":") else { return true }  // not a field: ignored
         count += 1
         guard count <= maximumCount else { return false }
-        let name = String(text[..<colon]).trimmingCharacters(in: .whitespaces)
+        let name = String(text[..<colon]).trimmed(.whitespaces)
         guard !name.isEmpty else { return true }
-        let value = String(text[text.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        let value = String(text[text.index(after: colon)...]).trimmed(.whitespaces)
         let key = keys[name.lowercased()] ?? name
         keys[name.lowercased()] = key
         if let existing = fields[key] {

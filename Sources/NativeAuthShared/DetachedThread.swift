@@ -1,0 +1,44 @@
+#if canImport(FoundationEssentials)
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+#else
+import Foundation
+#endif
+
+/// Runs blocking work (waiting for a child, accepting connections, driving libcurl) on a thread of
+/// its own, so it never holds one of the cooperative pool's few threads: Foundation's `Thread`,
+/// which FoundationEssentials (what NativeAuth uses on Linux) does not have, through POSIX threads.
+///
+/// ```swift
+/// DetachedThread.start { reapChild() }
+/// ```
+package enum DetachedThread {
+    /// Starts `body` on a new detached thread. A thread that cannot be created (the process is out of
+    /// threads or memory) stops the process, as nothing that waits for `body` could go on.
+    package static func start(_ body: @escaping @Sendable () -> Void) {
+        #if canImport(FoundationEssentials)
+        let context = Unmanaged.passRetained(Work(body)).toOpaque()
+        var thread = pthread_t()
+        let result = pthread_create(&thread, nil, { context in
+            Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().body()
+            return nil
+        }, context)
+        guard result == 0 else {
+            Unmanaged<Work>.fromOpaque(context).release()
+            fatalError("cannot start a thread: \(String(cString: strerror(result)))")
+        }
+        pthread_detach(thread)
+        #else
+        Thread { body() }.start()
+        #endif
+    }
+
+    /// The closure, boxed so its pointer can cross `pthread_create`.
+    private final class Work: Sendable {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+}
