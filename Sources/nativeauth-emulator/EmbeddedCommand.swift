@@ -45,20 +45,31 @@ struct EmbeddedCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         output.send(.ready(port: port))
-        await Self.untilStandardInputEnds()
+        await Self.answerUntilStandardInputEnds(output)
         try? await emulator.stop()
     }
 
-    /// Waits, on a thread of its own, until standard input ends (or fails).
-    private static func untilStandardInputEnds() async {
+    /// Answers `sync N` lines with `synced` (after every line written before), on a thread of its
+    /// own, until standard input ends (or fails). A line longer than 64 bytes is not a request.
+    private static func answerUntilStandardInputEnds(_ output: MessageOutput) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             Thread.detachNewThread {
                 var buffer = [UInt8](repeating: 0, count: 512)
+                var line: [UInt8] = []
                 while true {
                     let count = read(STDIN_FILENO, &buffer, buffer.count)
-                    if count > 0 { continue }
                     if count < 0 && errno == EINTR { continue }
-                    break
+                    guard count > 0 else { break }
+                    for byte in buffer[..<count] {
+                        if byte == UInt8(ascii: "\n") {
+                            if let id = EmbeddedEmulatorMessage.syncRequestID(in: String(decoding: line, as: UTF8.self)) {
+                                output.send(.synced(id: id))
+                            }
+                            line.removeAll(keepingCapacity: true)
+                        } else if line.count < 64 {
+                            line.append(byte)
+                        }
+                    }
                 }
                 continuation.resume()
             }
@@ -67,7 +78,7 @@ struct EmbeddedCommand: AsyncParsableCommand {
 }
 
 /// Writes whole message lines to standard output, one writer at a time.
-private final class MessageOutput: Sendable {
+final class MessageOutput: Sendable {
     private let lock = Mutex(())
 
     func send(_ message: EmbeddedEmulatorMessage) {

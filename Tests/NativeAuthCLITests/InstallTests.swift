@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 extension Installation {
-    /// `scripts/install.sh --binary` with the built binary: the stripped binary, the man page and
-    /// the three completion scripts land under the prefix, and `--uninstall` takes them away again.
+    /// `scripts/install.sh --binary` with the built binary: the stripped binary and its emulator
+    /// program, the man page and the three completion scripts land under the prefix, the installed
+    /// `nativeauth` finds the installed emulator, and `--uninstall` takes them away again.
     /// (The release build the script makes without `--binary` is too slow for a test; the README's
     /// install line is that same script.)
     @Suite
@@ -12,6 +13,7 @@ extension Installation {
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         static let installedFiles = [
             "bin/nativeauth",
+            "bin/nativeauth-emulator",
             "share/man/man1/nativeauth.1",
             "share/bash-completion/completions/nativeauth",
             "share/zsh/site-functions/_nativeauth",
@@ -34,13 +36,20 @@ extension Installation {
             }
 
             let installed = prefix.appendingPathComponent("bin/nativeauth")
-            #expect(FileManager.default.isExecutableFile(atPath: installed.path))
-            let sections = try await ChildRun.run(["readelf", "-S", "-W", installed.path], environment: environment)
-            #expect(sections.status == 0, "\(sections)")
-            #expect(!sections.stdout.contains(".debug_info"), "the installed binary has debug information")
-            #expect(!sections.stdout.contains(".symtab"), "the installed binary has a symbol table")
+            for program in ["bin/nativeauth", "bin/nativeauth-emulator"] {
+                let path = prefix.appendingPathComponent(program).path
+                #expect(FileManager.default.isExecutableFile(atPath: path))
+                let sections = try await ChildRun.run(["readelf", "-S", "-W", path], environment: environment)
+                #expect(sections.status == 0, "\(sections)")
+                #expect(!sections.stdout.contains(".debug_info"), "\(program) has debug information")
+                #expect(!sections.stdout.contains(".symtab"), "\(program) has a symbol table")
+            }
             let version = try await ChildRun.run([installed.path, "--version"], environment: environment)
             #expect(version.status == 0 && !version.stdout.isEmpty, "\(version)")
+            // The installed nativeauth runs the installed emulator program, with nothing to configure.
+            let state = prefix.appendingPathComponent("emulator-state").path
+            let reset = try await ChildRun.run([installed.path, "emulator", "reset", "--state-dir", state], environment: environment)
+            #expect(reset.status == 0 && reset.stdout.contains("Reset the emulator's state in \(state)"), "\(reset)")
 
             let page = try Data(contentsOf: prefix.appendingPathComponent("share/man/man1/nativeauth.1"))
             #expect(page == (try Data(contentsOf: Self.root.appendingPathComponent("docs/man/nativeauth.1"))))

@@ -86,6 +86,9 @@ struct InProcessEmulatorProgram: EmulatorProgram {
 private struct InProcessRun: EmbeddedEmulatorRun {
     let emulator: Emulator
 
+    /// Nothing to wait for: the emulator hands a code over before it answers the request.
+    func drainCodes() async {}
+
     func stop() async {
         try? await emulator.stop()
     }

@@ -28,7 +28,9 @@ final class EmbeddedEmulatorTransport: HTTPTransport {
         } catch {
             throw HTTPTransportError(error.description, isTransient: false)
         }
-        return try await network.send(request)
+        let response = try await network.send(request)
+        await host.drainCodes()
+        return response
     }
 }
 
@@ -79,6 +81,11 @@ actor EmbeddedEmulatorHost {
         } catch {
             throw StartFailure(description: "The embedded emulator could not start on 127.0.0.1:\(port): \(error).")
         }
+    }
+
+    /// Waits until the codes the emulator sent so far have been shown (or filtered out).
+    func drainCodes() async {
+        await emulator?.drainCodes()
     }
 
     /// Stops the emulator if it was started.

@@ -13,8 +13,9 @@ import NativeAuthEmulatorInterface
 import NativeAuthShared
 import Synchronization
 
-/// A `nativeauth-emulator embedded` child: its standard input is a pipe this process holds open
-/// (closing it stops the child; so does this process's death), its standard output the
+/// A `nativeauth-emulator embedded` child: its standard input is one end of a socket pair this
+/// process holds open (closing it stops the child; so does this process's death; a socket, not a
+/// pipe, so that writing to a child that died is an error, not a SIGPIPE), its standard output the
 /// ``EmbeddedEmulatorMessage`` lines, read on a thread of their own.
 final class EmbeddedEmulatorChild: EmbeddedEmulatorRun {
     /// How long ``stop()`` waits for the child to stop by itself before it kills it.
@@ -24,6 +25,7 @@ final class EmbeddedEmulatorChild: EmbeddedEmulatorRun {
 
     private let process: ChildProcess
     private let input: Mutex<Int32>
+    private let syncs = SyncWaiters()
 
     private init(process: ChildProcess, input: Int32) {
         self.process = process
@@ -34,7 +36,7 @@ final class EmbeddedEmulatorChild: EmbeddedEmulatorRun {
     /// ended, or said nothing in ``startLimit``.
     static func start(executable: String, arguments: [String], environment: [String: String],
                       onCode: @escaping @Sendable (EmbeddedCode) -> Void) async throws(EmulatorProgramError) -> EmbeddedEmulatorChild {
-        let toChild = try pipe(), fromChild = try pipe()
+        let toChild = try socketPair(), fromChild = try pipe()
         let process: ChildProcess
         do {
             process = try ChildProcess(executable: executable, arguments: arguments, environment: environment,
@@ -49,6 +51,7 @@ final class EmbeddedEmulatorChild: EmbeddedEmulatorRun {
         let child = EmbeddedEmulatorChild(process: process, input: toChild.write)
         let started = StartSignal()
         let reader = fromChild.read
+        let syncs = child.syncs
         DispatchQueue.global().async {
             var lines = MessageLines(descriptor: reader, limit: EmbeddedEmulatorMessage.maximumLineLength)
             while let line = lines.next() {
@@ -56,11 +59,13 @@ final class EmbeddedEmulatorChild: EmbeddedEmulatorRun {
                 case .ready: started.finish(nil)
                 case .failed(let message): started.finish(message)
                 case .code(let code): onCode(code)
+                case .synced(let id): syncs.arrived(id)
                 case nil: continue
                 }
             }
             _ = close(reader)
             started.finish("it ended before it listened")
+            syncs.end()
         }
         let timer = Task {
             try? await Task.sleep(for: startLimit)
@@ -73,6 +78,27 @@ final class EmbeddedEmulatorChild: EmbeddedEmulatorRun {
             throw EmulatorProgramError(description: "the embedded emulator (\(executable)) did not start: \(failure)")
         }
         return child
+    }
+
+    func drainCodes() async {
+        await syncs.wait { id in
+            let line = Array((EmbeddedEmulatorMessage.syncRequest(id: id) + "\n").utf8)
+            return input.withLock { descriptor in
+                guard descriptor >= 0 else { return false }
+                var offset = 0
+                while offset < line.count {
+                    let sent = line[offset...].withUnsafeBytes { Self.sendNoSignal(descriptor, $0.baseAddress, $0.count) }
+                    if sent > 0 {
+                        offset += sent
+                    } else if sent < 0 && errno == EINTR {
+                        continue
+                    } else {
+                        return false
+                    }
+                }
+                return true
+            }
+        }
     }
 
     func stop() async {
@@ -90,6 +116,33 @@ final class EmbeddedEmulatorChild: EmbeddedEmulatorRun {
         killer.cancel()
     }
 
+    /// `send(2)` without SIGPIPE: a child that died makes it fail with EPIPE.
+    private static func sendNoSignal(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        return send(descriptor, bytes, count, Int32(MSG_NOSIGNAL))
+        #else
+        return send(descriptor, bytes, count, 0)  // Darwin: SO_NOSIGPIPE is set on the socket
+        #endif
+    }
+
+    /// A connected pair of Unix stream sockets, close-on-exec: `read` is the child's standard input.
+    private static func socketPair() throws(EmulatorProgramError) -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [-1, -1]
+        #if canImport(Glibc)
+        let made = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends)
+        #else
+        let made = socketpair(AF_UNIX, SOCK_STREAM, 0, &ends)
+        #endif
+        guard made == 0, fcntl(ends[0], F_SETFD, FD_CLOEXEC) == 0, fcntl(ends[1], F_SETFD, FD_CLOEXEC) == 0 else {
+            throw EmulatorProgramError(description: "cannot make a socket pair: \(String(cString: strerror(errno)))")
+        }
+        #if canImport(Darwin)
+        var on: Int32 = 1
+        setsockopt(ends[1], SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        return (ends[0], ends[1])
+    }
+
     private static func pipe() throws(EmulatorProgramError) -> (read: Int32, write: Int32) {
         var ends: [Int32] = [-1, -1]
         #if canImport(Glibc)
@@ -101,6 +154,50 @@ final class EmbeddedEmulatorChild: EmbeddedEmulatorRun {
             throw EmulatorProgramError(description: "cannot make a pipe: \(String(cString: strerror(errno)))")
         }
         return (ends[0], ends[1])
+    }
+}
+
+/// The `sync` requests waiting for their `synced`: each waiter is resumed by its answer, or when the
+/// child's output ends (a child that is gone has no codes left to show).
+private final class SyncWaiters: Sendable {
+    private struct State {
+        var nextID = 1
+        var waiting: [Int: CheckedContinuation<Void, Never>] = [:]
+        var ended = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Sends a request with `send` (false: it could not be written) and waits for its answer.
+    func wait(sending send: (Int) -> Bool) async {
+        let id = state.withLock { state -> Int in
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let registered = state.withLock { state -> Bool in
+                guard !state.ended else { return false }
+                state.waiting[id] = continuation
+                return true
+            }
+            guard registered else { return continuation.resume() }
+            if !send(id) {
+                state.withLock { $0.waiting.removeValue(forKey: id) }?.resume()
+            }
+        }
+    }
+
+    func arrived(_ id: Int) {
+        state.withLock { $0.waiting.removeValue(forKey: id) }?.resume()
+    }
+
+    func end() {
+        let waiting = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.ended = true
+            defer { state.waiting.removeAll() }
+            return Array(state.waiting.values)
+        }
+        waiting.forEach { $0.resume() }
     }
 }
 

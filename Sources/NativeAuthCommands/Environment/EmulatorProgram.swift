@@ -24,6 +24,10 @@ protocol EmulatorProgram: Sendable {
 
 /// An embedded emulator that runs for a command.
 protocol EmbeddedEmulatorRun: Sendable {
+    /// Returns once every code the emulator sent before now has been handed to `onCode` (so a code
+    /// of an answer the command holds is shown before the prompt for it).
+    func drainCodes() async
+
     /// Stops it and waits until it has stopped.
     func stop() async
 }
