@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks that the modules the `nativeauth` binary links use FoundationEssentials on Linux: no Swift
-# file of NativeAuthShared, NativeAuth, NativeAuthCommands or NativeAuthCLI imports Foundation,
+# file of NativeAuthShared, NativeAuth, NativeAuthEmulatorInterface, NativeAuthCommands or NativeAuthCLI imports Foundation,
 # FoundationNetworking or FoundationInternationalization except in the `#else` branch of an
 # `#if canImport(FoundationEssentials)` (taken on Apple platforms only). Full Foundation brings ICU's
 # data, some 45 MB of the binary (docs/ARCHITECTURE.md, "Targets").
@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 status=0
-for target in NativeAuthShared NativeAuth NativeAuthCommands NativeAuthCLI; do
+for target in NativeAuthShared NativeAuth NativeAuthEmulatorInterface NativeAuthCommands NativeAuthCLI; do
     while IFS= read -r -d '' file; do
         case "$file" in Sources/NativeAuth/Transport/URLSession*.swift) continue ;; esac
         awk -v file="$file" '
