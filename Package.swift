@@ -80,7 +80,7 @@ let package = Package(
         // `nativeauth-emulator`: the emulator as a program of its own (`nativeauth emulator` runs it;
         // the embedded emulator is one, started by the command that needs it).
         .executableTarget(
-            name: "nativeauth-emulator",  // named as its product, so that a plugin can use it as a tool
+            name: "nativeauth-emulator",
             dependencies: [
                 "NativeAuthEmulator", "NativeAuthEmulatorInterface", "NativeAuthShared",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -99,15 +99,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: strict,
-            plugins: ["EmulatorProgramBeside"]
+            swiftSettings: strict
         ),
         // `nativeauth`: its `@main` only calls into NativeAuthCommands.
         .executableTarget(name: "NativeAuthCLI", dependencies: ["NativeAuthCommands"], swiftSettings: strict),
-        // Builds `nativeauth-emulator` beside NativeAuthCommands' products without linking it into them
-        // (a target depending on the program would link all the program links), so `swift run nativeauth`
-        // finds its embedded emulator.
-        .plugin(name: "EmulatorProgramBeside", capability: .buildTool(), dependencies: ["nativeauth-emulator"]),
+
         // Test helpers shared by the test targets: the replay transport and the recordings loader.
         .target(
             name: "NativeAuthTestSupport",

@@ -12,9 +12,8 @@
 #                  of building the release ones
 #   --uninstall    remove what an install put under the prefix
 #
-# The build is `swift build -c release --static-swift-stdlib --product nativeauth`, which builds the
-# emulator program beside it too (as nativeauth-emulator-tool, for the build plugin that makes
-# `swift run nativeauth` find it): both need only glibc and libstdc++ at run time. `install -s`
+# The build is `swift build -c release --static-swift-stdlib --product nativeauth`, then the same for
+# `--product nativeauth-emulator`: both need only glibc and libstdc++ at run time. `install -s`
 # strips them, so no debug information is installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,7 +28,7 @@ while [ $# -gt 0 ]; do
         --prefix) [ $# -ge 2 ] || usage; prefix="$2"; shift 2 ;;
         --binary) [ $# -ge 2 ] || usage; binary="$2"; shift 2 ;;
         --uninstall) uninstall=true; shift ;;
-        -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "error: unknown argument '$1'" >&2; usage ;;
     esac
 done
@@ -52,15 +51,13 @@ fi
 
 if [ -z "$binary" ]; then
     swift build -c release --static-swift-stdlib --product nativeauth
+    swift build -c release --static-swift-stdlib --product nativeauth-emulator
     binary="$(swift build -c release --static-swift-stdlib --show-bin-path)/nativeauth"
 fi
 [ -f "$binary" ] && [ -x "$binary" ] || { echo "error: $binary is not an executable file" >&2; exit 1; }
-# The emulator program beside the binary: as its product builds it, or as the build plugin does.
-emulator=""
-for candidate in "$(dirname "$binary")/nativeauth-emulator" "$(dirname "$binary")/nativeauth-emulator-tool"; do
-    if [ -f "$candidate" ] && [ -x "$candidate" ]; then emulator="$candidate"; break; fi
-done
-[ -n "$emulator" ] || { echo "error: no nativeauth-emulator beside $binary (swift build --product nativeauth builds it)" >&2; exit 1; }
+# The emulator program beside the binary.
+emulator="$(dirname "$binary")/nativeauth-emulator"
+[ -f "$emulator" ] && [ -x "$emulator" ] || { echo "error: no nativeauth-emulator beside $binary (swift build --product nativeauth-emulator builds it)" >&2; exit 1; }
 [ -f docs/man/nativeauth.1 ] || { echo "error: docs/man/nativeauth.1 is missing; run: bash scripts/man-page.sh" >&2; exit 1; }
 
 install -s -D -m 0755 "$binary" "$bin"

@@ -15,7 +15,7 @@ struct EmulatorProgram: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: EmulatorProgramFacts.executableName,
         abstract: "The local emulator of the native-auth server (what `nativeauth emulator` runs).",
-        subcommands: [ServeCommand.self, ResetCommand.self, EmbeddedCommand.self, DescribeCommand.self],
+        subcommands: [ServeCommand.self, ResetCommand.self, EmbeddedCommand.self],
         defaultSubcommand: ServeCommand.self)
 
     /// Keeps the emulator's secrets (its signing key, codes, refresh tokens) out of core files, as

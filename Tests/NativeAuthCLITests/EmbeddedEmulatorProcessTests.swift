@@ -16,8 +16,7 @@ extension EmulatorProcess {
             let child = try #require(children.first)
             let command = try String(contentsOfFile: "/proc/\(child)/cmdline", encoding: .utf8)
                 .split(separator: "\0").map(String.init)
-            #expect(command.first?.hasSuffix("/nativeauth-emulator") == true || command.first?.hasSuffix("/nativeauth-emulator-tool") == true,
-                    "\(command)")
+            #expect(command.first?.hasSuffix("/nativeauth-emulator") == true, "\(command)")
             #expect(command.dropFirst().first == "embedded", "\(command)")
 
             kill(signin.pid, SIGKILL)

@@ -9,12 +9,17 @@ import Glibc
 import Darwin
 #endif
 import NativeAuthEmulatorInterface
+import NativeAuthShared
 
 /// Where `nativeauth-emulator` is: in the folder of the running `nativeauth` (its real path, symbolic
-/// links resolved), where `scripts/install.sh` installs it, under that name or under the name SwiftPM
-/// gives the copy it builds there for `swift run nativeauth` (``BuiltEmulatorProgram``, written by
-/// the build). The `PATH` is not searched: the program must come with this `nativeauth`, not from
-/// whoever can write to a folder of the `PATH`.
+/// links resolved), where `scripts/install.sh` installs it and `swift build` builds it. The `PATH` is
+/// not searched: the program must come with this `nativeauth`, not from whoever can write to a
+/// folder of the `PATH`.
+///
+/// `swift run nativeauth` builds only `nativeauth` (a dependency on the program would link all it
+/// links, and a build plugin that builds it compiles the emulator twice). So a `nativeauth` in a
+/// SwiftPM debug build folder without the program beside it builds it once, with
+/// `swift build --product nativeauth-emulator` in its package (``buildBeside(in:)``).
 enum EmulatorExecutable {
     /// The program's path, checked: a regular file, executable, owned by this user or root, and
     /// writable by no one else.
@@ -23,11 +28,27 @@ enum EmulatorExecutable {
             throw EmulatorProgramError(description: "cannot tell where this nativeauth is installed, so "
                 + "\(EmulatorProgramFacts.executableName) cannot be found beside it")
         }
-        let installed = folder + "/" + EmulatorProgramFacts.executableName
-        let built = folder + "/" + BuiltEmulatorProgram.fileName
-        let path = access(installed, F_OK) != 0 && access(built, F_OK) == 0 ? built : installed
+        let path = folder + "/" + EmulatorProgramFacts.executableName
+        if access(path, F_OK) != 0 { buildBeside(in: folder) }
         try check(path)
         return path
+    }
+
+    /// In `PACKAGE/.build/TRIPLE/debug` (where `swift run nativeauth` runs it), with the package's
+    /// manifest there: runs `swift build --product nativeauth-emulator` in the package, its output on
+    /// standard error. Elsewhere, or when the build fails, nothing (``check(_:)`` then says what is missing).
+    static func buildBeside(in folder: String) {
+        guard folder.hasSuffix("/debug"), let range = folder.firstRange(of: "/.build/") else { return }
+        let package = String(folder[..<range.lowerBound])
+        guard access(package + "/Package.swift", R_OK) == 0 else { return }
+        let command = ["swift", "build", "--package-path", package, "--product", EmulatorProgramFacts.executableName]
+        let notice = "The embedded emulator (\(EmulatorProgramFacts.executableName)) is not built yet: building it once "
+            + "(\(command.joined(separator: " "))); the first time takes a few minutes…\n"
+        CommandEnvironment.current.writeError(Data(notice.utf8))
+        guard let build = try? ChildProcess(executable: "/usr/bin/env", arguments: command,
+                                            standardInput: .null, standardOutput: .descriptor(STDERR_FILENO))
+        else { return }
+        _ = build.waitUntilExit()
     }
 
     /// Refuses a program that is missing, not a regular executable file, or that another user could have changed.
