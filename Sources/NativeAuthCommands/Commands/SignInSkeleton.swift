@@ -56,7 +56,7 @@ struct SignInSkeleton {
         if let caFile = options.caFileOption { words += ["--ca-file", caFile] }
         if let store = options.storeDirectory { words += ["--store-dir", store] }
         if let address, !address.trimmed(.whitespaces).isEmpty { words.append(address) }
-        return words.map(BrowserFallbackOffer.quoted).joined(separator: " ")
+        return ShellWord.commandLine(words)
     }
 
     private func report(_ result: NativeAuthUserAccountResult, context: AppContext) {

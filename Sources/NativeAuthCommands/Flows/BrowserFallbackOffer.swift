@@ -30,12 +30,6 @@ struct BrowserFallbackOffer {
         if let clientId = options.clientId { words += ["--client-id", clientId] }
         for scope in options.scopes { words += ["--scope", scope] }
         if let store = options.storeDirectory { words += ["--store-dir", store] }
-        return words.map(Self.quoted).joined(separator: " ")
-    }
-
-    /// A word as a POSIX shell reads it back: as is when it is plain, else in single quotes.
-    static func quoted(_ word: String) -> String {
-        let plain = word.allSatisfy { $0.isLetter || $0.isNumber || "@%+=:,./-_".contains($0) }
-        return plain && !word.isEmpty ? word : "'" + word.replacing("'", with: "'\\''") + "'"
+        return ShellWord.commandLine(words)
     }
 }
