@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NativeAuthShared
 
 /// Settings for one emulator instance. Every field has a default, so `EmulatorConfiguration()`
 /// starts an in-memory emulator on an ephemeral loopback port.
@@ -9,18 +10,7 @@ public struct EmulatorConfiguration: Sendable {
 
     /// `$XDG_STATE_HOME/nativeauth/emulator`, else `~/.local/state/nativeauth/emulator`.
     public static var defaultStateDirectory: URL {
-        let environment = ProcessInfo.processInfo.environment
-        let base: URL
-        if let xdg = environment["XDG_STATE_HOME"], !xdg.isEmpty, xdg.hasPrefix("/") {
-            base = URL(fileURLWithPath: xdg, isDirectory: true)
-        } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-            base = URL(fileURLWithPath: home, isDirectory: true)
-                .appendingPathComponent(".local", isDirectory: true)
-                .appendingPathComponent("state", isDirectory: true)
-        }
-        return base.appendingPathComponent("nativeauth", isDirectory: true)
-            .appendingPathComponent("emulator", isDirectory: true)
+        StateDirectories.emulatorDefault(environment: ProcessInfo.processInfo.environment)
     }
 
     /// The address to listen on. Keep it a loopback address: the emulator is not secure.

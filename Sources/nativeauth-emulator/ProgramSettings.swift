@@ -1,5 +1,5 @@
 import Foundation
-import NativeAuthEmulator
+import NativeAuthShared
 
 /// The settings `nativeauth-emulator` reads from its environment.
 enum ProgramSettings {
@@ -9,13 +9,9 @@ enum ProgramSettings {
     }
 
     /// `--state-dir` when given, else `NATIVEAUTH_EMULATOR_STATE_DIR`, else the emulator's default
-    /// state folder (`$XDG_STATE_HOME/nativeauth/emulator`, else `~/.local/state/nativeauth/emulator`:
-    /// the embedded emulator's, beside the token store's default folder).
+    /// state folder (`StateDirectories.emulator`, the same folder the embedded emulator uses).
     static func stateDirectory(_ option: String?) -> URL {
         if let option { return URL(fileURLWithPath: option, isDirectory: true) }
-        if let path = ProcessInfo.processInfo.environment["NATIVEAUTH_EMULATOR_STATE_DIR"], !path.isEmpty {
-            return URL(fileURLWithPath: path, isDirectory: true)
-        }
-        return EmulatorConfiguration.defaultStateDirectory
+        return StateDirectories.emulator(environment: ProcessInfo.processInfo.environment)
     }
 }

@@ -93,13 +93,7 @@ public final class FileTokenStore: NativeAuthTokenStore {
 
     /// The conventional folder for `environment` (`XDG_STATE_HOME`, `HOME`), else under `homeDirectory`.
     package static func defaultDirectory(environment: [String: String], homeDirectory: @autoclosure () -> String = FileManager.default.homeDirectoryForCurrentUser.path) -> URL {
-        // The XDG Base Directory specification says relative paths are invalid and must be ignored.
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return URL(fileURLWithPath: state, isDirectory: true).appendingPathComponent("nativeauth", isDirectory: true)
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? homeDirectory()
-        return URL(fileURLWithPath: home, isDirectory: true)
-            .appendingPathComponent(".local/state/nativeauth", isDirectory: true)
+        StateDirectories.nativeauth(environment: environment, homeDirectory: homeDirectory())
     }
 
     /// Returns the stored contents, or empty contents when the file does not exist yet.

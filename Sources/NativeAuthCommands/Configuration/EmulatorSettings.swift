@@ -5,6 +5,7 @@ import Foundation
 #endif
 import NativeAuth
 import NativeAuthEmulatorInterface
+import NativeAuthShared
 
 /// Settings of the embedded emulator.
 enum EmulatorSettings {
@@ -13,16 +14,11 @@ enum EmulatorSettings {
         ProcessEnvironment.value("NATIVEAUTH_EMULATOR_FIXED_CODE")
     }
 
-    /// `NATIVEAUTH_EMULATOR_STATE_DIR`, else the emulator's default state folder
-    /// (`nativeauth-emulator`'s default, `$XDG_STATE_HOME/nativeauth/emulator` else
-    /// `~/.local/state/nativeauth/emulator`, beside the token store's default folder), for this
-    /// command's environment.
+    /// The emulator's state folder for this command's environment: `NATIVEAUTH_EMULATOR_STATE_DIR`,
+    /// else `$XDG_STATE_HOME/nativeauth/emulator`, else `~/.local/state/nativeauth/emulator`
+    /// (`StateDirectories.emulator`, which `nativeauth-emulator` uses too).
     static var stateDirectory: URL {
-        if let path = ProcessEnvironment.value("NATIVEAUTH_EMULATOR_STATE_DIR") {
-            return URL(fileURLWithPath: path, isDirectory: true)
-        }
-        return FileTokenStore.defaultDirectory(environment: ProcessEnvironment.variables)
-            .appendingPathComponent("emulator", isDirectory: true)
+        StateDirectories.emulator(environment: ProcessEnvironment.variables)
     }
 
     /// Shows a code "sent by email" on the terminal. It is called from the thread that reads the
@@ -31,7 +27,7 @@ enum EmulatorSettings {
         let environment = CommandEnvironment.current
         return { sent in
             CommandEnvironment.$current.withValue(environment) {
-                Console.info("emulator: \(sent.isSMS ? "text message" : "email") to \(TerminalText.sanitized(sent.maskedTarget)): code \(sent.code)")
+                Console.info(TerminalText.sanitized(sent.announcement))
             }
         }
     }
