@@ -34,8 +34,7 @@ struct EmbeddedCommand: AsyncParsableCommand {
         configuration.fixedCode = ProgramSettings.fixedCode
         configuration.logger = Logger(label: "nativeauth.emulator", factory: { _ in SwiftLogNoOpLogHandler() })
         configuration.onCodeSent = { sent in
-            output.send(.code(EmbeddedCode(username: sent.username, maskedTarget: sent.maskedTarget, code: sent.code,
-                                           isSMS: sent.isSMS, fromWebPage: sent.fromWebPage)))
+            output.send(.code(EmbeddedCode(sent)))
         }
         let emulator: Emulator
         do {

@@ -54,7 +54,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.stateDirectory = ProgramSettings.stateDirectory(options.state.stateDirectory)
         configuration.seedFile = options.state.seed.map { URL(fileURLWithPath: $0) }
         configuration.fixedCode = ProgramSettings.fixedCode
-        configuration.onCodeSent = { ProgramOutput.info(ProgramOutput.codeLine($0)) }
+        configuration.onCodeSent = { ProgramOutput.info(EmbeddedCode($0).announcement) }
         configuration.idleTimeout = options.idleTimeout
         configuration.maxConnections = options.maxConnections
         // A new admin token at every start; the emulator also writes it (0600) to admin-token in its state folder.
@@ -77,7 +77,7 @@ struct ServeCommand: AsyncParsableCommand {
         ProgramOutput.result("client id: \(EmulatorConfiguration.defaultClientId)")
         ProgramOutput.result("admin token: \(adminToken)")
         let folder = configuration.stateDirectory?.path ?? "(in memory)"
-        let resetFlag = options.state.stateDirectory == nil ? "" : " --state-dir \(ProgramOutput.quoted(folder))"
+        let resetFlag = options.state.stateDirectory == nil ? "" : " --state-dir \(ShellWord.quoted(folder))"
         ProgramOutput.result("state: \(folder) (`nativeauth emulator reset\(resetFlag)` puts the demo users back)")
 
         // SIGQUIT would start the Swift runtime's backtracer; the emulator has nothing to save, so it just ends.

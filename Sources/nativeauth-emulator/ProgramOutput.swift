@@ -1,5 +1,4 @@
 import Foundation
-import NativeAuthEmulator
 import NativeAuthShared
 
 /// What `nativeauth-emulator` prints, in `nativeauth`'s style: results on standard output, progress
@@ -19,17 +18,6 @@ enum ProgramOutput {
     static func fail(_ message: String) -> Never {
         info("error: \(message)")
         exit(1)
-    }
-
-    /// The line a code "sent" by a `nativeauth emulator` shows: `emulator: email to a***e@e*****e.com: code 12345678`.
-    static func codeLine(_ sent: SentCode) -> String {
-        "emulator: \(sent.isSMS ? "text message" : "email") to \(sent.maskedTarget): code \(sent.code)"
-    }
-
-    /// A word for a shell: as it is when it is plain, else in single quotes.
-    static func quoted(_ word: String) -> String {
-        let plain = word.allSatisfy { $0.isLetter || $0.isNumber || "@%+=:,./-_".contains($0) }
-        return plain && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     private static func visible(_ line: String) -> String {
