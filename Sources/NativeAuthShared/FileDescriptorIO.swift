@@ -55,12 +55,35 @@ package enum FileDescriptorIO {
         }
         return data
     }
+
+    /// A pipe whose two ends are closed on `exec` (a child gets an end only when it is handed over
+    /// with `dup2`); nil when the system has no descriptor left, with `errno` set.
+    ///
+    /// ```swift
+    /// guard let (readEnd, writeEnd) = FileDescriptorIO.closeOnExecPipe() else { throw … }
+    /// ```
+    package static func closeOnExecPipe() -> (read: Int32, write: Int32)? {
+        var ends: [Int32] = [-1, -1]
+        guard systemPipe(&ends) == 0 else { return nil }
+        guard fcntl(ends[0], F_SETFD, FD_CLOEXEC) == 0, fcntl(ends[1], F_SETFD, FD_CLOEXEC) == 0 else {
+            let failure = errno
+            close(ends[0])
+            close(ends[1])
+            errno = failure
+            return nil
+        }
+        return (ends[0], ends[1])
+    }
 }
 
 // Free functions, so `read` and `write` are the C functions.
 
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, bytes, count)
+}
+
+private func systemPipe(_ ends: inout [Int32]) -> Int32 {
+    pipe(&ends)
 }
 
 private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {

@@ -60,22 +60,14 @@ struct InProcessEmulatorProgram: EmulatorProgram {
     }
 
     private func pipe() throws(EmulatorProgramError) -> (Int32, Int32) {
-        var ends: [Int32] = [-1, -1]
-        guard Glibc.pipe(&ends) == 0, fcntl(ends[0], F_SETFD, FD_CLOEXEC) == 0, fcntl(ends[1], F_SETFD, FD_CLOEXEC) == 0 else { throw EmulatorProgramError(description: "no pipe") }
-        return (ends[0], ends[1])
+        guard let ends = FileDescriptorIO.closeOnExecPipe() else { throw EmulatorProgramError(description: "no pipe") }
+        return ends
     }
 
     private static func readAll(_ descriptor: Int32) async -> Data {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
-                var data = Data()
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                while true {
-                    let count = read(descriptor, &buffer, buffer.count)
-                    if count > 0 { data.append(contentsOf: buffer[..<count]); continue }
-                    if count < 0 && errno == EINTR { continue }
-                    break
-                }
+                let data = (try? FileDescriptorIO.read(upToCount: .max, from: descriptor, path: "pipe")) ?? Data()
                 close(descriptor)
                 continuation.resume(returning: data)
             }

@@ -36,7 +36,7 @@ final class EmbeddedEmulatorChild: EmbeddedEmulatorRun {
     /// ended, or said nothing in ``startLimit``.
     static func start(executable: String, arguments: [String], environment: [String: String],
                       onCode: @escaping @Sendable (EmbeddedCode) -> Void) async throws(EmulatorProgramError) -> EmbeddedEmulatorChild {
-        let toChild = try socketPair(), fromChild = try pipe()
+        let toChild = try socketPair(), fromChild = try closeOnExecPipe()
         let process: ChildProcess
         do {
             process = try ChildProcess(executable: executable, arguments: arguments, environment: environment,
@@ -117,6 +117,13 @@ final class EmbeddedEmulatorChild: EmbeddedEmulatorRun {
     }
 
     /// `send(2)` without SIGPIPE: a child that died makes it fail with EPIPE.
+    private static func closeOnExecPipe() throws(EmulatorProgramError) -> (read: Int32, write: Int32) {
+        guard let ends = FileDescriptorIO.closeOnExecPipe() else {
+            throw EmulatorProgramError(description: "cannot make a pipe: \(String(cString: strerror(errno)))")
+        }
+        return ends
+    }
+
     private static func sendNoSignal(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
         #if canImport(Glibc)
         return send(descriptor, bytes, count, Int32(MSG_NOSIGNAL))
@@ -140,19 +147,6 @@ final class EmbeddedEmulatorChild: EmbeddedEmulatorRun {
         var on: Int32 = 1
         setsockopt(ends[1], SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
         #endif
-        return (ends[0], ends[1])
-    }
-
-    private static func pipe() throws(EmulatorProgramError) -> (read: Int32, write: Int32) {
-        var ends: [Int32] = [-1, -1]
-        #if canImport(Glibc)
-        let made = Glibc.pipe(&ends)
-        #else
-        let made = Darwin.pipe(&ends)
-        #endif
-        guard made == 0, fcntl(ends[0], F_SETFD, FD_CLOEXEC) == 0, fcntl(ends[1], F_SETFD, FD_CLOEXEC) == 0 else {
-            throw EmulatorProgramError(description: "cannot make a pipe: \(String(cString: strerror(errno)))")
-        }
         return (ends[0], ends[1])
     }
 }
