@@ -46,6 +46,7 @@ echo "building the release binaries…" >&2
 # rebuilds every module).
 RELEASE=(-c release --static-swift-stdlib)
 swift build "${RELEASE[@]}" --product nativeauth >&2
+swift build "${RELEASE[@]}" --product nativeauth-emulator >&2
 swift build "${RELEASE[@]}" --product EmulatorBench >&2
 BIN_DIR=$(swift build "${RELEASE[@]}" --show-bin-path)
 BIN=${NATIVEAUTH_BIN:-$BIN_DIR/nativeauth}
@@ -141,9 +142,7 @@ sig_ms=$(awk -v r="$rsa_rate" 'BEGIN { printf "%.2f", 2000 / r }')
 
 stripped_bytes=$(strip -o "$WORK/nativeauth.stripped" "$BIN" && stat -c %s "$WORK/nativeauth.stripped")
 built_bytes=$(stat -c %s "$BIN")
-emulator_program=$BIN_DIR/nativeauth-emulator-tool
-[ -x "$BIN_DIR/nativeauth-emulator" ] && emulator_program=$BIN_DIR/nativeauth-emulator
-emulator_bytes=$(strip -o "$WORK/emulator.stripped" "$emulator_program" && stat -c %s "$WORK/emulator.stripped")
+emulator_bytes=$(strip -o "$WORK/emulator.stripped" "$(dirname "$BIN")/nativeauth-emulator" && stat -c %s "$WORK/emulator.stripped")
 mb() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1000000 }'; }
 met() { awk -v v="$1" -v goal="$2" -v way="$3" 'BEGIN { if ((way == "le" && v <= goal) || (way == "ge" && v >= goal)) print "met"; else print "NOT met" }'; }
 
