@@ -20,6 +20,16 @@ struct FileDescriptorIOTests {
         #expect(try FileDescriptorIO.read(upToCount: 1 << 20, from: ends.read, path: "pipe") == data)
     }
 
+    @Test func aCloseOnExecPipeCarriesDataAndStaysOutOfChildren() throws {
+        let ends = try #require(FileDescriptorIO.closeOnExecPipe())
+        defer { close(ends.read) }
+        #expect(fcntl(ends.read, F_GETFD) & FD_CLOEXEC != 0)
+        #expect(fcntl(ends.write, F_GETFD) & FD_CLOEXEC != 0)
+        #expect(FileDescriptorIO.write(Data("through".utf8), to: ends.write))
+        close(ends.write)
+        #expect(try FileDescriptorIO.read(upToCount: 100, from: ends.read, path: "pipe") == Data("through".utf8))
+    }
+
     @Test func readsAtMostTheCount() throws {
         let ends = try makePipe()
         #expect(FileDescriptorIO.write(Data("0123456789".utf8), to: ends.write))
