@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import NativeAuth
 import NativeAuthShared
 #if canImport(Glibc)
 import Glibc
@@ -31,7 +32,18 @@ struct NativeAuthCommand: AsyncParsableCommand {
     /// Parses and runs like ArgumentParser's `main()`, but a usage error exits with 2 (not 64).
     static func main() async {
         ProcessHardening.forbidCoreDumps()
+        if sendsRequests(Array(CommandLine.arguments.dropFirst())) { HTTPTransports.prepareDefault() }
         endProcess(await execute())
+    }
+
+    /// Whether `arguments` name a command that always sends requests (`signin`, `signup`,
+    /// `reset-password`, `call`) and do not ask for help: its transport is loaded while the
+    /// arguments are parsed. `token` is not one: a cached token needs no request.
+    static func sendsRequests(_ arguments: [String]) -> Bool {
+        let sending = [SignInCommand.self, SignUpCommand.self, ResetPasswordCommand.self, CallCommand.self]
+            .map { $0 as any ParsableCommand.Type }.compactMap { $0.configuration.commandName }
+        guard let first = arguments.first, sending.contains(first) else { return false }
+        return !arguments.contains { $0 == "-h" || $0 == "--help" }
     }
 
     /// Parses `arguments` (nil: the process's own) and runs the command in ``CommandEnvironment/current``;

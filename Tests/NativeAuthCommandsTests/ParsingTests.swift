@@ -15,6 +15,16 @@ struct ParsingTests {
         #expect(signin.code == nil)
     }
 
+    @Test func onlyCommandsThatAlwaysSendLoadTheTransportEarly() {
+        for sending in [["signin"], ["signup", "a@b.c"], ["reset-password"], ["call", "https://graph.microsoft.com/v1.0/me"]] {
+            #expect(NativeAuthCommand.sendsRequests(sending), "\(sending)")
+        }
+        for quiet in [[], ["token"], ["status"], ["signout"], ["emulator"], ["--version"], ["signin", "--help"], ["call", "-h"],
+                      ["--json", "signin"], ["sign-in"]] {
+            #expect(!NativeAuthCommand.sendsRequests(quiet), "\(quiet)")
+        }
+    }
+
     @Test func theCodeOptionIsDigitsOrADashForStandardInput() throws {
         let given = try #require(try NativeAuthCommand.parseAsRoot(["signin", "a@b.c", "--code", "12345678"]) as? SignInCommand)
         #expect(CodeFormat.preset(given.code) == "12345678")

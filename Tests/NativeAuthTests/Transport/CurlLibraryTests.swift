@@ -7,6 +7,12 @@ import Testing
 /// libcurl is opened when a ``CurlTransport`` first sends (dlopen), not linked: a missing libcurl is
 /// an error that says so, not a program that cannot start.
 @Suite struct CurlLibraryTests {
+    @Test func loadingInTheBackgroundLeavesTheLibraryReady() {
+        HTTPTransports.prepareDefault()
+        HTTPTransports.prepareDefault()  // a second call starts a second thread; the library loads once
+        #expect(CurlLibrary.loadedAndInitialised())
+    }
+
     @Test func theInstalledLibcurlHasEveryFunctionTheTransportCalls() {
         #expect(CurlLibrary.name == "libcurl.so.4")
         #expect(CurlLibrary.loadError() == nil)
