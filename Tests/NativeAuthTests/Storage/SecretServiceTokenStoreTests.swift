@@ -120,6 +120,60 @@ struct SecretServiceTokenStoreTests {
         }
     }
 
+    @Test func aReadTakesTheItemsStraightFromTheirRememberedPaths() throws {
+        _ = try SharedSecretService.fixture()
+        try withStore { store, directory in
+            try store.modify { contents in
+                contents.upsert(account(1))
+                contents.upsert(account(2))
+            }
+            let remembered = SecretServiceItemPaths.load(from: directory)
+            let library = try SecretServiceLibrary.shared.get()
+            for index in [1, 2] {
+                let path = try #require(remembered.path(of: account(index)), "the sign-in remembered where the item is")
+                #expect(library.isObjectPath(path) && path.hasPrefix("/org/freedesktop/secrets/"), "\(path)")
+            }
+            let before = library.libsecretLookups.withLock { $0[store.application] ?? 0 }
+            let fresh = try SecretServiceTokenStore(application: store.application, directory: directory)
+            #expect(try fresh.read() == TokenStoreContents(accounts: [account(1), account(2)]))
+            #expect(library.libsecretLookups.withLock { $0[store.application] ?? 0 } == before,
+                    "both items were read by their paths, none looked up through libsecret")
+            let file = try String(contentsOf: directory.appendingPathComponent(SecretServiceItemPaths.fileName), encoding: .utf8)
+            for secret in secrets(1) + secrets(2) { #expect(!file.contains(secret)) }
+        }
+    }
+
+    @Test func aWrongOrDamagedPathIsNeverTrustedAndIsLearntAgain() throws {
+        _ = try SharedSecretService.fixture()
+        try withStore { store, directory in
+            try store.modify { contents in
+                contents.upsert(account(1))
+                contents.upsert(account(2))
+            }
+            let right = SecretServiceItemPaths.load(from: directory)
+            // Account 1's path now names account 2's item: its secret holds another account, so it is
+            // looked up by its attributes instead, and the right path is remembered again.
+            var crossed = right
+            crossed.set(right.path(of: account(2)), for: account(1))
+            crossed.save(to: directory)
+            #expect(try store.read() == TokenStoreContents(accounts: [account(1), account(2)]))
+            #expect(SecretServiceItemPaths.load(from: directory) == right)
+            // A path to nothing, and a file that is not JSON at all: the same.
+            var nowhere = right
+            nowhere.set("/org/freedesktop/secrets/collection/login/999999", for: account(2))
+            nowhere.save(to: directory)
+            #expect(try store.read() == TokenStoreContents(accounts: [account(1), account(2)]))
+            #expect(SecretServiceItemPaths.load(from: directory) == right)
+            try Data("not json".utf8).write(to: directory.appendingPathComponent(SecretServiceItemPaths.fileName))
+            #expect(try store.read() == TokenStoreContents(accounts: [account(1), account(2)]))
+            #expect(SecretServiceItemPaths.load(from: directory) == right)
+            // A removed account's path is forgotten.
+            _ = try store.modify { $0.removeAccount(clientId: "client-1", authority: authority, identifier: "uid-1.utid") }
+            #expect(SecretServiceItemPaths.load(from: directory).path(of: account(1)) == nil)
+            #expect(SecretServiceItemPaths.load(from: directory).path(of: account(2)) == right.path(of: account(2)))
+        }
+    }
+
     @Test func aLockedKeyringOrAStoppedDaemonIsAClearErrorAndLosesNothing() throws {
         let keyring = try SharedSecretService.fixture()
         try withStore { store, _ in

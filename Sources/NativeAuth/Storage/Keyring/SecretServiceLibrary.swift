@@ -22,35 +22,45 @@ final class SecretServiceLibrary: Sendable {
     static let shared: Result<SecretServiceLibrary, SecretServiceLibraryFailure> = load()
 
     // GLib
-    private typealias HashTableNew = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> OpaquePointer?
-    private typealias HashTableInsert = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32
-    private typealias Unref = @convention(c) (OpaquePointer?) -> Void
-    private typealias ListFreeFull = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void
-    private typealias ListLength = @convention(c) (OpaquePointer?) -> UInt32
-    private typealias ErrorFree = @convention(c) (UnsafeMutableRawPointer?) -> Void
+    typealias HashTableNew = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> OpaquePointer?
+    typealias HashTableInsert = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32
+    typealias Unref = @convention(c) (OpaquePointer?) -> Void
+    typealias ListFreeFull = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void
+    typealias ListLength = @convention(c) (OpaquePointer?) -> UInt32
+    typealias ErrorFree = @convention(c) (UnsafeMutableRawPointer?) -> Void
     // GIO and GVariant (the probe of the session bus)
-    private typealias BusGet = @convention(c) (Int32, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> OpaquePointer?
-    private typealias ConnectionCall = @convention(c) (
+    typealias BusGet = @convention(c) (Int32, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> OpaquePointer?
+    typealias ConnectionCall = @convention(c) (
         OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
         OpaquePointer?, OpaquePointer?, Int32, Int32, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?
     ) -> OpaquePointer?
-    private typealias VariantNewString = @convention(c) (UnsafePointer<CChar>?) -> OpaquePointer?
-    private typealias VariantNewTuple = @convention(c) (UnsafePointer<OpaquePointer?>?, Int) -> OpaquePointer?
-    private typealias VariantChild = @convention(c) (OpaquePointer?, Int) -> OpaquePointer?
-    private typealias VariantUInt32 = @convention(c) (OpaquePointer?) -> UInt32
+    typealias VariantNewString = @convention(c) (UnsafePointer<CChar>?) -> OpaquePointer?
+    typealias VariantNewTuple = @convention(c) (UnsafePointer<OpaquePointer?>?, Int) -> OpaquePointer?
+    typealias VariantChild = @convention(c) (OpaquePointer?, Int) -> OpaquePointer?
+    typealias VariantUInt32 = @convention(c) (OpaquePointer?) -> UInt32
+    // GVariant, for the Secret Service calls made without libsecret (SecretServiceLibrary+DirectCalls.swift)
+    typealias VariantWrap = @convention(c) (OpaquePointer?) -> OpaquePointer?
+    typealias VariantNewObjv = @convention(c) (UnsafePointer<UnsafePointer<CChar>?>?, Int) -> OpaquePointer?
+    typealias VariantGetString = @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int>?) -> UnsafePointer<CChar>?
+    typealias VariantCount = @convention(c) (OpaquePointer?) -> Int
+    typealias VariantFixedArray = @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int>?, Int) -> UnsafeRawPointer?
+    typealias VariantTypeString = @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
+    typealias VariantNewPair = @convention(c) (OpaquePointer?, OpaquePointer?) -> OpaquePointer?
+    typealias VariantNewArray = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<OpaquePointer?>?, Int) -> OpaquePointer?
+    typealias IsObjectPath = @convention(c) (UnsafePointer<CChar>?) -> Int32
     // libsecret
-    private typealias SchemaNew = @convention(c) (UnsafePointer<CChar>?, Int32, OpaquePointer?) -> OpaquePointer?
-    private typealias Store = @convention(c) (
+    typealias SchemaNew = @convention(c) (UnsafePointer<CChar>?, Int32, OpaquePointer?) -> OpaquePointer?
+    typealias Store = @convention(c) (
         OpaquePointer?, OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
         OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?
     ) -> Int32
-    private typealias Lookup = @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> UnsafeMutablePointer<CChar>?
-    private typealias Clear = @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Int32
-    private typealias Search = @convention(c) (OpaquePointer?, OpaquePointer?, Int32, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> OpaquePointer?
-    private typealias PasswordFree = @convention(c) (UnsafeMutablePointer<CChar>?) -> Void
-    private typealias Disconnect = @convention(c) () -> Void
+    typealias Lookup = @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> UnsafeMutablePointer<CChar>?
+    typealias Clear = @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Int32
+    typealias Search = @convention(c) (OpaquePointer?, OpaquePointer?, Int32, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> OpaquePointer?
+    typealias PasswordFree = @convention(c) (UnsafeMutablePointer<CChar>?) -> Void
+    typealias Disconnect = @convention(c) () -> Void
 
-    private struct Functions: @unchecked Sendable {
+    struct Functions: @unchecked Sendable {
         let strHash, strEqual, objectUnref: UnsafeMutableRawPointer
         let hashTableNew: HashTableNew, hashTableInsert: HashTableInsert, hashTableUnref: Unref
         let listFreeFull: ListFreeFull, listLength: ListLength, errorFree: ErrorFree
@@ -59,9 +69,16 @@ final class SecretServiceLibrary: Sendable {
         let variantChild: VariantChild, variantUInt32: VariantUInt32, variantUnref: Unref
         let schemaNew: SchemaNew, store: Store, lookup: Lookup, clear: Clear, search: Search, passwordFree: PasswordFree
         let disconnect: Disconnect
+        let variantNewVariant: VariantWrap, variantNewObjectPath: VariantNewString, variantNewObjv: VariantNewObjv
+        let variantGetString: VariantGetString, variantCount: VariantCount, variantFixedArray: VariantFixedArray
+        let variantTypeString: VariantTypeString, variantNewDictEntry: VariantNewPair, variantNewArray: VariantNewArray
+        let isObjectPath: IsObjectPath
     }
 
-    private let functions: Functions
+    let functions: Functions
+    /// The `plain` session the direct calls opened on the session bus, kept for the process (a session
+    /// lives as long as the connection); nil until the first, and after a call failed.
+    let directSession = Mutex<String?>(nil)
     /// The schema every item carries (`xdg:schema` = ``schemaName``), made once.
     private let schema: Mutex<SchemaHandle?>
 
@@ -70,7 +87,10 @@ final class SecretServiceLibrary: Sendable {
         let pointer: OpaquePointer?
     }
     /// One call at a time.
-    private let gate = Mutex(())
+    let gate = Mutex(())
+    /// How many items ``lookup(_:)`` looked up through libsecret, by their `application` attribute:
+    /// what tests read to tell that a read took the direct path instead.
+    let libsecretLookups = Mutex<[String: Int]>([:])
 
     /// The name of the schema of NativeAuth's items.
     static let schemaName = "org.nativeauth.Account"
@@ -118,7 +138,17 @@ final class SecretServiceLibrary: Sendable {
                   let clear = function("secret_password_clearv_sync", Clear.self),
                   let search = function("secret_password_searchv_sync", Search.self),
                   let passwordFree = function("secret_password_free", PasswordFree.self),
-                  let disconnect = function("secret_service_disconnect", Disconnect.self)
+                  let disconnect = function("secret_service_disconnect", Disconnect.self),
+                  let variantNewVariant = function("g_variant_new_variant", VariantWrap.self),
+                  let variantNewObjectPath = function("g_variant_new_object_path", VariantNewString.self),
+                  let variantNewObjv = function("g_variant_new_objv", VariantNewObjv.self),
+                  let variantGetString = function("g_variant_get_string", VariantGetString.self),
+                  let variantCount = function("g_variant_n_children", VariantCount.self),
+                  let variantFixedArray = function("g_variant_get_fixed_array", VariantFixedArray.self),
+                  let variantTypeString = function("g_variant_get_type_string", VariantTypeString.self),
+                  let variantNewDictEntry = function("g_variant_new_dict_entry", VariantNewPair.self),
+                  let variantNewArray = function("g_variant_new_array", VariantNewArray.self),
+                  let isObjectPath = function("g_variant_is_object_path", IsObjectPath.self)
             else { return nil }
             return Functions(
                 strHash: strHash, strEqual: strEqual, objectUnref: objectUnref,
@@ -128,7 +158,11 @@ final class SecretServiceLibrary: Sendable {
                 variantNewString: variantNewString, variantNewTuple: variantNewTuple,
                 variantChild: variantChild, variantUInt32: variantUInt32, variantUnref: variantUnref,
                 schemaNew: schemaNew, store: store, lookup: lookup, clear: clear, search: search, passwordFree: passwordFree,
-                disconnect: disconnect)
+                disconnect: disconnect,
+                variantNewVariant: variantNewVariant, variantNewObjectPath: variantNewObjectPath, variantNewObjv: variantNewObjv,
+                variantGetString: variantGetString, variantCount: variantCount, variantFixedArray: variantFixedArray,
+                variantTypeString: variantTypeString, variantNewDictEntry: variantNewDictEntry, variantNewArray: variantNewArray,
+                isObjectPath: isObjectPath)
         }()
         guard let functions else {
             dlclose(handle)
@@ -144,7 +178,8 @@ final class SecretServiceLibrary: Sendable {
     /// The secret of the item with `attributes` (libsecret's `secret_password_lookupv_sync`); nil when
     /// there is none, or it is locked and could not be unlocked.
     func lookup(_ attributes: [String: String]) throws(SecretServiceLibraryFailure) -> String? {
-        try call(attributes) { schema, table, error in
+        libsecretLookups.withLock { $0[attributes["application"] ?? "", default: 0] += 1 }
+        return try call(attributes) { schema, table, error in
             guard let secret = functions.lookup(schema, table, nil, error) else { return nil }
             defer { functions.passwordFree(secret) }  // wipes it
             return String(cString: secret)
@@ -265,7 +300,7 @@ final class SecretServiceLibrary: Sendable {
     }
 
     /// The failure for a `GError` (its message; the error is freed), or `fallback` when none was set.
-    private func failure(_ error: UnsafeMutableRawPointer?, or fallback: String) -> SecretServiceLibraryFailure {
+    func failure(_ error: UnsafeMutableRawPointer?, or fallback: String) -> SecretServiceLibraryFailure {
         guard let error else { return SecretServiceLibraryFailure(message: fallback) }
         defer { functions.errorFree(error) }
         // struct GError { GQuark domain; gint code; gchar *message; }

@@ -15,7 +15,10 @@ import Foundation
 /// secret (which accounts exist, their usernames and places) is kept in `keyring-accounts.json` in
 /// ``directory``, with the lock files: ``modify(_:)`` and ``withRefreshLock(_:)`` lock there exactly
 /// as ``FileTokenStore`` does, so several processes share the store safely, and only one of them
-/// spends a refresh token.
+/// spends a refresh token. Where each item is in the keyring (its D-Bus object path, no secret) is
+/// remembered in `keyring-items.json` beside it, so that a read takes two calls to the keyring daemon
+/// (libsecret's lookup by attributes takes four); a path that no longer leads to the account's item
+/// is never trusted, and the item is then looked up by its attributes.
 ///
 /// libsecret is opened with dlopen on first use (nothing is loaded or sent before the first read);
 /// when it is missing, no Secret Service is on the session bus, or the keyring is locked and cannot be
@@ -68,8 +71,9 @@ public final class SecretServiceTokenStore: NativeAuthTokenStore {
         accountList = try FileTokenStore(directory: directory, fileName: Self.accountListFileName, refreshLockTimeout: .seconds(60))
     }
 
-    /// Returns every account with its secrets, read from the keyring (one lookup per account; none when
-    /// no account is stored).
+    /// Returns every account with its secrets, read from the keyring: the items whose paths are
+    /// remembered in one `GetSecrets` call, any other by a lookup of its attributes; nothing is sent
+    /// when no account is stored.
     ///
     /// - Throws: ``TokenStoreError``: `.unavailable` when the keyring cannot be reached or is locked,
     ///   `.corrupt` when an account's item is missing or holds something else, or what the account
@@ -77,7 +81,13 @@ public final class SecretServiceTokenStore: NativeAuthTokenStore {
     public func read() throws -> TokenStoreContents {
         // Under the list's lock (nothing changes, so nothing is written): a sign-out in another
         // process cannot remove an item between the list and the lookups.
-        try accountList.modify { listed in try withSecrets(listed, strict: true) }
+        try accountList.modify { listed in
+            var paths = SecretServiceItemPaths.load(from: directory)
+            let known = paths
+            let contents = try withSecrets(listed, strict: true, paths: &paths)
+            if paths != known { paths.save(to: directory) }
+            return contents
+        }
     }
 
     /// Reads the accounts under the exclusive lock, lets `body` change them, then writes the items of
@@ -90,7 +100,10 @@ public final class SecretServiceTokenStore: NativeAuthTokenStore {
     /// - Throws: what `body` throws, or ``TokenStoreError``.
     public func modify<T>(_ body: (inout TokenStoreContents) throws -> T) throws -> T {
         try accountList.modify { listed in
-            let loaded = try withSecrets(listed, strict: false)
+            var paths = SecretServiceItemPaths.load(from: directory)
+            let known = paths
+            defer { if paths != known { paths.save(to: directory) } }
+            let loaded = try withSecrets(listed, strict: false, paths: &paths)
             var contents = loaded
             let result = try body(&contents)
             guard contents != loaded else { return result }
@@ -99,6 +112,7 @@ public final class SecretServiceTokenStore: NativeAuthTokenStore {
                 try keyring.perform("remove the tokens of \(gone.username)") {
                     try keyring.library.clear(SecretServiceItem.attributes(of: gone, application: application))
                 }
+                paths.set(nil, for: gone)
             }
             for account in contents.storedAccounts where !loaded.storedAccounts.contains(account) {
                 let secret: String
@@ -107,12 +121,13 @@ public final class SecretServiceTokenStore: NativeAuthTokenStore {
                 } catch {
                     throw TokenStoreError(.unwritable, path: nil, message: "Could not encode the tokens of \(account.username): \(error).")
                 }
+                let attributes = SecretServiceItem.attributes(of: account, application: application)
                 try keyring.perform("store the tokens of \(account.username)") {
-                    try keyring.library.store(
-                        SecretServiceItem.attributes(of: account, application: application),
-                        label: SecretServiceItem.label(of: account, application: application), secret: secret)
+                    try keyring.library.store(attributes, label: SecretServiceItem.label(of: account, application: application), secret: secret)
                 }
+                paths.set(try? keyring.library.itemPaths(matching: attributes).first, for: account)
             }
+            paths.keepOnly(contents.storedAccounts)
             listed = Self.withoutSecrets(contents)
             return result
         }
@@ -147,11 +162,24 @@ public final class SecretServiceTokenStore: NativeAuthTokenStore {
 
     /// `listed` with each account's item read in: strictly (a missing or unreadable item is an error),
     /// or not (such an account stays as listed, without tokens).
-    private func withSecrets(_ listed: TokenStoreContents, strict: Bool) throws -> TokenStoreContents {
+    ///
+    /// The items whose paths `paths` knows are read first, all at once and straight from the keyring
+    /// (``SecretServiceLibrary/secrets(atPaths:)``); an account whose item did not come back that way
+    /// holding that account is looked up by its attributes through libsecret, which tells a locked
+    /// keyring from a missing item, and its path is learnt into `paths`.
+    private func withSecrets(_ listed: TokenStoreContents, strict: Bool, paths: inout SecretServiceItemPaths) throws -> TokenStoreContents {
         guard !listed.storedAccounts.isEmpty else { return listed }
         let keyring = try Self.keyring()
+        let known = listed.storedAccounts.compactMap { paths.path(of: $0) }
+        // Any failure of the direct read (a locked keyring, a daemon that restarted) leaves it to libsecret.
+        let direct = known.isEmpty ? [:] : ((try? keyring.library.secrets(atPaths: known)) ?? [:])
         var contents = listed
         for (index, account) in listed.storedAccounts.enumerated() {
+            if let path = paths.path(of: account), let secret = direct[path],
+               case .success(let full) = SecretServiceItem.account(from: secret, expected: account) {
+                contents.storedAccounts[index] = full
+                continue
+            }
             let attributes = SecretServiceItem.attributes(of: account, application: application)
             let secret = try keyring.perform("read the tokens of \(account.username)") { try keyring.library.lookup(attributes) }
             guard let secret else {
@@ -169,6 +197,7 @@ public final class SecretServiceTokenStore: NativeAuthTokenStore {
             switch SecretServiceItem.account(from: secret, expected: account) {
             case .success(let full):
                 contents.storedAccounts[index] = full
+                paths.set(try? keyring.library.itemPaths(matching: attributes).first, for: account)
             case .failure(let problem):
                 if strict { throw unreadable(account, problem) }
             }
