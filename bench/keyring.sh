@@ -6,8 +6,7 @@
 #   bash bench/keyring.sh                          # RUNS=30 by default
 #   NATIVEAUTH_BIN=/path/to/nativeauth bash bench/keyring.sh
 #
-# It starts a Secret Service of its own, as the tests' fixture does (Tests/NativeAuthTestSupport/
-# SecretServiceFixture.swift): a private session bus and GNOME Keyring's daemon with an unlocked
+# It starts a Secret Service of its own: a session bus and GNOME Keyring's daemon with an unlocked
 # `login` keyring, under a private home folder. Needs dbus-daemon, gnome-keyring, libsecret-tools,
 # a C compiler and curl, as bench/cli.sh does.
 set -euo pipefail
@@ -40,21 +39,8 @@ unset NATIVEAUTH_TENANT NATIVEAUTH_AUTHORITY NATIVEAUTH_CLIENT_ID NATIVEAUTH_SCO
 export HOME=$WORK/home XDG_RUNTIME_DIR=$WORK/home/run XDG_DATA_HOME=$WORK/home/.local/share \
     XDG_CONFIG_HOME=$WORK/home/.config XDG_CACHE_HOME=$WORK/home/.cache XDG_STATE_HOME=$WORK/home/.local/state
 mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$HOME" "$XDG_RUNTIME_DIR"
-cat >"$WORK/bus.conf" <<CONF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:dir=$XDG_RUNTIME_DIR</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-CONF
-dbus-daemon --config-file="$WORK/bus.conf" --print-address=3 --nofork 3>"$WORK/bus.address" 2>/dev/null &
+# A session bus of its own (the system's session configuration), which dbus-monitor may watch.
+dbus-daemon --session --print-address=3 --nofork 3>"$WORK/bus.address" 2>/dev/null &
 PIDS+=($!)
 for _ in $(seq 100); do [ -s "$WORK/bus.address" ] && break; sleep 0.05; done
 export DBUS_SESSION_BUS_ADDRESS=$(head -1 "$WORK/bus.address")

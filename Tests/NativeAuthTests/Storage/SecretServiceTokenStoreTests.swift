@@ -16,10 +16,7 @@ struct SecretServiceTokenStoreTests {
     @Test func accountsRoundTripThroughTheKeyringAndNoSecretIsInAnyFile() throws {
         let keyring = try SharedSecretService.fixture()
         try withStore { store, directory in
-            try store.modify { contents in
-                contents.upsert(account(1))
-                contents.upsert(account(2))
-            }
+            try storeTwoAccounts(in: store)
             let expected = TokenStoreContents(accounts: [account(1), account(2)])
             #expect(try store.read() == expected)
             #expect(try SecretServiceTokenStore(application: store.application, directory: directory).read() == expected)
@@ -41,10 +38,7 @@ struct SecretServiceTokenStoreTests {
     @Test func removingAnAccountRemovesItsItemAndChangingOneReplacesIt() throws {
         let keyring = try SharedSecretService.fixture()
         try withStore { store, _ in
-            try store.modify { contents in
-                contents.upsert(account(1))
-                contents.upsert(account(2))
-            }
+            try storeTwoAccounts(in: store)
             var refreshed = account(2)
             refreshed.refreshToken = "refresh-token-2-rotated"
             try store.modify { contents in
@@ -123,10 +117,7 @@ struct SecretServiceTokenStoreTests {
     @Test func aReadTakesTheItemsStraightFromTheirRememberedPaths() throws {
         _ = try SharedSecretService.fixture()
         try withStore { store, directory in
-            try store.modify { contents in
-                contents.upsert(account(1))
-                contents.upsert(account(2))
-            }
+            try storeTwoAccounts(in: store)
             let remembered = SecretServiceItemPaths.load(from: directory)
             let library = try SecretServiceLibrary.shared.get()
             for index in [1, 2] {
@@ -146,10 +137,7 @@ struct SecretServiceTokenStoreTests {
     @Test func aWrongOrDamagedPathIsNeverTrustedAndIsLearntAgain() throws {
         _ = try SharedSecretService.fixture()
         try withStore { store, directory in
-            try store.modify { contents in
-                contents.upsert(account(1))
-                contents.upsert(account(2))
-            }
+            try storeTwoAccounts(in: store)
             let right = SecretServiceItemPaths.load(from: directory)
             // Account 1's path now names account 2's item: its secret holds another account, so it is
             // looked up by its attributes instead, and the right path is remembered again.
@@ -264,6 +252,14 @@ private final class HolderCounter: Sendable {
 private let authority = StoredAccountFixture.authority
 
 private func account(_ index: Int) -> StoredAccount { StoredAccountFixture.account(index) }
+
+/// Stores accounts 1 and 2 (one item each).
+private func storeTwoAccounts(in store: SecretServiceTokenStore) throws {
+    try store.modify { contents in
+        contents.upsert(account(1))
+        contents.upsert(account(2))
+    }
+}
 
 private func secrets(_ index: Int) -> [String] {
     ["id-token-\(index)", "refresh-token-\(index)", "access-token-\(index)"]
