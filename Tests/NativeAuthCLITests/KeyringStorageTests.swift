@@ -1,5 +1,7 @@
 import CLITestSupport
 import Foundation
+import Glibc
+import Synchronization
 import Testing
 
 /// `nativeauth` with a real Secret Service (GNOME Keyring on a private session bus, with a private
@@ -132,6 +134,25 @@ struct NoKeyringStorageTests {
         #expect(wrong.status == 2, "\(wrong)")
     }
 
+    @Test func accountsInTheFileAreReadWithoutAskingTheBus() async throws {
+        var sandbox = try CLISandbox(fixedCode: code)
+        defer { sandbox.remove() }
+        #expect(try await sandbox.run(["signin", "alice@example.com", "--code", code]).status == 0, "into the file: no bus")
+        // A "bus" that takes connections, counts them and hangs up at once (so a client sees no keyring).
+        let bus = try CountingUnixListener(path: sandbox.stateHome.appendingPathComponent("bus").path)
+        defer { bus.stop() }
+        sandbox.environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(bus.path)"
+        for command in [["token"], ["status"]] {
+            let result = try await sandbox.run(command)
+            #expect(result.status == 0, "\(result)")
+        }
+        #expect(bus.connections == 0, "the accounts are in the file: no reason to look for a keyring")
+        // A sign-in may move them to a keyring, so it does look (which shows the count works).
+        let signIn = try await sandbox.run(["signin", "alice@example.com", "--code", code])
+        #expect(signIn.status == 0, "\(signIn)")
+        #expect(bus.connections > 0)
+    }
+
     @Test func withoutASessionBusTheFileIsUsedAndStatusSaysSo() async throws {
         let sandbox = try CLISandbox(fixedCode: code)
         defer { sandbox.remove() }
@@ -175,4 +196,47 @@ private func filesContaining(_ text: String, under directory: URL) -> [String] {
         if let data = try? Data(contentsOf: url), data.range(of: Data(text.utf8)) != nil { found.append(url.path) }
     }
     return found
+}
+
+/// A listening Unix socket that accepts connections on a thread of its own, counts them and closes
+/// each at once.
+private final class CountingUnixListener: Sendable {
+    let path: String
+    private let descriptor: Int32
+    private let count = Mutex(0)
+
+    init(path: String) throws {
+        self.path = path
+        let listening = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        descriptor = listening
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard listening >= 0, bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listening, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0, listen(listening, 16) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        Thread.detachNewThread { [self] in
+            while true {
+                let connection = accept(listening, nil, nil)
+                if connection < 0 {
+                    if errno == EINTR { continue }
+                    return  // closed by stop()
+                }
+                count.withLock { $0 += 1 }
+                close(connection)
+            }
+        }
+    }
+
+    var connections: Int { count.withLock { $0 } }
+
+    func stop() {
+        shutdown(descriptor, Int32(SHUT_RDWR))
+        close(descriptor)
+    }
 }

@@ -9,8 +9,9 @@ import NativeAuth
 /// else the file `tokens.json`; `--storage keyring|file` or `NATIVEAUTH_STORAGE` forces one.
 ///
 /// The choice is made when a command opens the store, and costs nothing without a session bus
-/// (`DBUS_SESSION_BUS_ADDRESS` unset: the file, nothing loaded). With one, libsecret is loaded and the
-/// bus asked once who owns the Secret Service. Accounts still in the file while a keyring is present
+/// (`DBUS_SESSION_BUS_ADDRESS` unset: the file, nothing loaded), nor when the accounts are in the file
+/// and the command cannot move them. Otherwise libsecret is loaded and the bus asked once who owns
+/// the Secret Service. Accounts still in the file while a keyring is present
 /// stay there (and are used) until the next sign-in or `signout --all`, which move them to the
 /// keyring first: they are never in both.
 enum TokenStorage {
@@ -37,6 +38,13 @@ enum TokenStorage {
         }
         if forced == .file { return file }
         #if os(Linux)
+        // Accounts in the file and none listed for the keyring: the file is used whatever keyring the
+        // session has (until a sign-in or `signout --all` moves them), so a command that cannot move
+        // them loads nothing and asks nothing of the bus.
+        if forced == nil, !migrating, ProcessEnvironment.value("DBUS_SESSION_BUS_ADDRESS") != nil,
+           (try? !file.read().isEmpty) == true, try !keyringListsAccounts(in: directory) {
+            return file
+        }
         let availability = SecretServiceTokenStore.availability(environment: ProcessEnvironment.variables)
         guard case .available(let serviceName) = availability else {
             guard case .unavailable(let reason) = availability else { return file }
