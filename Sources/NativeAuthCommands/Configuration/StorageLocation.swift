@@ -17,7 +17,7 @@ extension FileTokenStore: StorageLocation {
 }
 
 #if os(Linux)
-extension KeyringTokenStore: StorageLocation {
+extension KeyringStoreWithServiceName: StorageLocation {
     var locationSummary: String { "keyring (\(serviceName))" }
     var locationJSON: [String: String] { ["kind": "keyring", "service": serviceName] }
     func checkAccess() throws { try store.checkAccess() }

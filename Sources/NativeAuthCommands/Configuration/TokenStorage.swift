@@ -63,9 +63,9 @@ enum TokenStorage {
             }
             return file
         }
-        let keyring: KeyringTokenStore
+        let keyring: KeyringStoreWithServiceName
         do {
-            keyring = KeyringTokenStore(try SecretServiceTokenStore(application: application, directory: directory), serviceName: serviceName)
+            keyring = KeyringStoreWithServiceName(try SecretServiceTokenStore(application: application, directory: directory), serviceName: serviceName)
         } catch {
             throw CLIFailure(.failure, "The token store could not be opened: \(error)")
         }

@@ -43,7 +43,7 @@ enum EmulatorExecutable {
         guard access(package + "/Package.swift", R_OK) == 0 else { return }
         let command = ["swift", "build", "--package-path", package, "--product", EmulatorProgramFacts.executableName]
         let notice = "The embedded emulator (\(EmulatorProgramFacts.executableName)) is not built yet: building it once "
-            + "(\(command.joined(separator: " "))); the first time takes a few minutes…\n"
+            + "(\(command.joined(separator: " "))); it compiles the emulator's TLS and HTTP stack, about ten minutes on two cores…\n"
         CommandEnvironment.current.writeError(Data(notice.utf8))
         guard let build = try? ChildProcess(executable: "/usr/bin/env", arguments: command,
                                             standardInput: .null, standardOutput: .descriptor(STDERR_FILENO))

@@ -3,7 +3,7 @@ import NativeAuth
 
 /// The keyring store the CLI uses, with the name of the Secret Service found on the session bus (what
 /// `status` shows). Forwards everything to ``SecretServiceTokenStore``.
-final class KeyringTokenStore: NativeAuthTokenStore {
+final class KeyringStoreWithServiceName: NativeAuthTokenStore {
     let store: SecretServiceTokenStore
     /// "GNOME Keyring", "KWallet", …
     let serviceName: String
