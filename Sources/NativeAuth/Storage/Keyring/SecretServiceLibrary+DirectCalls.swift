@@ -136,8 +136,9 @@ extension SecretServiceLibrary {
         return reply
     }
 
-    /// Runs `body` with GIO's connection to the session bus (one per process, shared with libsecret).
-    private func withSessionBus<T>(_ body: (OpaquePointer) throws(SecretServiceLibraryFailure) -> T) throws(SecretServiceLibraryFailure) -> T {
+    /// Runs `body` with GIO's connection to the session bus (one per process, shared with libsecret);
+    /// the caller holds ``gate``.
+    func withSessionBus<T>(_ body: (OpaquePointer) throws(SecretServiceLibraryFailure) -> T) throws(SecretServiceLibraryFailure) -> T {
         var error: UnsafeMutableRawPointer?
         guard let connection = functions.busGet(2 /* G_BUS_TYPE_SESSION */, nil, &error) else {
             throw failure(error, or: "the session bus could not be reached")

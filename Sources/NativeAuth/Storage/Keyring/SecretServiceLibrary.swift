@@ -216,23 +216,21 @@ final class SecretServiceLibrary: Sendable {
     /// bus cannot be reached or nobody owns the name.
     func secretServiceProcessID() throws(SecretServiceLibraryFailure) -> UInt32 {
         try gate.withLock { _ throws(SecretServiceLibraryFailure) in
-            var error: UnsafeMutableRawPointer?
-            guard let connection = functions.busGet(2 /* G_BUS_TYPE_SESSION */, nil, &error) else {
-                throw failure(error, or: "the session bus could not be reached")
+            try withSessionBus { connection throws(SecretServiceLibraryFailure) in
+                var error: UnsafeMutableRawPointer?
+                let name = functions.variantNewString("org.freedesktop.secrets")
+                let parameters = withUnsafePointer(to: name) { functions.variantNewTuple($0, 1) }
+                guard let reply = functions.connectionCall(
+                    connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                    "GetConnectionUnixProcessID", parameters, nil, 0, 2_000, nil, &error)
+                else {
+                    throw failure(error, or: "no Secret Service is on the session bus")
+                }
+                defer { functions.variantUnref(reply) }
+                let child = functions.variantChild(reply, 0)
+                defer { functions.variantUnref(child) }
+                return functions.variantUInt32(child)
             }
-            defer { functions.objectUnrefTyped(connection) }
-            let name = functions.variantNewString("org.freedesktop.secrets")
-            let parameters = withUnsafePointer(to: name) { functions.variantNewTuple($0, 1) }
-            guard let reply = functions.connectionCall(
-                connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                "GetConnectionUnixProcessID", parameters, nil, 0, 2_000, nil, &error)
-            else {
-                throw failure(error, or: "no Secret Service is on the session bus")
-            }
-            defer { functions.variantUnref(reply) }
-            let child = functions.variantChild(reply, 0)
-            defer { functions.variantUnref(child) }
-            return functions.variantUInt32(child)
         }
     }
 

@@ -112,7 +112,6 @@ public final class SecretServiceTokenStore: NativeAuthTokenStore {
                 try keyring.perform("remove the tokens of \(gone.username)") {
                     try keyring.library.clear(SecretServiceItem.attributes(of: gone, application: application))
                 }
-                paths.set(nil, for: gone)
             }
             for account in contents.storedAccounts where !loaded.storedAccounts.contains(account) {
                 let secret: String
