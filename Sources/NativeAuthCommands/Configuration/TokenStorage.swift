@@ -41,8 +41,10 @@ enum TokenStorage {
         // Accounts in the file and none listed for the keyring: the file is used whatever keyring the
         // session has (until a sign-in or `signout --all` moves them), so a command that cannot move
         // them loads nothing and asks nothing of the bus.
-        if forced == nil, !migrating, ProcessEnvironment.value("DBUS_SESSION_BUS_ADDRESS") != nil,
-           (try? !file.read().isEmpty) == true, try !keyringListsAccounts(in: directory) {
+        // Read once: the keyring's choice below needs the same answer (nil when the file cannot be read).
+        let choosing = forced == nil && !migrating && ProcessEnvironment.value("DBUS_SESSION_BUS_ADDRESS") != nil
+        let fileHasAccounts: Bool? = choosing ? (try? !file.read().isEmpty) : nil
+        if fileHasAccounts == true, try !keyringListsAccounts(in: directory) {
             return file
         }
         let availability = SecretServiceTokenStore.availability(environment: ProcessEnvironment.variables)
@@ -74,8 +76,8 @@ enum TokenStorage {
             return keyring
         }
         // Left in the file until a sign-in or `signout --all` moves them.
-        let inFile = (try? !file.read().isEmpty) ?? true
-        return inFile ? file : keyring
+        // An unreadable file is used, so that its error is the one reported.
+        return (fileHasAccounts ?? true) ? file : keyring
         #else
         if forced == .keyring {
             throw CLIFailure(.keyringUnavailable, "No keyring can keep the tokens: this platform has no Secret Service.",
