@@ -18,7 +18,8 @@ struct SignUpTests {
         #expect(account["username"] as? String == "carol@example.com")
         #expect((account["claims"] as? [String: Any])?["name"] as? String == "Carol")
         // And later Carol signs in like anyone.
-        #expect(try await sandbox.run(["signin", "carol@example.com"], input: "13572468\n").status == 0)
+        let signIn = try await sandbox.run(["signin", "carol@example.com"], input: "13572468\n")
+        #expect(signIn.status == 0, "\(signIn)")
     }
 
     @Test func attributeOptionsAreSentWithTheStartAndJSONIsStable() async throws {
