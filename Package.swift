@@ -38,6 +38,7 @@ let package = Package(
                 "NativeAuthShared",
                 .product(name: "Logging", package: "swift-log"),
                 .target(name: "CCurl", condition: .when(platforms: [.linux])),
+                .target(name: "CKernelKeys", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: strict
         ),
@@ -45,6 +46,9 @@ let package = Package(
         // sends nothing never loads it), typed wrappers over its variadic calls. Only libcurl's
         // headers (libcurl4-openssl-dev) are needed to build.
         .target(name: "CCurl"),
+        // The kernel's key retention service (`add_key`, `keyctl`), where `SecretServiceTokenStore`
+        // keeps a short-lived copy of what it read from the keyring: system calls only, no library.
+        .target(name: "CKernelKeys"),
         // `URLSessionTransport` on Linux, where it is opt-in: kept out of NativeAuth there because
         // FoundationNetworking links libcurl, which every program using NativeAuth (`nativeauth`
         // included) would then load at start. The two source files are symbolic links to the ones

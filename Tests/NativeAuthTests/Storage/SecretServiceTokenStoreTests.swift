@@ -221,7 +221,7 @@ struct SecretServiceTokenStoreNamingTests {
 
 /// The process's one private Secret Service: started on first use, its bus set as the process's
 /// session bus, stopped when the process ends.
-private enum SharedSecretService {
+enum SharedSecretService {
     static let started: Result<SecretServiceFixture, SecretServiceFixture.FixtureError> = {
         do {
             let fixture = try SecretServiceFixture.start()

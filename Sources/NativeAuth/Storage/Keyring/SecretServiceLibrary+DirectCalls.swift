@@ -24,6 +24,7 @@ extension SecretServiceLibrary {
     private static let service = "org.freedesktop.secrets"
     private static let servicePath = "/org/freedesktop/secrets"
     private static let serviceInterface = "org.freedesktop.Secret.Service"
+    private static let itemInterface = "org.freedesktop.Secret.Item"
     /// How long one call may take (ms).
     private static let callTimeout: Int32 = 5_000
 
@@ -61,6 +62,37 @@ extension SecretServiceLibrary {
                 let reply = try serviceCall(connection, "SearchItems", [array], replyType: "(aoao)")
                 defer { functions.variantUnref(reply) }
                 return objectPaths(in: reply, at: 0) + objectPaths(in: reply, at: 1)
+            }
+        }
+    }
+
+    /// Whether the item at `path` is locked and when it was last changed (its `Locked` and `Modified`
+    /// properties, in seconds since 1970; 0 when the keyring does not say), with one call
+    /// (`Properties.GetAll`); this reads no secret and needs no session.
+    ///
+    /// - Throws: a failure when the bus or the keyring cannot be reached, or has no item at `path`.
+    func itemState(atPath path: String) throws(SecretServiceLibraryFailure) -> (locked: Bool, modified: UInt64) {
+        guard isObjectPath(path) else { throw SecretServiceLibraryFailure(message: "\(path) is not an object path") }
+        return try gate.withLock { _ throws(SecretServiceLibraryFailure) in
+            try withSessionBus { connection throws(SecretServiceLibraryFailure) in
+                let reply = try call(
+                    connection, path: path, interface: "org.freedesktop.DBus.Properties", "GetAll",
+                    [functions.variantNewString(Self.itemInterface)], replyType: "(a{sv})")
+                defer { functions.variantUnref(reply) }
+                let properties = functions.variantChild(reply, 0)
+                defer { functions.variantUnref(properties) }
+                // An item that does not say whether it is locked is taken to be locked.
+                var locked = true
+                if let value = functions.variantLookupValue(properties, "Locked", "b") {
+                    locked = functions.variantGetBoolean(value) != 0
+                    functions.variantUnref(value)
+                }
+                var modified: UInt64 = 0
+                if let value = functions.variantLookupValue(properties, "Modified", "t") {
+                    modified = functions.variantGetUInt64(value)
+                    functions.variantUnref(value)
+                }
+                return (locked, modified)
             }
         }
     }
@@ -121,10 +153,18 @@ extension SecretServiceLibrary {
     private func serviceCall(
         _ connection: OpaquePointer, _ method: String, _ arguments: [OpaquePointer?], replyType: String
     ) throws(SecretServiceLibraryFailure) -> OpaquePointer {
+        try call(connection, path: Self.servicePath, interface: Self.serviceInterface, method, arguments, replyType: replyType)
+    }
+
+    /// Calls `method` of `interface` on the keyring's object at `path`, as ``serviceCall(_:_:_:replyType:)`` does.
+    private func call(
+        _ connection: OpaquePointer, path: String, interface: String, _ method: String, _ arguments: [OpaquePointer?],
+        replyType: String
+    ) throws(SecretServiceLibraryFailure) -> OpaquePointer {
         let parameters = arguments.withUnsafeBufferPointer { functions.variantNewTuple($0.baseAddress, $0.count) }
         var error: UnsafeMutableRawPointer?
         guard let reply = functions.connectionCall(
-            connection, Self.service, Self.servicePath, Self.serviceInterface, method, parameters, nil, 0,
+            connection, Self.service, path, interface, method, parameters, nil, 0,
             Self.callTimeout, nil, &error)
         else {
             throw failure(error, or: "the keyring did not answer \(method)")

@@ -48,6 +48,9 @@ final class SecretServiceLibrary: Sendable {
     typealias VariantNewPair = @convention(c) (OpaquePointer?, OpaquePointer?) -> OpaquePointer?
     typealias VariantNewArray = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<OpaquePointer?>?, Int) -> OpaquePointer?
     typealias IsObjectPath = @convention(c) (UnsafePointer<CChar>?) -> Int32
+    typealias VariantLookupValue = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> OpaquePointer?
+    typealias VariantGetBoolean = @convention(c) (OpaquePointer?) -> Int32
+    typealias VariantGetUInt64 = @convention(c) (OpaquePointer?) -> UInt64
     // libsecret
     typealias SchemaNew = @convention(c) (UnsafePointer<CChar>?, Int32, OpaquePointer?) -> OpaquePointer?
     typealias Store = @convention(c) (
@@ -73,6 +76,7 @@ final class SecretServiceLibrary: Sendable {
         let variantGetString: VariantGetString, variantCount: VariantCount, variantFixedArray: VariantFixedArray
         let variantTypeString: VariantTypeString, variantNewDictEntry: VariantNewPair, variantNewArray: VariantNewArray
         let isObjectPath: IsObjectPath
+        let variantLookupValue: VariantLookupValue, variantGetBoolean: VariantGetBoolean, variantGetUInt64: VariantGetUInt64
     }
 
     let functions: Functions
@@ -148,7 +152,10 @@ final class SecretServiceLibrary: Sendable {
                   let variantTypeString = function("g_variant_get_type_string", VariantTypeString.self),
                   let variantNewDictEntry = function("g_variant_new_dict_entry", VariantNewPair.self),
                   let variantNewArray = function("g_variant_new_array", VariantNewArray.self),
-                  let isObjectPath = function("g_variant_is_object_path", IsObjectPath.self)
+                  let isObjectPath = function("g_variant_is_object_path", IsObjectPath.self),
+                  let variantLookupValue = function("g_variant_lookup_value", VariantLookupValue.self),
+                  let variantGetBoolean = function("g_variant_get_boolean", VariantGetBoolean.self),
+                  let variantGetUInt64 = function("g_variant_get_uint64", VariantGetUInt64.self)
             else { return nil }
             return Functions(
                 strHash: strHash, strEqual: strEqual, objectUnref: objectUnref,
@@ -162,7 +169,8 @@ final class SecretServiceLibrary: Sendable {
                 variantNewVariant: variantNewVariant, variantNewObjectPath: variantNewObjectPath, variantNewObjv: variantNewObjv,
                 variantGetString: variantGetString, variantCount: variantCount, variantFixedArray: variantFixedArray,
                 variantTypeString: variantTypeString, variantNewDictEntry: variantNewDictEntry, variantNewArray: variantNewArray,
-                isObjectPath: isObjectPath)
+                isObjectPath: isObjectPath,
+                variantLookupValue: variantLookupValue, variantGetBoolean: variantGetBoolean, variantGetUInt64: variantGetUInt64)
         }()
         guard let functions else {
             dlclose(handle)
@@ -247,13 +255,19 @@ final class SecretServiceLibrary: Sendable {
             return try withStringTable(attributes.map { ($0.key, $0.value) }) { table throws(SecretServiceLibraryFailure) in
                 var error: UnsafeMutableRawPointer?
                 let result = body(schema, table, &error)
+                guard error != nil else { return result }
+                // Forget libsecret's connection to the service and try once more: a daemon that went
+                // away and came back has a new address on the bus and has forgotten libsecret's session.
+                // Every call here may be repeated (a store replaces, a clear removes, the others read).
+                functions.errorFree(error)
+                error = nil
+                functions.disconnect()
+                let again = body(schema, table, &error)
                 if error != nil {
-                    // Forget libsecret's connection to the service: a daemon that went away and came back
-                    // has a new address on the bus, and the next call should find it.
                     functions.disconnect()
                     throw failure(error, or: "the keyring failed")
                 }
-                return result
+                return again
             }
         }
     }

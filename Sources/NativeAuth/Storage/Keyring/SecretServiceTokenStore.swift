@@ -18,7 +18,11 @@ import Foundation
 /// spends a refresh token. Where each item is in the keyring (its D-Bus object path, no secret) is
 /// remembered in `keyring-items.json` beside it, so that a read takes two calls to the keyring daemon
 /// (libsecret's lookup by attributes takes four); a path that no longer leads to the account's item
-/// is never trusted, and the item is then looked up by its attributes.
+/// is never trusted, and the item is then looked up by its attributes. On Linux a read also leaves a
+/// short-lived copy of each secret in the kernel's user keyring (memory, never a file), so the next
+/// reads, while the account's access tokens are worth serving and for ten minutes at most, take one
+/// call per item: the keyring is asked only whether the item is still there, unlocked and unchanged
+/// (``SecretServiceReadCache``).
 ///
 /// libsecret is opened with dlopen on first use (nothing is loaded or sent before the first read);
 /// when it is missing, no Secret Service is on the session bus, or the keyring is locked and cannot be
@@ -50,6 +54,8 @@ public final class SecretServiceTokenStore: NativeAuthTokenStore {
 
     /// The accounts with their secrets removed, and the locks.
     let accountList: FileTokenStore
+    /// Short-lived copies of what reads took from the keyring, in kernel memory.
+    let readCache: SecretServiceReadCache
 
     /// Opens the store of `application`'s items, with its account list and locks in `directory`
     /// (created with mode 0700 if needed). Nothing is sent to the keyring until the first read.
@@ -69,6 +75,7 @@ public final class SecretServiceTokenStore: NativeAuthTokenStore {
         }
         self.application = application
         accountList = try FileTokenStore(directory: directory, fileName: Self.accountListFileName, refreshLockTimeout: .seconds(60))
+        readCache = SecretServiceReadCache(application: application, directory: accountList.directory)
     }
 
     /// Returns every account with its secrets, read from the keyring: the items whose paths are
@@ -83,9 +90,14 @@ public final class SecretServiceTokenStore: NativeAuthTokenStore {
         // process cannot remove an item between the list and the lookups.
         try accountList.modify { listed in
             var paths = SecretServiceItemPaths.load(from: directory)
+            if let copied = copiedSecrets(listed, paths: paths) { return copied }
             let known = paths
             let contents = try withSecrets(listed, strict: true, paths: &paths)
             if paths != known { paths.save(to: directory) }
+            let now = Date()
+            for account in contents.storedAccounts {
+                if let path = paths.path(of: account) { readCache.keep(account, path: path, now: now) }
+            }
             return contents
         }
     }
@@ -108,6 +120,10 @@ public final class SecretServiceTokenStore: NativeAuthTokenStore {
             let result = try body(&contents)
             guard contents != loaded else { return result }
             let keyring = try Self.keyring()
+            // No copy may outlive the item it was made from.
+            for account in loaded.storedAccounts where !contents.storedAccounts.contains(account) {
+                readCache.forget(account)
+            }
             for gone in loaded.storedAccounts where !contents.storedAccounts.contains(where: { $0.hasSameItem(as: gone) }) {
                 try keyring.perform("remove the tokens of \(gone.username)") {
                     try keyring.library.clear(SecretServiceItem.attributes(of: gone, application: application))
@@ -158,6 +174,29 @@ public final class SecretServiceTokenStore: NativeAuthTokenStore {
     }
 
     // MARK: - Accounts and items
+
+    /// `listed` with every account's secret taken from its copy in ``readCache``, when every account
+    /// has a copy that may be used and the keyring says, in one `GetAll` call per item, that each item
+    /// is there, unlocked, and unchanged since its copy was made; nil otherwise (then the items are
+    /// read from the keyring). A copy of a locked item is removed.
+    private func copiedSecrets(_ listed: TokenStoreContents, paths: SecretServiceItemPaths) -> TokenStoreContents? {
+        guard !listed.storedAccounts.isEmpty else { return nil }
+        let now = Date()
+        var copies: [(account: StoredAccount, path: String, madeAt: UInt64)] = []
+        for account in listed.storedAccounts {
+            guard let path = paths.path(of: account), let copy = readCache.copy(of: account, path: path, now: now) else { return nil }
+            copies.append((copy.account, path, copy.madeAt))
+        }
+        guard case .success(let library) = SecretServiceLibrary.shared else { return nil }
+        for copy in copies {
+            guard let state = try? library.itemState(atPath: copy.path) else { return nil }
+            if state.locked { readCache.forget(copy.account) }
+            guard !state.locked, state.modified < copy.madeAt else { return nil }
+        }
+        var contents = listed
+        for (index, copy) in copies.enumerated() { contents.storedAccounts[index] = copy.account }
+        return contents
+    }
 
     /// `listed` with each account's item read in: strictly (a missing or unreadable item is an error),
     /// or not (such an account stays as listed, without tokens).
