@@ -17,11 +17,14 @@ import Darwin
 package enum PrivateFile {
     /// The bytes of the file at `path`, or nil when there is none (`ENOENT`).
     ///
-    /// - Parameter restrict: When the file is ours but its group or others may read or write it,
-    ///   restrict it to 0600 before reading (fixed on read, not at the next write).
+    /// - Parameters:
+    ///   - restrict: When the file is ours but its group or others may read or write it,
+    ///     restrict it to 0600 before reading (fixed on read, not at the next write).
+    ///   - limit: Read at most this many bytes and one more, so that a caller tells a file over its
+    ///     bound by the length it gets, without reading the rest of it.
     /// - Throws: ``FileSystemError`` with operation ``FileSystemError/Operation/read``,
     ///   `notARegularFile` (a symbolic link is never followed), `notOwned` or `restrictFile`.
-    package static func read(_ path: String, restrict: Bool = true) throws(FileSystemError) -> Data? {
+    package static func read(_ path: String, restrict: Bool = true, limit: Int = .max) throws(FileSystemError) -> Data? {
         let opened: Result<Int32, Errno> = {
             while true {
                 let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
@@ -29,15 +32,15 @@ package enum PrivateFile {
                 if errno != EINTR { return .failure(Errno(errno)) }
             }
         }()
-        return try read(opened, path: path, restrict: restrict)
+        return try read(opened, path: path, restrict: restrict, limit: limit)
     }
 
-    /// ``read(_:restrict:)`` of the file `name` in an open folder.
+    /// ``read(_:restrict:limit:)`` of the file `name` in an open folder.
     package static func read(_ name: String, in directory: DirectoryHandle, restrict: Bool = true) throws(FileSystemError) -> Data? {
-        try read(directory.openFile(name, O_RDONLY), path: directory.pathOf(name), restrict: restrict)
+        try read(directory.openFile(name, O_RDONLY), path: directory.pathOf(name), restrict: restrict, limit: .max)
     }
 
-    private static func read(_ opened: Result<Int32, Errno>, path: String, restrict: Bool) throws(FileSystemError) -> Data? {
+    private static func read(_ opened: Result<Int32, Errno>, path: String, restrict: Bool, limit: Int) throws(FileSystemError) -> Data? {
         let descriptor: Int32
         switch opened {
         case .success(let value): descriptor = value
@@ -47,15 +50,18 @@ package enum PrivateFile {
         }
         defer { _ = close(descriptor) }
         try checkOwnFile(descriptor, path: path, restrict: restrict)
-        return try readAll(descriptor, path: path)
+        return try readAll(descriptor, path: path, limit: limit)
     }
 }
 
-private func readAll(_ descriptor: Int32, path: String) throws(FileSystemError) -> Data {
+/// The file's bytes, or its first `limit` + 1 when it is longer.
+private func readAll(_ descriptor: Int32, path: String, limit: Int) throws(FileSystemError) -> Data {
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        let wanted = limit == .max ? buffer.count : min(buffer.count, limit + 1 - data.count)
+        if wanted <= 0 { return data }
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
         if count > 0 {
             data.append(contentsOf: buffer[0..<count])
         } else if count == 0 {

@@ -50,7 +50,7 @@ struct SecretServiceItemPaths: Equatable {
     /// what this type writes.
     static func load(from directory: URL) -> SecretServiceItemPaths {
         let path = directory.appendingPathComponent(fileName).path
-        guard let data = try? PrivateFile.read(path), data.count <= maximumFileBytes,
+        guard let data = try? PrivateFile.read(path, limit: maximumFileBytes), data.count <= maximumFileBytes,
               let file = try? JSONDecoder().decode(File.self, from: data), file.version == 1
         else { return SecretServiceItemPaths() }
         return SecretServiceItemPaths(paths: file.paths)

@@ -1,0 +1,21 @@
+import Foundation
+import NativeAuthShared
+import Testing
+
+@Suite("PrivateFile")
+struct PrivateFileTests {
+    @Test func aLimitReadsTheFileOrItsFirstBytesAndOneMore() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/big"
+            // Larger than the 64 KiB buffer, so a read past the limit would show.
+            let bytes = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 % 251) })
+            try AtomicFile.write(bytes, to: path)
+            #expect(try PrivateFile.read(path) == bytes)
+            #expect(try PrivateFile.read(path, limit: 100_000) == bytes.prefix(100_001), "one byte over: too large")
+            #expect(try PrivateFile.read(path, limit: 10) == bytes.prefix(11))
+            #expect(try PrivateFile.read(path, limit: 200_000) == bytes, "a file at its limit is whole")
+            #expect(try PrivateFile.read(path, limit: 0) == bytes.prefix(1))
+            #expect(try PrivateFile.read(directory + "/missing", limit: 10) == nil)
+        }
+    }
+}
