@@ -80,22 +80,12 @@ extension SecretServiceTokenStoreTests {
     @Test(.enabled(if: KernelKeyringProbe.works, "the kernel refuses keys here (keyctl)"))
     func aChangeMadeOutsideNativeAuthIsNeverHiddenByACopy() throws {
         let keyring = try SharedSecretService.fixture()
-        try withLiveStore { store, _ in
-            try store.modify { $0.upsert(liveAccount(1, expiresIn: 3_600)) }
-            waitForTheNextSecond()
-            _ = try store.read()
-            let stored = try keyring.run("secret-tool", [
-                "store", "--label=tampered", "xdg:schema", SecretServiceLibrary.schemaName, "application", store.application,
-                "authority", authority, "client", "client-1", "account", "uid-1.utid",
-            ], input: "not json")
-            #expect(stored.status == 0, "\(stored.output)")
+        try withCopiedAccount { store, _, _ in
+            try replaceSecretOfAccount1(in: keyring, application: store.application, with: "not json")
             let error = try #require(throws: TokenStoreError.self) { try store.read() }
             #expect(error.reason == .corrupt)
         }
-        try withLiveStore { store, _ in
-            try store.modify { $0.upsert(liveAccount(1, expiresIn: 3_600)) }
-            waitForTheNextSecond()
-            _ = try store.read()
+        try withCopiedAccount { store, _, _ in
             #expect(try keyring.run("secret-tool", ["clear", "application", store.application]).status == 0)
             let error = try #require(throws: TokenStoreError.self) { try store.read() }
             #expect(error.reason == .corrupt, "the item is gone")
@@ -105,13 +95,7 @@ extension SecretServiceTokenStoreTests {
     @Test(.enabled(if: KernelKeyringProbe.works, "the kernel refuses keys here (keyctl)"))
     func aLockedKeyringIsAnErrorAndTheCopyIsRemoved() throws {
         let keyring = try SharedSecretService.fixture()
-        try withLiveStore { store, _ in
-            let account = liveAccount(1, expiresIn: 3_600)
-            try store.modify { $0.upsert(account) }
-            waitForTheNextSecond()
-            _ = try store.read()
-            let path = try #require(SecretServiceItemPaths.load(from: store.directory).path(of: account))
-            #expect(store.readCache.copy(of: account, path: path, now: Date()) != nil)
+        try withCopiedAccount { store, account, path in
             try keyring.lock()
             defer {
                 // Unlocked again the way the fixture unlocks: a restart with the password.
@@ -128,13 +112,7 @@ extension SecretServiceTokenStoreTests {
     @Test(.enabled(if: KernelKeyringProbe.works, "the kernel refuses keys here (keyctl)"))
     func writesRemoveTheCopiesOfWhatTheyChange() throws {
         _ = try SharedSecretService.fixture()
-        try withLiveStore { store, _ in
-            let account = liveAccount(1, expiresIn: 3_600)
-            try store.modify { $0.upsert(account) }
-            waitForTheNextSecond()
-            _ = try store.read()
-            let path = try #require(SecretServiceItemPaths.load(from: store.directory).path(of: account))
-            #expect(store.readCache.copy(of: account, path: path, now: Date()) != nil)
+        try withCopiedAccount { store, account, path in
             var changed = account
             changed.refreshToken = "refresh-token-changed"
             try store.modify { $0.upsert(changed) }
@@ -184,6 +162,20 @@ private func waitForTheNextSecond() {
 
 private func temporaryFolder() -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString, isDirectory: true)
+}
+
+/// Runs `body` with a store holding account 1 (access token good for an hour), read once a second
+/// after it was written, so its copy is kept and may be used; with the account and its item's path.
+private func withCopiedAccount(_ body: (SecretServiceTokenStore, StoredAccount, String) throws -> Void) throws {
+    try withLiveStore { store, _ in
+        let account = liveAccount(1, expiresIn: 3_600)
+        try store.modify { $0.upsert(account) }
+        waitForTheNextSecond()
+        _ = try store.read()
+        let path = try #require(SecretServiceItemPaths.load(from: store.directory).path(of: account))
+        #expect(store.readCache.copy(of: account, path: path, now: Date()) != nil, "the read kept a copy")
+        try body(store, account, path)
+    }
 }
 
 private func withLiveStore<T>(_ body: (SecretServiceTokenStore, URL) throws -> T) throws -> T {

@@ -76,11 +76,7 @@ struct SecretServiceTokenStoreTests {
         let keyring = try SharedSecretService.fixture()
         try withStore { store, _ in
             try store.modify { $0.upsert(account(1)) }
-            let stored = try keyring.run("secret-tool", [
-                "store", "--label=tampered", "xdg:schema", SecretServiceLibrary.schemaName, "application", store.application,
-                "authority", authority, "client", "client-1", "account", "uid-1.utid",
-            ], input: "not json")
-            #expect(stored.status == 0, "\(stored.output)")
+            try replaceSecretOfAccount1(in: keyring, application: store.application, with: "not json")
             let error = try #require(throws: TokenStoreError.self) { try store.read() }
             #expect(error.reason == .corrupt)
             #expect(!error.message.contains("not json"))
@@ -239,6 +235,15 @@ enum SharedSecretService {
     static func fixture() throws -> SecretServiceFixture {
         try started.get()
     }
+}
+
+/// Replaces the secret of account 1's item with `secret`, as `secret-tool` (or a keyring manager) would.
+func replaceSecretOfAccount1(in keyring: SecretServiceFixture, application: String, with secret: String) throws {
+    let stored = try keyring.run("secret-tool", [
+        "store", "--label=tampered", "xdg:schema", SecretServiceLibrary.schemaName, "application", application,
+        "authority", StoredAccountFixture.authority, "client", "client-1", "account", "uid-1.utid",
+    ], input: secret)
+    #expect(stored.status == 0, "\(stored.output)")
 }
 
 /// Counts refresh-lock holders inside at once.
