@@ -60,9 +60,9 @@ struct SecretServiceReadCache {
         return (full, madeAt)
     }
 
-    /// Keeps a copy of `account` (its whole secret) as read from the item at `path` now, for as long
-    /// as its access tokens are worth serving (see the type's comment); keeps none, and removes any
-    /// older one, when that is no time at all or the copy cannot be kept.
+    /// Keeps a copy of `account` (its whole secret) as read from the item at `path`, a read that began
+    /// at `now`, for as long as its access tokens are worth serving (see the type's comment); keeps
+    /// none, and removes any older one, when that is no time at all or the copy cannot be kept.
     func keep(_ account: StoredAccount, path: String, now: Date) {
         let latest = account.accessTokens.map(\.expiresOn).max() ?? .distantPast
         let useful = latest.timeIntervalSince(now) - Self.servingMargin

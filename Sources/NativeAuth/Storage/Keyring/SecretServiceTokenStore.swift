@@ -92,11 +92,13 @@ public final class SecretServiceTokenStore: NativeAuthTokenStore {
             var paths = SecretServiceItemPaths.load(from: directory)
             if let copied = copiedSecrets(listed, paths: paths) { return copied }
             let known = paths
+            // Taken before the read: a change made to an item while it is read is then never older
+            // than the copy (``SecretServiceReadCache`` compares seconds).
+            let readAt = Date()
             let contents = try withSecrets(listed, strict: true, paths: &paths)
             if paths != known { paths.save(to: directory) }
-            let now = Date()
             for account in contents.storedAccounts {
-                if let path = paths.path(of: account) { readCache.keep(account, path: path, now: now) }
+                if let path = paths.path(of: account) { readCache.keep(account, path: path, now: readAt) }
             }
             return contents
         }
