@@ -107,7 +107,14 @@ public enum NativeAuthTool {
     }
 }
 
-/// `exit(3)`: a free function, so the name is the C library's, not ArgumentParser's `exit(withError:)`.
+/// Ends the process with `code` once everything printed is written out: C's streams are flushed
+/// (what the commands print is written unbuffered already), then `_exit(2)`, so no library's exit-time
+/// clean-up runs. libcurl's dependencies, loaded with dlopen, free their state in destructors at
+/// `exit(3)`, and once (CI, a sign-in over HTTPS that had succeeded and printed its line) that raced
+/// a worker thread's own clean-up in libgssapi_krb5 and aborted with a double free. Nothing of
+/// `nativeauth`'s is left to an exit handler: the token store writes and syncs each file before it
+/// returns, and a child emulator stops when its standard input closes with the process.
 private func endProcess(_ code: Int32) -> Never {
-    exit(code)
+    fflush(nil)
+    _exit(code)
 }
