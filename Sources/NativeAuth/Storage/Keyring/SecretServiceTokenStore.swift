@@ -22,7 +22,7 @@ import Foundation
 /// short-lived copy of each secret in the kernel's user keyring (memory, never a file), so the next
 /// reads, while the account's access tokens are worth serving and for ten minutes at most, take one
 /// call per item: the keyring is asked only whether the item is still there, unlocked and unchanged
-/// (``SecretServiceReadCache``).
+/// (`SecretServiceReadCache`).
 ///
 /// libsecret is opened with dlopen on first use (nothing is loaded or sent before the first read);
 /// when it is missing, no Secret Service is on the session bus, or the keyring is locked and cannot be
@@ -93,7 +93,7 @@ public final class SecretServiceTokenStore: NativeAuthTokenStore {
             if let copied = copiedSecrets(listed, paths: paths) { return copied }
             let known = paths
             // Taken before the read: a change made to an item while it is read is then never older
-            // than the copy (``SecretServiceReadCache`` compares seconds).
+            // than the copy (`SecretServiceReadCache` compares seconds).
             let readAt = Date()
             let contents = try withSecrets(listed, strict: true, paths: &paths)
             if paths != known { paths.save(to: directory) }
