@@ -1,7 +1,7 @@
 // The kernel's key retention service (keyrings(7)) for Swift, on Linux: typed wrappers over the
 // `add_key` and `keyctl` system calls, which glibc does not wrap and Swift cannot reach through the
-// variadic `syscall`. Used only by NativeAuth's cache of keyring secrets (`KernelKeyCache`); no
-// library (libkeyutils) is needed.
+// variadic `syscall`. Used only by NativeAuth's `KernelKeyring`, where `SecretServiceReadCache`
+// keeps its copies of keyring secrets; no library (libkeyutils) is needed.
 //
 // Every key here is a "user" key in the calling user's keyring (`@u`): it lives in kernel memory, is
 // never written to disk, and is reachable only by the same user's processes (and root). Each call

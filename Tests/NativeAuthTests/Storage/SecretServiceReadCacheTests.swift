@@ -21,6 +21,7 @@ struct SecretServiceReadCacheTests {
         #expect(cache.copy(of: account, path: path2, now: now) == nil, "made from another item")
         #expect(cache.copy(of: account, path: path1, now: now + 599) != nil)
         #expect(cache.copy(of: account, path: path1, now: now + 601) == nil, "ten minutes at most")
+        #expect(cache.copy(of: account, path: path1, now: now) == nil, "a copy found past its end is removed")
         #expect(cache.copy(of: liveAccount(2, expiresIn: 3_600, now: now), path: path1, now: now) == nil, "another account")
 
         // Tokens that have less than five minutes left after a while: the copy lives only that while.

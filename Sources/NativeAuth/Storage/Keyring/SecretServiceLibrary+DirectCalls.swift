@@ -15,8 +15,9 @@ import Synchronization
 /// item's path, the protocol needs two: `OpenSession` and `GetSecrets` (the protocol has no read
 /// without a session). The session is opened with the `plain` algorithm, so a secret crosses the
 /// session bus (a socket only this user and root can reach) unencrypted, as the specification allows:
-/// a process that could read it there could as well ask the keyring for it. Writes and removals
-/// still go through libsecret.
+/// a process that could read it there could as well ask the keyring for it. ``itemState(atPath:)``
+/// asks only whether an item is locked and when it changed, in one call and with no session: what a
+/// read of a copy kept by ``SecretServiceReadCache`` needs. Writes and removals still go through libsecret.
 ///
 /// Every reply's type is checked before it is taken apart, so a service answering with something
 /// else gets an error, not a crash.

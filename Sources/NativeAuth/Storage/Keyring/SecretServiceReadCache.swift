@@ -48,14 +48,19 @@ struct SecretServiceReadCache {
     /// `account`'s secret as it was read from the item at `path` (the whole account), if a copy
     /// that may still be used is kept, with the second it was made in.
     func copy(of account: StoredAccount, path: String, now: Date) -> (account: StoredAccount, madeAt: UInt64)? {
-        guard let bytes = KernelKeyring.value(named: name(of: account)),
+        let name = name(of: account)
+        guard let bytes = KernelKeyring.value(named: name),
               let text = String(validating: bytes, as: UTF8.self)
         else { return nil }
         let lines = text.split(separator: "\n", maxSplits: 4, omittingEmptySubsequences: false)
-        guard lines.count == 5, lines[0] == "1", lines[1] == path,
-              let madeAt = UInt64(lines[2]), let until = UInt64(lines[3]),
-              Double(until) > now.timeIntervalSince1970,
-              case .success(let full) = SecretServiceItem.account(from: String(lines[4]), expected: account)
+        guard lines.count == 5, lines[0] == "1", let madeAt = UInt64(lines[2]), let until = UInt64(lines[3]) else { return nil }
+        guard Double(until) > now.timeIntervalSince1970 else {
+            // Past its own end: a process killed between keeping it and setting its lifetime left it
+            // without one.
+            KernelKeyring.remove(named: name)
+            return nil
+        }
+        guard lines[1] == path, case .success(let full) = SecretServiceItem.account(from: String(lines[4]), expected: account)
         else { return nil }
         return (full, madeAt)
     }
