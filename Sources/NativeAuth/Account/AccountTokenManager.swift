@@ -18,9 +18,6 @@ import Logging
 /// A value over the application's ``AccountStorage`` (which holds the refreshes in flight), so every
 /// manager of one application shares them.
 struct AccountTokenManager: Sendable {
-    /// A cached access token is used only while it has at least this long to live.
-    static let expiryMargin: TimeInterval = 300
-
     let wire: WireClient
     let storage: AccountStorage
     let clock: any NativeAuthClock
@@ -236,7 +233,7 @@ struct AccountTokenManager: Sendable {
             key(of: token) == scopes || (!scopes.isEmpty && scopes.isSubset(of: RequestedScopes.resource(token.scopes)))
         }
         guard let best = candidates.max(by: { $0.expiresOn < $1.expiresOn }),
-              best.expiresOn.timeIntervalSince(now) > expiryMargin
+              best.expiresOn.timeIntervalSince(now) > StoredAccessToken.servingMargin
         else { return nil }
         return NativeAuthTokenResult(accessToken: best.token, scopes: best.scopes, expiresOn: best.expiresOn)
     }

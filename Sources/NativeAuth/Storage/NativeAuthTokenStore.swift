@@ -143,6 +143,10 @@ struct StoredAccount: Codable, Sendable, Equatable {
 
 /// A cached access token with the scopes it was granted for and its absolute expiry, as the store keeps it.
 struct StoredAccessToken: Codable, Sendable, Equatable {
+    /// A cached access token is served only while it has at least this long to live; one with less
+    /// is refreshed before use, and a copy of an account whose tokens all have less is not worth keeping.
+    static let servingMargin: TimeInterval = 300
+
     /// The access token.
     var token: String
     /// The scopes the server granted, as it listed them.

@@ -19,7 +19,7 @@ enum ContinuationToken {
 
     /// A fresh flow identifier (32 hex characters).
     static func newFlowId() -> String {
-        Secrets.hex(Secrets.randomBytes(flowIdBytes))
+        HexText.lowercase(Secrets.randomBytes(flowIdBytes))
     }
 
     /// A new token for `flowId` (which must come from ``newFlowId()``), valid until `expiresAt`
@@ -45,7 +45,7 @@ enum ContinuationToken {
         guard let data = Base64URL.decode(token) else { return nil }
         switch (data.first, data.count) {
         case (legacyVersion, 1 + flowIdBytes + secretBytes), (version, 1 + flowIdBytes + expiryBytes + secretBytes):
-            return Secrets.hex(data.dropFirst().prefix(flowIdBytes))
+            return HexText.lowercase(data.dropFirst().prefix(flowIdBytes))
         default:
             return nil
         }

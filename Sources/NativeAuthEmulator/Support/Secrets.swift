@@ -28,17 +28,7 @@ enum Secrets {
 
     /// Lower-case hex SHA-256 of a string's UTF-8 bytes.
     static func sha256Hex(_ text: String) -> String {
-        hex(SHA256.hash(data: Data(text.utf8)))
-    }
-
-    static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        let digits = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0f)])
-        }
-        return String(decoding: out, as: UTF8.self)
+        HexText.lowercase(SHA256.hash(data: Data(text.utf8)))
     }
 
     /// Compares two strings in time that depends only on their lengths, not on where they differ.

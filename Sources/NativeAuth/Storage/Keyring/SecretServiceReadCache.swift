@@ -32,9 +32,6 @@ import NativeAuthShared
 struct SecretServiceReadCache {
     /// The longest a copy is kept.
     static let longestLifetime = 600
-    /// How long before it expires an access token stops being served from a cache (the margin of the
-    /// account's token cache, which refreshes a token that has less than five minutes left).
-    static let servingMargin: TimeInterval = 300
 
     /// The start of every name this store's copies have in the user keyring.
     private let prefix: String
@@ -42,7 +39,7 @@ struct SecretServiceReadCache {
     /// The copies of the store of `application`'s items listed in `directory`.
     init(application: String, directory: URL) {
         let store = directory.standardizedFileURL.path + "\n" + application
-        prefix = "nativeauth:" + Self.hex(SHA256Hash.digest(Array(store.utf8)).prefix(12))
+        prefix = "nativeauth:" + HexText.lowercase(SHA256Hash.digest(Array(store.utf8)).prefix(12))
     }
 
     /// `account`'s secret as it was read from the item at `path` (the whole account), if a copy
@@ -70,7 +67,7 @@ struct SecretServiceReadCache {
     /// none, and removes any older one, when that is no time at all or the copy cannot be kept.
     func keep(_ account: StoredAccount, path: String, now: Date) {
         let latest = account.accessTokens.map(\.expiresOn).max() ?? .distantPast
-        let useful = latest.timeIntervalSince(now) - Self.servingMargin
+        let useful = latest.timeIntervalSince(now) - StoredAccessToken.servingMargin
         let seconds = min(Double(Self.longestLifetime), useful.rounded(.down))
         guard seconds >= 1, let secret = try? SecretServiceItem.secret(of: account) else {
             forget(account)
@@ -88,11 +85,7 @@ struct SecretServiceReadCache {
 
     /// The name of `account`'s copy: the store's prefix and a hash of the account's place and identifier.
     private func name(of account: StoredAccount) -> String {
-        prefix + ":" + Self.hex(SHA256Hash.digest(Array(SecretServiceItemPaths.key(of: account).utf8)).prefix(12))
-    }
-
-    private static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        prefix + ":" + HexText.lowercase(SHA256Hash.digest(Array(SecretServiceItemPaths.key(of: account).utf8)).prefix(12))
     }
 }
 #endif
