@@ -45,28 +45,6 @@ struct IDTokenCheck: Sendable {
         return .success(username)
     }
 
-    /// The ID token's claims that name the user, which the account is stored under and a program
-    /// shows (`nativeauth status` prints them).
-    static let nameClaims = ["preferred_username", "email", "name"]
-
-    /// Why the tokens of any sign-in (native, browser or device code) are refused before they are
-    /// stored: the username, or one of the ID token's ``nameClaims``, holds a control character
-    /// (``TextControls``: C0 and C1 controls, DEL, bidirectional controls, line and paragraph
-    /// separators), which no real name has and which would write into a terminal that shows it.
-    /// Nil when they are fine (or there is no readable ID token: the other checks are the flows').
-    static func controlCharacters(in tokens: TokenResponse, username: String) -> Refusal? {
-        if TextControls.containsControl(username) { return Refusal("the username holds a control character") }
-        guard let idToken = tokens.idToken, let claims = JWTClaims.payload(of: idToken).flatMap(JWTClaims.dictionary) else {
-            return nil
-        }
-        for claim in nameClaims {
-            if let value = claims[claim] as? String, TextControls.containsControl(value) {
-                return Refusal("the ID token's \(claim) holds a control character")
-            }
-        }
-        return nil
-    }
-
     /// Why an ID token is refused (a phrase, without the token's content).
     struct Refusal: Error, CustomStringConvertible {
         let description: String

@@ -22,17 +22,14 @@ enum TokenRedemption {
         return (reply, context)
     }
 
-    /// The storing half of a redemption: keeps the account of `tokens` as `username`, unless the
-    /// username or the ID token's names hold a control character
-    /// (``IDTokenCheck/controlCharacters(in:username:)``): then nothing is stored and the error is
-    /// ``NativeAuthErrorCode/invalidIDToken``.
+    /// The storing half of a redemption: keeps the account of `tokens` as `username`. The names the ID
+    /// token carries (`preferred_username`, `email`, `name`) are kept exactly as the server sent them,
+    /// whatever characters they hold: a right-to-left mark is ordinary in a Hebrew or Arabic display
+    /// name, and refusing a sign-in for the characters of a name would lock its owner out. Whoever
+    /// shows a name makes it safe where it is shown (`nativeauth` replaces controls in its terminal
+    /// output and escapes them in `--json`).
     static func store(_ tokens: TokenResponse, username: String, context: FlowContext) -> Stored {
         let environment = context.environment
-        if let why = IDTokenCheck.controlCharacters(in: tokens, username: username) {
-            environment.logger.warning("ID token refused", metadata: ["reason": "\(why)", "correlation-id": "\(context.correlationId)"])
-            return .failed(FlowErrorMapping.local(
-                .web(.invalidIDToken), "The sign-in's tokens were refused and not stored: \(why).", correlationId: context.correlationId))
-        }
         do {
             let result = try AccountTokenManager(environment: environment).signedIn(tokens, username: username, requestedScopes: context.scopes)
             environment.logger.info("signed in", metadata: ["username": "\(LogMasking.username(username))",

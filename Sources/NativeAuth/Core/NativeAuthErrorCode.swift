@@ -91,8 +91,9 @@ public struct NativeAuthErrorCode: RawRepresentable, Hashable, Sendable, CustomS
     public static let loopbackFailed = Self(rawValue: "loopback_failed")
     /// The user cancelled in the browser, or the server refused access.
     public static let accessDenied = Self(rawValue: "access_denied")
-    /// The ID token did not pass the checks (nonce, audience, issuer, or a control character in the
-    /// user's names, which could write into a terminal); nothing was stored.
+    /// The ID token of a browser or device-code sign-in did not pass the checks (nonce, audience,
+    /// issuer, or it names no user); nothing was stored. The characters of a user's names are never
+    /// a reason: they are kept as the server sent them.
     public static let invalidIDToken = Self(rawValue: "invalid_id_token")
     /// The device code's time ran out on this side before the user signed in (when the server says
     /// the code expired, the code is ``flowExpired``).
