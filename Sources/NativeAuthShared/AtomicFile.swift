@@ -37,15 +37,6 @@ package enum AtomicFile {
     package static func isTemporaryFile(_ candidate: String, of name: String) -> Bool {
         candidate.hasPrefix("." + name + ".") && candidate.hasSuffix(".tmp")
     }
-
-    /// Removes the temporary files of `names` left in `folder` by a process killed mid-write. Call it
-    /// only while holding the lock every writer of the folder holds.
-    package static func removeLeftovers(of names: [String], in folder: String) {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        for entry in entries where names.contains(where: { isTemporaryFile(entry, of: $0) }) {
-            _ = unlink(PathText.appending(entry, to: folder))
-        }
-    }
 }
 
 // Free functions, so `write`, `open` and `close` are the C functions.

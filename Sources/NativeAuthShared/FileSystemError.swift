@@ -29,6 +29,9 @@ package struct FileSystemError: Error, Sendable, Equatable, CustomStringConverti
         case notOwned
         /// The folder may be written by its group or by others (`code` is `EPERM`).
         case writableByOthers
+        /// The way to the folder goes through a symbolic link that belongs to another user (neither the
+        /// caller nor root), which is not followed (`code` is `EPERM`; `path` is the link).
+        case linkNotOwned
         /// The path is not a regular file, or is a symbolic link (`code` is `ELOOP` or `EINVAL`).
         case notARegularFile
         /// Reading a file.
@@ -63,6 +66,7 @@ package struct FileSystemError: Error, Sendable, Equatable, CustomStringConverti
             case .restrictDirectory: "restricting the folder to its owner"
             case .notOwned: "checking its owner: it belongs to another user"
             case .writableByOthers: "checking its permissions: others may write to it"
+            case .linkNotOwned: "following it: it is a symbolic link that belongs to another user"
             case .notARegularFile: "opening it: it is not a regular file (or is a symbolic link)"
             case .read: "reading"
             case .restrictFile: "restricting the file to its owner"

@@ -43,6 +43,41 @@ extension FilesUnderHome {
             #expect((try? FileManager.default.contentsOfDirectory(atPath: store.path))?.isEmpty == true, "nothing was created in it")
         }
 
+        /// Issue 35, item 2: root with another user's `HOME` (`sudo -E`, `su` without `-`) meets a link
+        /// that user planted at `~/.local/state/nativeauth`, pointing at a root-owned 0755 folder (as
+        /// `/etc` is). No command follows it: nothing is written there and its mode stays 0755.
+        @Test(.enabled(if: geteuid() == 0, "only root can give a home and a link to another user"))
+        func rootDoesNotFollowALinkPlantedInAnotherUsersHome() async throws {
+            let sandbox = try CLISandbox()
+            defer { sandbox.remove() }
+            let home = sandbox.stateHome.appendingPathComponent("home-of-nobody")
+            let state = home.appendingPathComponent(".local/state")
+            try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+            for path in [home.path, home.path + "/.local", state.path] { #expect(chown(path, 65534, 65534) == 0) }
+            let victim = sandbox.stateHome.appendingPathComponent("system-folder")
+            #expect(mkdir(victim.path, 0o755) == 0 && chmod(victim.path, 0o755) == 0)
+            let link = state.appendingPathComponent("nativeauth").path
+            #expect(symlink(victim.path, link) == 0)
+            #expect(lchown(link, 65534, 65534) == 0)
+            var environment = sandbox.environment
+            environment["XDG_STATE_HOME"] = nil
+            environment["HOME"] = home.path
+
+            for arguments in [["status"], ["token"], ["signin", "--password", "bob@example.com"], ["emulator", "reset"],
+                              ["emulator", "reset", "--state-dir", link + "/emulator"]] {
+                let live = try LiveCLI(arguments, environment: environment)
+                live.send("Passw0rd!\n")
+                let result = await live.finish()
+                #expect(result.status != 0, "\(arguments): \(result)")
+                #expect(result.stderr.contains("symbolic link that belongs to another user"), "\(arguments): \(result)")
+                #expect(result.stderr.contains(link), "the link is named: \(arguments): \(result)")
+                let mode = (try FileManager.default.attributesOfItem(atPath: victim.path)[.posixPermissions] as? NSNumber)?.intValue
+                #expect(mode == 0o755, "\(arguments): the target's mode is untouched")
+                #expect((try? FileManager.default.contentsOfDirectory(atPath: victim.path))?.isEmpty == true,
+                        "\(arguments): nothing was written in the target")
+            }
+        }
+
         @Test func aFolderOthersMayWriteToIsRefused() async throws {
             let sandbox = try CLISandbox()
             defer { sandbox.remove() }

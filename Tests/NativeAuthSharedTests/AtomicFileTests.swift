@@ -2,7 +2,7 @@ import Foundation
 import NativeAuthShared
 import Testing
 
-@Suite("AtomicFile and PrivateDirectory")
+@Suite("AtomicFile")
 struct AtomicFileTests {
     @Test func writesReplacesAndLeavesNothingBehind() throws {
         try withTemporaryDirectory { directory in
@@ -31,34 +31,6 @@ struct AtomicFileTests {
             #expect(replaced?.operation == .replace)
             #expect(replaced?.path == blocked)
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["blocked"])
-        }
-    }
-
-    @Test func privateDirectoryIsCreated0700WithItsParents() throws {
-        try withTemporaryDirectory { root in
-            let path = root + "/state/nativeauth"
-            try PrivateDirectory.prepare(path)
-            #expect(try permissions(path) == 0o700)
-            #expect(try permissions(root + "/state") == 0o700)
-            try PrivateDirectory.prepare(path)  // already there: fine
-        }
-    }
-
-    @Test func looseDirectoryOfOursIsTightened() throws {
-        try withTemporaryDirectory { root in
-            #expect(chmod(root, 0o755) == 0)
-            try PrivateDirectory.prepare(root)
-            #expect(try permissions(root) == 0o700)
-        }
-    }
-
-    @Test func aFileIsNotADirectory() throws {
-        try withTemporaryDirectory { root in
-            let file = root + "/file"
-            #expect(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
-            let error = #expect(throws: FileSystemError.self) { try PrivateDirectory.prepare(file) }
-            #expect(error == FileSystemError(.notADirectory, path: file, code: ENOTDIR))
-            #expect(error?.description == "\(file): using it as a folder: \(FileSystemError.describe(errno: ENOTDIR))")
         }
     }
 }

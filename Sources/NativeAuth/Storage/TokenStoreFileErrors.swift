@@ -29,6 +29,12 @@ extension TokenStoreError {
                 .unreadable, path: path,
                 message: "The token store folder \(path) may be written by other users, so it was not used: "
                     + "restrict it (chmod 700 \(path)) or choose another folder.")
+        case .linkNotOwned:
+            self.init(
+                .unreadable, path: path,
+                message: "The way to the token store goes through \(path), a symbolic link that belongs to another user, "
+                    + "so it was not followed and nothing was read or written: choose another folder (--store-dir), "
+                    + "or check HOME and XDG_STATE_HOME (under sudo, use sudo -H or sudo -i).")
         case .notARegularFile:
             self.init(
                 .unreadable, path: path,

@@ -13,7 +13,13 @@ import Darwin
 /// journal whose first line names another snapshot (a process killed between writing the snapshot and
 /// starting the journal again) is ignored, as the snapshot holds all of it.
 struct JournalFile: Sendable {
-    let path: String
+    /// The state folder it is in.
+    let folder: StateFolder
+    /// Its name there.
+    let name: String
+
+    /// Its path, for messages.
+    var path: String { folder.path(of: name) }
 
     /// What was read past an offset.
     struct Tail {
@@ -34,11 +40,11 @@ struct JournalFile: Sendable {
     /// `offset` (it was replaced: read the snapshot again). A last line without its newline was cut
     /// short by a killed writer; it is removed from the file.
     func read(from offset: Int) throws -> Tail? {
-        let descriptor = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT { return nil }
-            throw PersistenceError(FileSystemError(.read, path: path, code: code))
+        let descriptor: Int32
+        switch folder.openFile(name, O_RDWR) {
+        case .success(let opened): descriptor = opened
+        case .failure(let failure) where failure.code == ENOENT: return nil
+        case .failure(let failure): throw PersistenceError(FileSystemError(.read, path: path, code: failure.code))
         }
         defer { _ = close(descriptor) }
         var info = stat()
@@ -95,8 +101,7 @@ struct JournalFile: Sendable {
     }
 
     private func appendBytes(_ bytes: Data) throws -> (end: Int, inode: UInt64) {
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, mode_t(0o600))
-        guard descriptor >= 0 else { throw PersistenceError(FileSystemError(.write, path: path, code: errno)) }
+        let descriptor = try open(O_WRONLY | O_APPEND | O_CREAT)
         defer { _ = close(descriptor) }
         let failure: Int32? = bytes.withUnsafeBytes { buffer in
             var offset = 0
@@ -119,11 +124,17 @@ struct JournalFile: Sendable {
     /// Starts the journal again for the snapshot `id` (after that snapshot was written, so it holds
     /// everything); returns the new end and the file's inode.
     func reset(id: String) throws -> (end: Int, inode: UInt64) {
-        let descriptor = open(path, O_WRONLY | O_TRUNC | O_CREAT | O_NOFOLLOW | O_CLOEXEC, mode_t(0o600))
-        guard descriptor >= 0 else { throw PersistenceError(FileSystemError(.write, path: path, code: errno)) }
-        _ = close(descriptor)
+        _ = close(try open(O_WRONLY | O_TRUNC | O_CREAT))
         var header = try JSONEncoder().encode(Header(journal: id))
         header.append(0x0A)
         return try appendBytes(header)
+    }
+
+    /// Opens the journal for writing (created 0600), or throws naming it.
+    private func open(_ flags: Int32) throws -> Int32 {
+        switch folder.openFile(name, flags, mode: mode_t(0o600)) {
+        case .success(let descriptor): return descriptor
+        case .failure(let failure): throw PersistenceError(FileSystemError(.write, path: path, code: failure.code))
+        }
     }
 }

@@ -6,19 +6,19 @@ import Foundation
 enum KeyStore {
     static func load(directory: URL?) throws -> SigningKey {
         guard let directory else { return try SharedInMemoryKey.get() }
-        try FileSystem.makePrivateDirectory(directory)
-        let file = directory.appendingPathComponent("signing-key.pem")
-        return try FileSystem.withExclusiveLock(directory.appendingPathComponent("state.lock")) {
-            if let data = try FileSystem.readIfPresent(file) {
+        let folder = try StateFolder.open(directory)
+        let file = "signing-key.pem"
+        return try folder.withExclusiveLock {
+            if let data = try folder.readIfPresent(file) {
                 do {
                     return try SigningKey(pem: String(decoding: data, as: UTF8.self))
                 } catch {
-                    throw PersistenceError(description: "\(file.path) is not a valid RSA private key in PEM (\(error)); "
+                    throw PersistenceError(description: "\(folder.path(of: file)) is not a valid RSA private key in PEM (\(error)); "
                         + "it was left as it is. Move it away to have a new key made (tokens signed with the old one then fail to verify).")
                 }
             }
             let key = try SigningKey.generate()
-            try FileSystem.atomicWrite(Data(key.pem.utf8), to: file)
+            try folder.atomicWrite(Data(key.pem.utf8), to: file)
             return key
         }
     }
@@ -26,8 +26,9 @@ enum KeyStore {
     /// Writes the admin token to `admin-token` in the state directory (mode 0600), so that the
     /// directory's owner can read it and nobody else.
     static func writeAdminToken(_ token: String, directory: URL) throws {
-        try FileSystem.withExclusiveLock(directory.appendingPathComponent("state.lock")) {
-            try FileSystem.atomicWrite(Data((token + "\n").utf8), to: directory.appendingPathComponent("admin-token"))
+        let folder = try StateFolder.open(directory)
+        try folder.withExclusiveLock {
+            try folder.atomicWrite(Data((token + "\n").utf8), to: "admin-token")
         }
     }
 }

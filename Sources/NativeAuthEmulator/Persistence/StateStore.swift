@@ -15,10 +15,10 @@ import NativeAuthShared
 /// Without a directory, a transaction is just a critical section under an in-process lock.
 final class StateStore: Sendable {
     private struct Disk: Sendable {
-        let directory: URL
-        let stateFile: URL
-        let lockFile: URL
+        let folder: StateFolder
         let journal: JournalFile
+        /// The snapshot's name in the folder.
+        let stateFile = "state.json"
     }
 
     private struct Loaded: Sendable {
@@ -45,13 +45,11 @@ final class StateStore: Sendable {
             loaded = Locked(Loaded(state: state))
             return
         }
-        try FileSystem.makePrivateDirectory(directory)
-        let disk = Disk(directory: directory, stateFile: directory.appendingPathComponent("state.json"),
-                        lockFile: directory.appendingPathComponent("state.lock"),
-                        journal: JournalFile(path: directory.appendingPathComponent("state.journal").path))
+        let folder = try StateFolder.open(directory)
+        let disk = Disk(folder: folder, journal: JournalFile(folder: folder, name: "state.journal"))
         self.disk = disk
-        let first = try FileSystem.withExclusiveLock(disk.lockFile) { () throws -> Loaded in
-            FileSystem.removeLeftovers(in: directory)
+        let first = try folder.withExclusiveLock { () throws -> Loaded in
+            folder.removeLeftovers()
             guard var current = try Self.load(disk) else {
                 var fresh = Loaded(state: try initialize())
                 try Self.writeSnapshot(&fresh, disk: disk)
@@ -74,7 +72,7 @@ final class StateStore: Sendable {
     func read<Result>(_ body: (EmulatorState) throws -> Result) throws -> Result {
         try loaded.withLock { current in
             guard let disk else { return try body(current.state) }
-            return try FileSystem.withExclusiveLock(disk.lockFile) {
+            return try disk.folder.withExclusiveLock {
                 try Self.catchUp(&current, disk: disk)
                 return try body(current.state)
             }
@@ -89,7 +87,7 @@ final class StateStore: Sendable {
                 defer { current.state.discardChanges() }
                 return try body(&current.state)
             }
-            return try FileSystem.withExclusiveLock(disk.lockFile) {
+            return try disk.folder.withExclusiveLock {
                 try Self.catchUp(&current, disk: disk)
                 let before = current.state.snapshotIdentity
                 let outcome = Swift.Result { try body(&current.state) }
@@ -116,8 +114,8 @@ final class StateStore: Sendable {
 
     /// The snapshot and the journal after it, or nil when there is no snapshot.
     private static func load(_ disk: Disk) throws -> Loaded? {
-        guard let data = try FileSystem.readIfPresent(disk.stateFile) else { return nil }
-        var loaded = Loaded(state: try decode(data, from: disk.stateFile), snapshot: FileSystem.fingerprint(disk.stateFile),
+        guard let data = try disk.folder.readIfPresent(disk.stateFile) else { return nil }
+        var loaded = Loaded(state: try decode(data, from: disk.folder.path(of: disk.stateFile)), snapshot: disk.folder.fingerprint(disk.stateFile),
                             snapshotSize: data.count)
         if let tail = try disk.journal.read(from: 0), tail.id == loaded.state.journalId, !loaded.state.journalId.isEmpty {
             for entry in tail.entries { loaded.state.apply(entry) }
@@ -135,7 +133,7 @@ final class StateStore: Sendable {
 
     /// Brings `current` up to date with what other processes wrote since this instance last looked.
     private static func catchUp(_ current: inout Loaded, disk: Disk) throws {
-        if FileSystem.fingerprint(disk.stateFile) == current.snapshot,
+        if disk.folder.fingerprint(disk.stateFile) == current.snapshot,
            let tail = try disk.journal.read(from: current.journalEnd), tail.inode == current.journalInode {
             for entry in tail.entries { current.state.apply(entry) }
             current.journalEnd = tail.end
@@ -154,8 +152,8 @@ final class StateStore: Sendable {
         _ = current.state.takeChanges()
         current.state.journalId = Secrets.opaqueToken(byteCount: 12)
         let data = try encode(current.state)
-        try FileSystem.atomicWrite(data, to: disk.stateFile)
-        current.snapshot = FileSystem.fingerprint(disk.stateFile)
+        try disk.folder.atomicWrite(data, to: disk.stateFile)
+        current.snapshot = disk.folder.fingerprint(disk.stateFile)
         current.snapshotSize = data.count
         let started = try disk.journal.reset(id: current.state.journalId)
         current.journalEnd = started.end
@@ -168,11 +166,11 @@ final class StateStore: Sendable {
         return try encoder.encode(state)
     }
 
-    private static func decode(_ data: Data, from url: URL) throws -> EmulatorState {
+    private static func decode(_ data: Data, from path: String) throws -> EmulatorState {
         do {
             return try JSONDecoder().decode(EmulatorState.self, from: data)
         } catch {
-            throw PersistenceError(description: "\(url.path) is not a valid emulator state (\(error)); it was left as it is. "
+            throw PersistenceError(description: "\(path) is not a valid emulator state (\(error)); it was left as it is. "
                 + "Move the state folder away to start over.")
         }
     }

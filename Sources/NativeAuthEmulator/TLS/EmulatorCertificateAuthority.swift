@@ -42,18 +42,16 @@ public struct EmulatorCertificateAuthority: Sendable {
     /// The CA of `directory` (created there on first use), or the process's in-memory CA.
     static func load(directory: URL?, now: Date = Date()) throws -> EmulatorCertificateAuthority {
         guard let directory else { return try InMemoryAuthority.get(now: now) }
-        try FileSystem.makePrivateDirectory(directory)
-        let folder = directory.appendingPathComponent("tls", isDirectory: true)
-        try FileSystem.makePrivateDirectory(folder)
-        let certificateFile = folder.appendingPathComponent("ca.pem")
-        let keyFile = folder.appendingPathComponent("ca-key.pem")
-        return try FileSystem.withExclusiveLock(directory.appendingPathComponent("state.lock")) {
-            if let certificateData = try FileSystem.readIfPresent(certificateFile), let keyData = try FileSystem.readIfPresent(keyFile) {
+        let state = try StateFolder.open(directory)
+        let folder = try state.folder("tls")
+        let certificateFile = URL(fileURLWithPath: folder.path(of: "ca.pem"))
+        return try state.withExclusiveLock {
+            if let certificateData = try folder.readIfPresent("ca.pem"), let keyData = try folder.readIfPresent("ca-key.pem") {
                 do {
                     let certificate = try Certificate(pemEncoded: String(decoding: certificateData, as: UTF8.self))
                     let key = try P256.Signing.PrivateKey(pemRepresentation: String(decoding: keyData, as: UTF8.self))
                     guard certificate.publicKey == Certificate.PublicKey(key.publicKey) else {
-                        throw PersistenceError(description: "\(keyFile.path) is not the key of \(certificateFile.path)")
+                        throw PersistenceError(description: "\(folder.path(of: "ca-key.pem")) is not the key of \(certificateFile.path)")
                     }
                     if certificate.notValidAfter > now.addingTimeInterval(serverLifetime) {
                         return try EmulatorCertificateAuthority(certificate: certificate, privateKey: key, file: certificateFile)
@@ -66,8 +64,8 @@ public struct EmulatorCertificateAuthority: Sendable {
                 }
             }
             let fresh = try make(now: now, file: certificateFile)
-            try FileSystem.atomicWrite(Data(fresh.privateKey.pemRepresentation.utf8), to: keyFile)
-            try FileSystem.atomicWrite(Data(fresh.certificatePEM.utf8), to: certificateFile)
+            try folder.atomicWrite(Data(fresh.privateKey.pemRepresentation.utf8), to: "ca-key.pem")
+            try folder.atomicWrite(Data(fresh.certificatePEM.utf8), to: "ca.pem")
             return fresh
         }
     }

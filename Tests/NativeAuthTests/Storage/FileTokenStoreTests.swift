@@ -85,11 +85,19 @@ struct FileTokenStoreTests {
         }
     }
 
-    @Test func existingLooseDirectoryIsTightenedTo0700() throws {
-        try withTemporaryDirectory { directory in
-            #expect(chmod(directory.path, 0o755) == 0)
-            _ = try FileTokenStore(directory: directory)
-            #expect(try permissions(directory.path) == 0o700)
+    @Test func aLooseFolderItMadeIsTightenedAndOneThatExistedIsLeftAsItIs() throws {
+        try withTemporaryDirectory { root in
+            let made = root.appendingPathComponent("made", isDirectory: true)
+            _ = try FileTokenStore(directory: made)
+            #expect(chmod(made.path, 0o755) == 0)
+            _ = try FileTokenStore(directory: made)
+            #expect(try permissions(made.path) == 0o700)
+
+            #expect(chmod(root.path, 0o755) == 0)
+            let store = try FileTokenStore(directory: root)
+            try store.modify { $0.upsert(account(1)) }
+            #expect(try permissions(root.path) == 0o755, "a folder it did not make keeps its mode")
+            #expect(try permissions(store.fileURL.path) == 0o600)
         }
     }
 
