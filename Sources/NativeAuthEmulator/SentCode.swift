@@ -36,7 +36,7 @@ public struct SentCode: Sendable, Equatable {
     /// (``NativeAuthShared/TextControls``; usernames with one are refused, but a seed or an older
     /// state may hold one) is shown as `?`.
     public var consoleLine: String {
-        let target = String(String.UnicodeScalarView(maskedTarget.unicodeScalars.map { TextControls.isControl($0) ? "?" : $0 }))
+        let target = TextControls.replacingControls(in: maskedTarget)
         return (isSMS ? "SMS " : "") + "to \(target): code \(code) (expires \(Timestamps.iso8601(expiresAt.timeIntervalSince1970)))"
     }
 

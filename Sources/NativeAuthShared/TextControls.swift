@@ -7,8 +7,9 @@
 /// - the bidirectional controls U+061C, U+200E, U+200F, U+202A–U+202E and U+2066–U+2069;
 /// - the line and paragraph separators U+2028 and U+2029.
 ///
-/// The CLI replaces them when it prints (`TerminalText` in NativeAuthCommands), the library refuses
-/// an ID token whose user names hold one, and the emulator refuses them in usernames.
+/// ``replacingControls(in:keepingLineFeeds:)`` is the one place they are replaced for a terminal: the
+/// CLI's `TerminalText`, the emulator's code lines and `nativeauth-emulator`'s output all call it. The
+/// emulator also refuses them in usernames; the library keeps names as the server sent them.
 package enum TextControls {
     /// Whether `scalar` is one of them.
     package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
@@ -23,5 +24,14 @@ package enum TextControls {
     /// Whether `text` holds one of them.
     package static func containsControl(_ text: String) -> Bool {
         text.unicodeScalars.contains(where: isControl)
+    }
+
+    /// `text` with every control replaced by `replacement` (`?`: plain ASCII, shown the same in every
+    /// terminal and locale); with `keepingLineFeeds`, line feeds (a program's own line breaks) stay.
+    package static func replacingControls(in text: String, keepingLineFeeds: Bool = false, with replacement: Unicode.Scalar = "?") -> String {
+        guard containsControl(text) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map {
+            isControl($0) && !(keepingLineFeeds && $0 == "\n") ? replacement : $0
+        }))
     }
 }

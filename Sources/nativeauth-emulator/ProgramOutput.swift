@@ -21,6 +21,6 @@ enum ProgramOutput {
     }
 
     private static func visible(_ line: String) -> String {
-        String(String.UnicodeScalarView(line.unicodeScalars.map { $0 != "\n" && TextControls.isControl($0) ? "?" : $0 }))
+        TextControls.replacingControls(in: line, keepingLineFeeds: true)
     }
 }

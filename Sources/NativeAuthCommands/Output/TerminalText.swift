@@ -19,8 +19,7 @@ enum TerminalText {
 
     /// `text` with every control replaced (line breaks included).
     static func sanitized(_ text: String) -> String {
-        guard TextControls.containsControl(text) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { TextControls.isControl($0) ? replacement : $0 }))
+        TextControls.replacingControls(in: text, with: replacement)
     }
 
     /// `text`'s first `limit` characters (Unicode scalars), sanitised.
@@ -31,7 +30,6 @@ enum TerminalText {
     /// `text` (the CLI's own sentences, which may break lines with a line feed) with every control
     /// but the line feed replaced.
     static func keepingLineFeeds(_ text: String) -> String {
-        guard TextControls.containsControl(text) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0 != "\n" && TextControls.isControl($0) ? replacement : $0 }))
+        TextControls.replacingControls(in: text, keepingLineFeeds: true, with: replacement)
     }
 }
