@@ -118,6 +118,8 @@ let package = Package(
         // What the two CLI test targets share: a finished command's result and an emulator's admin API.
         .target(name: "CLITestSupport", path: "Tests/CLITestSupport", swiftSettings: strict),
         .testTarget(name: "NativeAuthSharedTests", dependencies: ["NativeAuthShared"], swiftSettings: strict),
+        // The repository's own checks (scripts/), run as tests so that each is shown to fail once.
+        .testTarget(name: "ScriptTests", swiftSettings: strict),
         .testTarget(
             name: "NativeAuthTests",
             dependencies: ["NativeAuth", "NativeAuthShared", "NativeAuthTestSupport", .product(name: "Logging", package: "swift-log")],
