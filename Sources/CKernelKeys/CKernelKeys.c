@@ -7,7 +7,8 @@
 #include <unistd.h>
 
 // From <linux/keyctl.h>, spelt out so that no kernel headers are needed to build.
-#define CKEYS_SPEC_USER_KEYRING -4
+#define CKEYS_SPEC_SESSION_KEYRING -3
+#define CKEYS_GET_KEYRING_ID 0
 #define CKEYS_SEARCH 10
 #define CKEYS_READ 11
 #define CKEYS_SET_TIMEOUT 15
@@ -19,15 +20,21 @@
 
 static long result(long value) { return value < 0 ? -errno : value; }
 
-long ckeys_add(const char *description, const void *payload, size_t length) {
-    long serial = result(syscall(SYS_add_key, "user", description, payload, length, (long)CKEYS_SPEC_USER_KEYRING));
+long ckeys_session_keyring(void) {
+    // create = 0: a process without a session keyring is given the user's session keyring, never a
+    // new anonymous one (which would die with this thread, its copies with it).
+    return result(syscall(SYS_keyctl, CKEYS_GET_KEYRING_ID, (long)CKEYS_SPEC_SESSION_KEYRING, 0L));
+}
+
+long ckeys_add(long keyring, const char *description, const void *payload, size_t length) {
+    long serial = result(syscall(SYS_add_key, "user", description, payload, length, keyring));
     if (serial < 0) return serial;
     long set = result(syscall(SYS_keyctl, CKEYS_SETPERM, serial, (unsigned long)CKEYS_PERMISSIONS));
     return set < 0 ? set : serial;
 }
 
-long ckeys_search(const char *description) {
-    return result(syscall(SYS_keyctl, CKEYS_SEARCH, (long)CKEYS_SPEC_USER_KEYRING, "user", description, 0L));
+long ckeys_search(long keyring, const char *description) {
+    return result(syscall(SYS_keyctl, CKEYS_SEARCH, keyring, "user", description, 0L));
 }
 
 long ckeys_read(long serial, void *buffer, size_t length) {

@@ -6,7 +6,7 @@ import Foundation
 #endif
 import NativeAuthShared
 
-/// A short-lived copy of each account's keyring secret in the kernel's user keyring
+/// A short-lived copy of each account's keyring secret in the kernel's session keyring
 /// (``KernelKeyring``), so that a read of accounts already read from the keyring costs one call to the
 /// keyring daemon per account instead of two: `Properties.GetAll` on the item, which says whether it
 /// is locked and when it last changed, with no session and no secret on the bus.
@@ -33,7 +33,7 @@ struct SecretServiceReadCache {
     /// The longest a copy is kept.
     static let longestLifetime = 600
 
-    /// The start of every name this store's copies have in the user keyring.
+    /// The start of every name this store's copies have in the session keyring.
     private let prefix: String
 
     /// The copies of the store of `application`'s items listed in `directory`.

@@ -19,7 +19,7 @@ import Foundation
 /// remembered in `keyring-items.json` beside it, so that a read takes two calls to the keyring daemon
 /// (libsecret's lookup by attributes takes four); a path that no longer leads to the account's item
 /// is never trusted, and the item is then looked up by its attributes. On Linux a read also leaves a
-/// short-lived copy of each secret in the kernel's user keyring (memory, never a file), so the next
+/// short-lived copy of each secret in the kernel's session keyring (memory, never a file), so the next
 /// reads, while the account's access tokens are worth serving and for ten minutes at most, take one
 /// call per item: the keyring is asked only whether the item is still there, unlocked and unchanged
 /// (`SecretServiceReadCache`).
