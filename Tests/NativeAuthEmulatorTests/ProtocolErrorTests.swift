@@ -147,3 +147,24 @@ struct ProtocolErrorTests {
         }
     }
 }
+
+/// Usernames that look like another one are that user, or refused (issue 35, item 8).
+@Suite struct LookAlikeUsernameTests {
+    @Test(arguments: ["ＡＬＩＣＥ@example.com", "ALICE@EXAMPLE.COM", "ａｌｉｃｅ@ｅｘａｍｐｌｅ.ｃｏｍ"])
+    func aWidthOrCaseVariantIsTheSameUser(_ username: String) async throws {
+        try await withEmulator { client in
+            let initiated = try await client.initiate(username)
+            #expect(initiated.status == 200, "\(initiated)")
+            ProtocolErrorTests.expectError(try await client.signUpStart(username), "user_already_exists", 1_003_037)
+        }
+    }
+
+    @Test(arguments: ["al\u{034F}ice@example.com", "\u{3164}alice@example.com", "alice\u{FE0F}@example.com", "\u{115F}@example.com",
+                      "al\u{00AD}ice@example.com"])
+    func anInvisibleCharacterIsRefused(_ username: String) async throws {
+        try await withEmulator { client in
+            ProtocolErrorTests.expectError(try await client.initiate(username), "invalid_request", 90100)
+            ProtocolErrorTests.expectError(try await client.signUpStart(username), "invalid_request", 90100)
+        }
+    }
+}

@@ -90,7 +90,9 @@ enum UsernameRules {
     /// Non-empty, at most 320 characters, no whitespace, no control characters (C0, DEL and C1, such
     /// as the 8-bit CSI U+009B: a username is shown on terminals, masked but with its domain's tail
     /// as typed), no format characters (general category Cf, the bidirectional controls among them),
-    /// and if it has an `@` then exactly one, with text on both sides.
+    /// no invisible characters (default-ignorable code points: the Hangul fillers, the combining
+    /// grapheme joiner, variation selectors), which would make a second user that looks like the
+    /// first, and if it has an `@` then exactly one, with text on both sides.
     static func isWellFormed(_ username: String) -> Bool {
         guard !username.isEmpty, username.count <= 320 else { return false }
         for scalar in username.unicodeScalars where isRefused(scalar) {
@@ -101,9 +103,11 @@ enum UsernameRules {
         return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty
     }
 
-    /// White space, a control (Cc, ``TextControls``) or a format character (Cf).
+    /// White space, a control (Cc, ``TextControls``), a format character (Cf) or an invisible one
+    /// (default-ignorable).
     private static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
-            || scalar.properties.generalCategory == .format || TextControls.isControl(scalar)
+            || scalar.properties.generalCategory == .format || scalar.properties.isDefaultIgnorableCodePoint
+            || TextControls.isControl(scalar)
     }
 }

@@ -28,8 +28,13 @@ struct UserRecord: Codable, Sendable, Equatable {
     var mfa: UserStrongAuth? = nil
 
     /// Dictionary key for a username: case-insensitive, like the service.
+    ///
+    /// Compatibility-normalised (NFKC) and lower-cased, so that usernames that look the same are one
+    /// user: `ＡＬＩＣＥ@example.com` (fullwidth), `Alice@Example.com` and `alice@example.com` are alice.
+    /// (Entra compares usernames without regard to case; its documentation does not say how it
+    /// compares other look-alikes, so this is the emulator's choice, docs/EMULATOR.md "Usernames".)
     static func key(_ username: String) -> String {
-        username.lowercased()
+        username.precomposedStringWithCompatibilityMapping.lowercased()
     }
 }
 

@@ -53,7 +53,9 @@ public struct EmulatorCertificateAuthority: Sendable {
                     guard certificate.publicKey == Certificate.PublicKey(key.publicKey) else {
                         throw PersistenceError(description: "\(folder.path(of: "ca-key.pem")) is not the key of \(certificateFile.path)")
                     }
-                    if certificate.notValidAfter > now.addingTimeInterval(serverLifetime) {
+                    // A CA made before its names were constrained to loopback is replaced, so that a
+                    // key trusted system-wide can sign for nothing else.
+                    if certificate.notValidAfter > now.addingTimeInterval(serverLifetime), isLoopbackOnly(certificate) {
                         return try EmulatorCertificateAuthority(certificate: certificate, privateKey: key, file: certificateFile)
                     }
                 } catch let error as PersistenceError {
@@ -85,10 +87,27 @@ public struct EmulatorCertificateAuthority: Sendable {
             extensions: try Certificate.Extensions {
                 Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
                 Critical(KeyUsage(keyCertSign: true, cRLSign: true))
+                Critical(loopbackNames)
                 SubjectKeyIdentifier(hash: publicKey)
             },
             issuerPrivateKey: Certificate.PrivateKey(key))
         return try EmulatorCertificateAuthority(certificate: certificate, privateKey: key, file: file)
+    }
+
+    /// The only names the CA may sign for (RFC 5280 §4.2.1.10, critical): `localhost` (and names
+    /// under it), 127.0.0.0/8 and ::1. Whoever trusts the CA system-wide, to test an app against the
+    /// emulator, trusts it for nothing else, even if its key leaks.
+    static let loopbackNames = NameConstraints(
+        permittedDNSDomains: ["localhost"],
+        permittedIPRanges: [
+            ASN1OctetString(contentBytes: [127, 0, 0, 0, 255, 0, 0, 0]),
+            ASN1OctetString(contentBytes: ArraySlice([UInt8](repeating: 0, count: 15) + [1] + [UInt8](repeating: 0xFF, count: 16))),
+        ])
+
+    /// Whether `certificate` carries exactly ``loopbackNames``.
+    static func isLoopbackOnly(_ certificate: Certificate) -> Bool {
+        guard let constraints = try? certificate.extensions.nameConstraints else { return false }
+        return constraints == loopbackNames && constraints.excludedSubtrees.isEmpty
     }
 
     /// A server certificate for `127.0.0.1`, `::1` and `localhost`, signed by this CA, with its new
