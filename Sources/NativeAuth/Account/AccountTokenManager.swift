@@ -47,7 +47,15 @@ struct AccountTokenManager: Sendable {
             idToken: tokens.idToken, refreshToken: tokens.refreshToken,
             accessTokens: [accessToken(from: tokens, requested: defaultScopes)], signedInAt: clock.now,
             defaultScopes: defaultScopes)
-        try store.modify { $0.upsert(account, replacingOthers: !storage.keepsSeveralAccounts) }
+        let replaced = try store.modify { contents in
+            let sameUsername = contents.accountsReplaced(by: account)
+            contents.upsert(account, replacingOthers: !storage.keepsSeveralAccounts)
+            return sameUsername
+        }
+        if !replaced.isEmpty {
+            logger.info("replaced a stored account of the same username with another account ID",
+                                    metadata: ["username": "\(LogMasking.username(username))"])
+        }
         return NativeAuthUserAccountResult(stored: account, manager: self)
     }
 

@@ -72,12 +72,27 @@ public struct TokenStoreContents: Codable, Sendable, Equatable {
     }
 
     /// Replaces the same account of the same application (client ID, authority and identifier), or
-    /// adds it; `replacingOthers` removes the application's other accounts too.
+    /// adds it, and removes the accounts ``accountsReplaced(by:replacingOthers:)`` names.
     mutating func upsert(_ account: StoredAccount, replacingOthers: Bool = false) {
+        let replaced = accountsReplaced(by: account, replacingOthers: replacingOthers)
         storedAccounts.removeAll {
-            $0.clientId == account.clientId && $0.authority == account.authority && (replacingOthers || $0.identifier == account.identifier)
+            $0.clientId == account.clientId && $0.authority == account.authority
+                && ($0.identifier == account.identifier || replaced.contains($0))
         }
         storedAccounts.append(account)
+    }
+
+    /// The accounts of `account`'s application (client ID and authority) with another identifier that
+    /// storing it removes: all of them with `replacingOthers`, else those with the same username
+    /// (compared without regard to case). A username names one user of a tenant at a time, so such an
+    /// account's user was deleted and made again under another object ID, and its refresh token is
+    /// dead: keeping it would show two accounts that no one can tell apart.
+    func accountsReplaced(by account: StoredAccount, replacingOthers: Bool = false) -> [StoredAccount] {
+        let username = account.username.lowercased()
+        return storedAccounts.filter {
+            $0.clientId == account.clientId && $0.authority == account.authority && $0.identifier != account.identifier
+                && (replacingOthers || $0.username.lowercased() == username)
+        }
     }
 
     /// Removes the account `identifier` of the application with `clientId` at `authority`. Returns

@@ -42,12 +42,13 @@ final class EmulatorCore: Sendable {
         try AuthenticationContext.validate(contexts)
         self.authenticationContexts = contexts
         let store = try StateStore(directory: configuration.stateDirectory) {
-            var state = EmulatorState(tenantId: UUID().uuidString.lowercased())
-            state.upsert(try SeedFile(users: DemoUsers.seeds).records(existing: [:]))
+            let tenantId = UUID().uuidString.lowercased()
+            var state = EmulatorState(tenantId: tenantId)
+            state.upsert(try SeedFile(users: DemoUsers.seeds).records(existing: [:], tenantId: tenantId))
             return state
         }
         if let seedUsers {
-            try store.update { state in state.upsert(try seedUsers.records(existing: state.users)) }
+            try store.update { state in state.upsert(try seedUsers.records(existing: state.users, tenantId: state.tenantId)) }
         }
         self.store = store
         self.tenantId = try store.read { $0.tenantId }
@@ -116,8 +117,8 @@ final class EmulatorCore: Sendable {
         try store.update { state in
             let tenantId = state.tenantId
             state = EmulatorState(tenantId: tenantId)
-            state.upsert(try SeedFile(users: DemoUsers.seeds).records(existing: [:]))
-            if let seedUsers { state.upsert(try seedUsers.records(existing: state.users)) }
+            state.upsert(try SeedFile(users: DemoUsers.seeds).records(existing: [:], tenantId: tenantId))
+            if let seedUsers { state.upsert(try seedUsers.records(existing: state.users, tenantId: tenantId)) }
         }
         faults.clear()
         requestLog.clear()

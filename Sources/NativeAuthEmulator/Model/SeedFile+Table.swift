@@ -1,6 +1,6 @@
 extension SeedFile {
-    /// ``records(existing:)`` against the users table of a state.
-    func records(existing: RecordTable<UserRecord>) throws -> [UserRecord] {
-        try records(existing: existing.storage)
+    /// ``records(existing:tenantId:)`` against the users table of a state.
+    func records(existing: RecordTable<UserRecord>, tenantId: String? = nil) throws -> [UserRecord] {
+        try records(existing: existing.storage, tenantId: tenantId)
     }
 }

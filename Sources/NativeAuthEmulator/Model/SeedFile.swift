@@ -35,8 +35,11 @@ struct SeedFile: Codable, Sendable {
         var description: String
     }
 
-    /// Turns the seed entries into user records, hashing plain passwords.
-    func records(existing: [String: UserRecord]) throws -> [UserRecord] {
+    /// Turns the seed entries into user records, hashing plain passwords. A user already in
+    /// `existing` keeps its ID; a new one gets ``UserRecord/stableID(username:tenantId:)`` when
+    /// `tenantId` is given (the demo users and the seed file's, so they keep their IDs across resets
+    /// and restarts), else a random one.
+    func records(existing: [String: UserRecord], tenantId: String? = nil) throws -> [UserRecord] {
         try users.map { user in
             let name = user.username.trimmingCharacters(in: .whitespaces)
             guard UsernameRules.isWellFormed(name) else {
@@ -52,7 +55,8 @@ struct SeedFile: Codable, Sendable {
                     throw Invalid(description: "password user '\(name)' needs a password or passwordHash")
                 }
             }
-            let id = existing[UserRecord.key(name)]?.id ?? UUID().uuidString.lowercased()
+            let id = existing[UserRecord.key(name)]?.id
+                ?? tenantId.map { UserRecord.stableID(username: name, tenantId: $0) } ?? UUID().uuidString.lowercased()
             let display = user.displayName ?? String(name.split(separator: "@").first ?? Substring(name))
             var mfa: UserStrongAuth?
             if let given = user.mfa {

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import NativeAuthShared
 
@@ -35,6 +36,19 @@ struct UserRecord: Codable, Sendable, Equatable {
     /// compares other look-alikes, so this is the emulator's choice, docs/EMULATOR.md "Usernames".)
     static func key(_ username: String) -> String {
         username.precomposedStringWithCompatibilityMapping.lowercased()
+    }
+
+    /// The ID of a seeded user (a demo user, or one of the seed file's) in the tenant `tenantId`: the
+    /// same at every reset and restart of a state, so that an account signed in before a reset is
+    /// still that user's (Firebase's emulator users asked the same). A UUID made from a SHA-256 of the
+    /// tenant and the user's ``key(_:)``, with its version set to 8 (RFC 9562, custom).
+    static func stableID(username: String, tenantId: String) -> String {
+        var bytes = Array(SHA256.hash(data: Data("nativeauth-emulator user\n\(tenantId)\n\(key(username))".utf8)).prefix(16))
+        bytes[6] = (bytes[6] & 0x0F) | 0x80
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        let hex = HexText.lowercase(bytes)
+        let parts = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4), hex.dropFirst(20)]
+        return parts.joined(separator: "-")
     }
 }
 

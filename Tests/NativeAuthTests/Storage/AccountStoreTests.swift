@@ -151,3 +151,41 @@ struct SeveralAccountsStoreTests {
         #expect(try store.activate(NativeAuthAccountStore(InMemoryTokenStore(TokenStoreContents(accounts: [stored("x@example.com", signedIn: 0)]))).list()[0]) == false)
     }
 }
+
+/// A sign-in whose username, place and application match a stored account with another identifier
+/// replaces it (issue 35, item 5): that user was deleted and made again, and two accounts with one
+/// name could not be told apart.
+@Suite struct SameUsernameReplacementTests {
+    private func account(_ identifier: String, username: String = "alice@example.com", clientId: String = "client",
+                         authority: String = StoredAccountFixture.authority) -> StoredAccount {
+        var account = StoredAccountFixture.account(1)
+        account.identifier = identifier
+        account.username = username
+        account.clientId = clientId
+        account.authority = authority
+        return account
+    }
+
+    @Test func anAccountOfTheSameUsernameWithAnotherIdentifierIsReplaced() {
+        var contents = TokenStoreContents()
+        contents.upsert(account("old.tenant"))
+        contents.upsert(account("bob.tenant", username: "bob@example.com"))
+        let newer = account("new.tenant", username: "Alice@Example.com")
+        #expect(contents.accountsReplaced(by: newer).map(\.identifier) == ["old.tenant"])
+        contents.upsert(newer)
+        #expect(contents.storedAccounts.map(\.identifier).sorted() == ["bob.tenant", "new.tenant"])
+    }
+
+    @Test func otherApplicationsAndPlacesKeepTheirAccounts() {
+        var contents = TokenStoreContents()
+        contents.upsert(account("a.tenant", clientId: "other-client"))
+        contents.upsert(account("b.tenant", authority: "https://other.ciamlogin.com/other.onmicrosoft.com"))
+        let newer = account("c.tenant")
+        #expect(contents.accountsReplaced(by: newer).isEmpty)
+        contents.upsert(newer)
+        #expect(contents.storedAccounts.count == 3)
+        // The same account signing in again replaces itself only.
+        contents.upsert(account("c.tenant"))
+        #expect(contents.storedAccounts.count == 3)
+    }
+}
