@@ -57,8 +57,16 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.onCodeSent = { ProgramOutput.info(EmbeddedCode($0).announcement) }
         configuration.idleTimeout = options.idleTimeout
         configuration.maxConnections = options.maxConnections
-        // A new admin token at every start; the emulator also writes it (0600) to admin-token in its state folder.
-        let adminToken = EmulatorConfiguration.makeAdminToken()
+        // The admin token: with a state folder, the one of the instances already running on it (so
+        // `cat STATE/admin-token` opens every one of them), else a new one, written (0600) to
+        // admin-token there; the lease is held until the process ends. Without a folder, a new one.
+        let lease: AdminTokenLease?
+        do {
+            lease = try configuration.stateDirectory.map(AdminTokenLease.acquire(stateDirectory:))
+        } catch {
+            ProgramOutput.fail("The emulator could not start: \(error)")
+        }
+        let adminToken = lease?.token ?? EmulatorConfiguration.makeAdminToken()
         configuration.adminToken = adminToken
         var logger = Logger(label: "nativeauth.emulator", factory: { StreamLogHandler.standardError(label: $0) })
         logger.logLevel = .notice
@@ -98,5 +106,6 @@ struct ServeCommand: AsyncParsableCommand {
             ProgramOutput.fail("The emulator stopped with an error: \(error)")
         }
         sources.forEach { $0.cancel() }
+        withExtendedLifetime(lease) {}  // the admin token stays shared while this instance serves
     }
 }

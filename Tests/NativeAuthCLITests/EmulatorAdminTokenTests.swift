@@ -38,6 +38,22 @@ extension EmulatorProcess {
             _ = await again.stop()
         }
 
+        /// Issue 35, item 7: a second `nativeauth emulator` on the same state folder takes the first
+        /// one's token, so the documented `TOKEN=$(cat STATE/admin-token)` opens both.
+        @Test func aSecondEmulatorOnTheSameFolderKeepsTheFirstOnesToken() async throws {
+            let sandbox = try CLISandbox()
+            defer { sandbox.remove() }
+            let first = try await ForegroundEmulator.start(in: sandbox)
+            let second = try await ForegroundEmulator.start(in: sandbox)
+            #expect(second.adminToken == first.adminToken)
+            let file = URL(fileURLWithPath: first.stateDirectory).appendingPathComponent("admin-token")
+            let written = try String(contentsOf: file, encoding: .utf8).trimmingCharacters(in: .newlines)
+            #expect(try await first.raw("GET", "health", token: written).status == 200)
+            #expect(try await second.raw("GET", "health", token: written).status == 200)
+            #expect(await first.stop().status == 0)
+            #expect(await second.stop().status == 0)
+        }
+
         @Test func aHugeClockAdvanceIsRefusedAndTheEmulatorKeepsServing() async throws {
             let sandbox = try CLISandbox(fixedCode: "55667788")
             defer { sandbox.remove() }
