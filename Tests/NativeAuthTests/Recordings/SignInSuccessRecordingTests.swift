@@ -30,6 +30,21 @@ struct SignInSuccessRecordingTests {
         try fixture.transport.assertAllUsed()
     }
 
+    /// MSAL's `test_signInWithOTPSufficientChallengeResultsInSuccess` (issue 35, item 14): a password
+    /// given at the start of a sign-in whose account signs in by email code is not sent; the server's
+    /// code is asked for, and the code signs in.
+    @Test("Password given, but the account signs in by code: code required, then the code signs in")
+    func passwordGivenButTheCodeIsWhatTheAccountUses() async throws {
+        let fixture = try ReplayFixture("PasswordGivenCodeSufficient", challengeTypes: [.OOB, .password])
+        let parameters = NativeAuthSignInParameters(username: Recorded.username)
+        parameters.password = Recorded.password
+        let code = try #require(await fixture.app.signIn(parameters: parameters).codeRequired)
+        #expect(code.sentTo == Recorded.sentTo && code.codeLength == 8 && code.channel.isEmailType)
+        let result = try #require(await code.state.submitCode(code: Recorded.code).completed)
+        try expectSignedIn(result, fixture: fixture)
+        try fixture.transport.assertAllUsed()
+    }
+
     @Test("Password required, then submitPassword (with an API scope before the OIDC scopes)")
     func passwordRequired() async throws {
         let fixture = try ReplayFixture("PasswordRequired", challengeTypes: [.OOB, .password])
