@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${FUZZ_BUILD:-.build-fuzz}
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(wire claims tokenstore form admin)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(wire claims tokenstore form admin hal)
 mkdir -p "$OUT/modules" "$OUT/bin"
 
 SWIFTC=(swiftc -swift-version 6 -enable-upcoming-feature ExistentialAny -package-name nativeauth_fuzz -O -g)
@@ -36,7 +36,7 @@ fi
 # target -> module, sources
 sources() {
     case "$1" in
-        wire|claims|tokenstore) find Sources/NativeAuth -name '*.swift' | sort ;;
+        wire|claims|tokenstore|hal) find Sources/NativeAuth -name '*.swift' | sort ;;
         form) echo Sources/NativeAuthEmulator/Model/FormBody.swift ;;
         admin) printf '%s\n' Sources/NativeAuthEmulator/Admin/AdminRequests.swift Sources/NativeAuthEmulator/Control/FaultQueue.swift \
             Sources/NativeAuthEmulator/Support/Locked.swift Sources/NativeAuthEmulator/Model/VirtualClock.swift \
@@ -44,8 +44,8 @@ sources() {
         *) echo "unknown target $1" >&2; exit 2 ;;
     esac
 }
-module() { case "$1" in wire|claims|tokenstore) echo NativeAuth ;; *) echo NativeAuthEmulator ;; esac; }
-entry() { case "$1" in wire) echo WireFuzz ;; claims) echo ClaimsFuzz ;; tokenstore) echo TokenStoreFuzz ;; form) echo FormFuzz ;; admin) echo AdminFuzz ;; esac; }
+module() { case "$1" in wire|claims|tokenstore|hal) echo NativeAuth ;; *) echo NativeAuthEmulator ;; esac; }
+entry() { case "$1" in wire) echo WireFuzz ;; claims) echo ClaimsFuzz ;; tokenstore) echo TokenStoreFuzz ;; form) echo FormFuzz ;; admin) echo AdminFuzz ;; hal) echo HALFuzz ;; esac; }
 
 for target in "${TARGETS[@]}"; do
     echo "building fuzz-$target" >&2

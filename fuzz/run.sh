@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 OUT=${FUZZ_BUILD:-.build-fuzz}
 RUNS=${RUNS:-10000000}
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(wire claims tokenstore form admin)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(wire claims tokenstore form admin hal)
 printf '%-11s %12s %8s %8s %7s %9s %9s %9s\n' target executions cov ft corpus peak_MB seconds exec/s
 status=0
 for target in "${TARGETS[@]}"; do

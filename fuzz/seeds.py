@@ -75,6 +75,31 @@ def admin():
         yield "admin-%d" % index, bytes([kind]) + body.encode()
 
 
+def hal():
+    """V2 answers, errors and hrefs (docs/PROTOCOL.md, part V2); V2 recordings' bodies when there are some."""
+    bodies = [
+        (0, '{"error":"InsufficientAuthorization","continuation_token":"CT0","sign_in":"/t/api/v2.0/signin","sign_up":"/s","signup":"/o"}'),
+        (0, '{"state":"interactionRequired","continuationToken":"CT1","challengeContext":{"authenticationFactor":"singleFactor"},'
+            '"_embedded":{"methods":[{"id":"m1","type":"email","hint":"u***","_links":{"challenge":{"href":"{tenant}/api/v0.1/c"}}}]}}'),
+        (0, '{"state":"interactionRequired","action":"verify","continuationToken":"CT2","id":"m1","type":"email","hint":"u***",'
+            '"codeLength":8,"_links":{"verify":{"href":"/api/v"},"resend":{"href":"/api/r"}}}'),
+        (0, '{"action":"collectAttributes","attributes":[{"attributeId":"displayName","required":true,"validationRegex":"^.+$"}]}'),
+        (1, '{"error":{"code":"invalidGrant","message":"AADSTS50181: wrong","innerError":{"code":"invalid_oob_value"}}}'),
+        (1, '{"error":"invalid_grant","error_description":"AADSTS70000: x","error_codes":[70000]}'),
+        (2, '{"code":"AC1"}'),
+        (3, '{tenant}/api/v0.1/auth/methods/email/m1/challenge'),
+        (3, 'https://contoso.ciamlogin.com/contoso.onmicrosoft.com/api/v2.0/x?y=1'),
+        (3, '//evil.example/api/v2.0/x'),
+        (4, 'http://127.0.0.1:8080/emulator.onmicrosoft.com/oauth2/v2.0/authorize-challenge'),
+        (5, '/9188040d-6c67-4c5b-b112-36a304b66dad/api/v2.0/%2e%2e/x'),
+    ]
+    for index, (kind, body) in enumerate(bodies):
+        yield "hal-%d" % index, bytes([kind]) + body.encode()
+    for name, recording in recordings():
+        if "/v2/" in name.lower() or name.lower().startswith("v2"):
+            yield name, bytes([0]) + body_bytes(recording["response"])
+
+
 def main():
     out, targets = sys.argv[1], sys.argv[2:]
     for target in targets:
