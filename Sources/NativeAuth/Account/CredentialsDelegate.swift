@@ -9,24 +9,28 @@ public protocol CredentialsDelegate: AnyObject, Sendable {
 }
 
 extension CredentialsDelegate {
-    public func onAccessTokenRetrieveCompleted(result: NativeAuthTokenResult) {
-        onAccessTokenRetrieveError(error: .notImplemented("onAccessTokenRetrieveCompleted(result:)", correlationId: nil))
+    public func onAccessTokenRetrieveCompleted(result: NativeAuthTokenResult) { DelegateDefault.reached(#function) }
+}
+
+extension Result: DelegateDelivered where Success == NativeAuthTokenResult, Failure == RetrieveAccessTokenError {
+    static func error(_ error: RetrieveAccessTokenError) -> Self { .failure(error) }
+
+    @MainActor func call(_ delegate: any CredentialsDelegate) {
+        switch self {
+        case .success(let token): delegate.onAccessTokenRetrieveCompleted(result: token)
+        case .failure(let error): delegate.onAccessTokenRetrieveError(error: error)
+        }
     }
 }
 
 extension NativeAuthUserAccountResult {
     /// Fetches an access token and reports it to `delegate` on the main actor (see ``getAccessToken(parameters:)``).
     public func getAccessToken(parameters: NativeAuthGetAccessTokenParameters, delegate: any CredentialsDelegate) {
-        DelegateDispatch.run({ () -> Result<NativeAuthTokenResult, RetrieveAccessTokenError> in
+        DelegateDispatch.deliver(to: delegate) { () -> Result<NativeAuthTokenResult, RetrieveAccessTokenError> in
             do throws(RetrieveAccessTokenError) {
                 return .success(try await self.getAccessToken(parameters: parameters))
             } catch {
                 return .failure(error)
-            }
-        }) { result in
-            switch result {
-            case .success(let token): delegate.onAccessTokenRetrieveCompleted(result: token)
-            case .failure(let error): delegate.onAccessTokenRetrieveError(error: error)
             }
         }
     }

@@ -6,6 +6,12 @@ protocol FailableStepResult {
     static func error(_ error: Failure, newState: State?) -> Self
 }
 
+extension FailableStepResult {
+    /// The error case with no state: the flow cannot go on from this step (``DelegateDelivered``'s
+    /// requirement for a step's result).
+    static func error(_ error: Failure) -> Self { .error(error, newState: nil) }
+}
+
 extension StepOutcome where Result: FailableStepResult, Failure == Result.Failure {
     /// A failure of a step on a state: handed back (``retry(_:)``, the state stays good) when the
     /// step's table says so (its `handsBack`), else the flow ends with the error and no state.

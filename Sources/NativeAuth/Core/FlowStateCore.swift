@@ -32,6 +32,15 @@ final class FlowStateCore: Sendable {
                        retry: retry, step)
     }
 
+    /// Runs `step` once through the state's gate, as ``run(retry:failed:_:)`` for a step whose result
+    /// has an error case with the state (``FailableStepResult``): a failure that leaves the token good
+    /// answers it with `state` (the state called on, to try again on), any other with no state.
+    func run<Result: FailableStepResult>(
+        handingBack state: Result.State?, _ step: () async -> StepOutcome<Result, Result.Failure>
+    ) async -> Result {
+        await run(retry: { .error($0, newState: state) }, failed: { .error($0, newState: nil) }, step)
+    }
+
     /// A new core on the same token, for a failure that leaves the token good but hands the flow on
     /// as another kind of state (MFA's "request a code" from the list of methods, registration's
     /// "choose a contact" from the code): the state it was called on is used up, so one state at a

@@ -18,4 +18,14 @@ extension NativeAuthPublicClientApplication {
     public func acquireTokenWithDeviceCode(parameters: NativeAuthDeviceCodeParameters) async -> DeviceCodeStartResult {
         await DeviceCodeFlow.start(parameters, environment: environment)
     }
+
+    /// Asks for a device code and signs in with it (see ``acquireTokenWithDeviceCode(parameters:)``),
+    /// reporting each step to `delegate` on the main actor.
+    ///
+    /// ```swift
+    /// nativeAuth.acquireTokenWithDeviceCode(parameters: NativeAuthDeviceCodeParameters(), delegate: self)
+    /// ```
+    public func acquireTokenWithDeviceCode(parameters: NativeAuthDeviceCodeParameters, delegate: any DeviceCodeDelegate) {
+        DelegateDispatch.deliver(to: delegate) { await self.acquireTokenWithDeviceCode(parameters: parameters) }
+    }
 }

@@ -29,6 +29,6 @@ extension NativeAuthPublicClientApplication {
     /// nativeAuth.resetPassword(parameters: parameters, delegate: self)
     /// ```
     public func resetPassword(parameters: NativeAuthResetPasswordParameters, delegate: any ResetPasswordStartDelegate) {
-        DelegateDispatch.run({ await self.resetPassword(parameters: parameters) }) { $0.deliver(to: delegate) }
+        DelegateDispatch.deliver(to: delegate) { await self.resetPassword(parameters: parameters) }
     }
 }

@@ -16,6 +16,6 @@ extension NativeAuthPublicClientApplication {
     /// nativeAuth.signIn(parameters: parameters, delegate: self)
     /// ```
     public func signIn(parameters: NativeAuthSignInParameters, delegate: any SignInStartDelegate) {
-        DelegateDispatch.run({ await self.signIn(parameters: parameters) }) { $0.deliver(to: delegate) }
+        DelegateDispatch.deliver(to: delegate) { await self.signIn(parameters: parameters) }
     }
 }

@@ -31,6 +31,6 @@ extension NativeAuthPublicClientApplication {
     /// nativeAuth.signUp(parameters: parameters, delegate: self)
     /// ```
     public func signUp(parameters: NativeAuthSignUpParameters, delegate: any SignUpStartDelegate) {
-        DelegateDispatch.run({ await self.signUp(parameters: parameters) }) { $0.deliver(to: delegate) }
+        DelegateDispatch.deliver(to: delegate) { await self.signUp(parameters: parameters) }
     }
 }

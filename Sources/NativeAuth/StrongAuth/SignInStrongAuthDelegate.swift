@@ -26,38 +26,10 @@ public protocol SignInStrongAuthDelegate: AnyObject, Sendable {
 
 extension SignInStrongAuthDelegate {
     public func onSignInAwaitingMFA(authMethods: [AuthMethod], newState: AwaitingMFAState) {
-        MissedCallback.note("onSignInAwaitingMFA(authMethods:newState:)")
+        DelegateDefault.reached(#function, newState.correlationId)
     }
 
     public func onSignInStrongAuthMethodRegistration(authMethods: [AuthMethod], newState: RegisterStrongAuthState) {
-        MissedCallback.note("onSignInStrongAuthMethodRegistration(authMethods:newState:)")
-    }
-
-    /// Calls ``onSignInAwaitingMFA(authMethods:newState:)``; `unhandled` gets the method's name when
-    /// the delegate does not implement it.
-    func deliverAwaitingMFA(_ methods: [AuthMethod], _ state: AwaitingMFAState, unhandled: (String) -> Void) {
-        MissedCallback.watch({ onSignInAwaitingMFA(authMethods: methods, newState: state) }, unhandled: unhandled)
-    }
-
-    /// Calls ``onSignInStrongAuthMethodRegistration(authMethods:newState:)``, as ``deliverAwaitingMFA(_:_:unhandled:)``.
-    func deliverRegistration(_ methods: [AuthMethod], _ state: RegisterStrongAuthState, unhandled: (String) -> Void) {
-        MissedCallback.watch({ onSignInStrongAuthMethodRegistration(authMethods: methods, newState: state) }, unhandled: unhandled)
-    }
-}
-
-/// Tells a delivery that the callback it made was a default implementation: the default notes its
-/// name, the delivery (synchronous, on the main actor) reads it right after the call.
-@MainActor
-enum MissedCallback {
-    private static var missed: String?
-
-    static func note(_ method: String) { missed = method }
-
-    static func watch(_ call: () -> Void, unhandled: (String) -> Void) {
-        missed = nil
-        call()
-        let name = missed
-        missed = nil
-        if let name { unhandled(name) }
+        DelegateDefault.reached(#function, newState.correlationId)
     }
 }
