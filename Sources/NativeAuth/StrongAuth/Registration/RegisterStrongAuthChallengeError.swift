@@ -14,8 +14,8 @@ public struct RegisterStrongAuthChallengeError: NativeAuthError, FlowError {
     init(_ details: NativeAuthErrorDetails) { self.details = details }
 
     /// The verification contact is empty or not a valid address or number; retry on the returned state.
-    public var isInvalidInput: Bool { details.kind == .invalidInput }
+    public var isInvalidInput: Bool { code == .invalidInput }
     /// The server blocked the contact (a number refused by its reputation checks); try another one
     /// on the returned state.
-    public var isVerificationContactBlocked: Bool { details.kind == .contactBlocked }
+    public var isVerificationContactBlocked: Bool { code == .verificationContactBlocked }
 }
