@@ -126,6 +126,7 @@ struct RefusedResendTests {
         let sent = try #require(await list.state.challengeAuthMethod(parameters: parameters).sent)
         let refused = try #require(await sent.newState.challengeAuthMethod(parameters: parameters).error)
         #expect(refused.error.errorDescription?.contains("Too many requests") == true)
+        #expect(refused.error.leavesSentCodeUsable, "the library says the code's state stays usable")
         _ = try #require(refused.newState, "a state to choose a contact again on, on the same token")
         _ = try #require(await sent.newState.submitChallenge(challenge: "12345678").completed)
     }
@@ -139,6 +140,7 @@ struct RefusedResendTests {
         let sent = try #require(await list.state.challengeAuthMethod(parameters: parameters).sent)
         let ended = try #require(await sent.newState.challengeAuthMethod(parameters: parameters).error)
         #expect(ended.error.code == .flowExpired)
+        #expect(!ended.error.leavesSentCodeUsable)
         #expect(ended.newState == nil)
         let used = try #require(await sent.newState.submitChallenge(challenge: "12345678").error)
         #expect(used.error.isStateAlreadyUsed)
