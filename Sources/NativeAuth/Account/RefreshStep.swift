@@ -1,5 +1,5 @@
 /// A `refresh_token` grant, and its error table: what each failure comes to, with the public code
-/// (the account is no state: nothing is handed back).
+/// (a refresh has no state to hand back).
 ///
 /// `invalid_grant` usually means the session is over (expired, revoked, already used), but two of
 /// its codes mean something the user can act on: 50076 (multi-factor authentication is now required,
@@ -16,7 +16,7 @@ enum RefreshStep: ErrorTable, CaseIterable {
     /// The AADSTS code of a refresh token that is unknown, revoked or already used.
     static let invalidRefreshToken = 70000
 
-    /// The account is no state: nothing is handed back.
+    /// A refresh has no state to hand back.
     var handsBackWithoutAnswer: Bool { false }
 
     func outcome(of error: ServerErrorResponse) -> ErrorOutcome {

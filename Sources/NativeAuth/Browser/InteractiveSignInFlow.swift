@@ -63,8 +63,8 @@ enum InteractiveSignInFlow {
             case .rejected(let rejection): return .failure(InteractiveTokenError(context.failure(rejection, at: BrowserStep.token).details))
             }
         case .error(let server):
-            return .failure(InteractiveTokenError(
-                FlowErrorMapping.refusal(server, httpStatus: nil, correlationId: context.correlationId, at: BrowserStep.authorize).details))
+            return .failure(InteractiveTokenError(FlowErrorMapping.refused(
+                server, BrowserStep.authorize.outcome(of: server), httpStatus: nil, correlationId: context.correlationId)))
         case .cancelled:
             return failure(.cancelled, "The browser sign-in was cancelled.")
         case .timedOut:

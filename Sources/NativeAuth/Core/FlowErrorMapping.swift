@@ -13,28 +13,25 @@ enum FlowErrorMapping {
     /// redirect's reason, or why no answer came) as the message.
     static func failure(_ rejection: WireRejection, correlationId: UUID, at step: some ErrorTable) -> StepFailure {
         let outcome = step.outcome(of: rejection)
+        let details: NativeAuthErrorDetails
         switch rejection {
-        case .redirect(let reason):
-            return StepFailure(details: NativeAuthErrorDetails(outcome.code, message: redirectMessage(reason), correlationId: correlationId),
-                               handsBack: outcome.handsBack)
-        case .unavailable(let failure):
-            return StepFailure(details: NativeAuthErrorDetails(outcome.code, message: failure.message, correlationId: correlationId,
-                                                               httpStatus: failure.httpStatus),
-                               handsBack: outcome.handsBack)
         case .protocolError(let error, let status):
-            return refusal(error, httpStatus: status, correlationId: correlationId, at: step)
+            details = refused(error, outcome, httpStatus: status, correlationId: correlationId)
+        case .redirect(let reason):
+            details = NativeAuthErrorDetails(outcome.code, message: redirectMessage(reason), correlationId: correlationId)
+        case .unavailable(let failure):
+            details = NativeAuthErrorDetails(outcome.code, message: failure.message, correlationId: correlationId, httpStatus: failure.httpStatus)
         }
+        return StepFailure(details: details, handsBack: outcome.handsBack)
     }
 
-    /// The failure of a protocol error at `step` (`httpStatus` nil for the browser's `?error=` answer,
-    /// which no HTTP response of the server's carried).
-    static func refusal(_ error: ServerErrorResponse, httpStatus: Int?, correlationId: UUID, at step: some ErrorTable) -> StepFailure {
-        let outcome = step.outcome(of: error)
+    /// The details of a protocol error the table decided `outcome` for: the table's sentence, then the
+    /// server's description (`httpStatus` nil for the browser's `?error=` answer, which no HTTP
+    /// response of the server's carried).
+    static func refused(_ error: ServerErrorResponse, _ outcome: ErrorOutcome, httpStatus: Int?, correlationId: UUID) -> NativeAuthErrorDetails {
         let server = serverMessage(error)
-        let message = outcome.prefix.map { "\($0) \(server)" } ?? server
-        return StepFailure(details: NativeAuthErrorDetails(outcome.code, message: message, correlationId: correlationId,
-                                                           serverError: error, httpStatus: httpStatus),
-                           handsBack: outcome.handsBack)
+        return NativeAuthErrorDetails(outcome.code, message: outcome.prefix.map { "\($0) \(server)" } ?? server, correlationId: correlationId,
+                                      serverError: error, httpStatus: httpStatus)
     }
 
     /// The server's own description of a protocol error, or (when it sent none) a sentence naming it.
