@@ -35,13 +35,16 @@ struct StepTableTests {
     }
 
     /// The rows every step has: the server's redirect to the browser, and the server ending the whole
-    /// flow, whatever step it answered.
-    private static let everyStep: [StepTableRow] = [
-        .init(.redirect, .browserRequired, handsBack: false),
-        .init(.server(error: "invalid_grant", codes: [50053]), .attemptLimitReached, handsBack: false),
-        .init(.server(error: "expired_token", codes: [552003]), .flowExpired, handsBack: false),
-        .init(.server(error: "invalid_scope", codes: [70011]), .invalidScope, handsBack: false),
-    ]
+    /// flow, whatever step it answered (an expired token is `expired`: the device code's own code at
+    /// its polls).
+    private static func everyStep(expired: NativeAuthErrorCode = .flowExpired) -> [StepTableRow] {
+        [
+            .init(.redirect, .browserRequired, handsBack: false),
+            .init(.server(error: "invalid_grant", codes: [50053]), .attemptLimitReached, handsBack: false),
+            .init(.server(error: "expired_token", codes: [552003]), expired, handsBack: false),
+            .init(.server(error: "invalid_scope", codes: [70011]), .invalidScope, handsBack: false),
+        ]
+    }
 
     // MARK: Sign-in (docs/PROTOCOL.md §6)
 
@@ -55,26 +58,26 @@ struct StepTableTests {
                 .init(.server(error: "invalid_request", codes: [90100], description: "AADSTS90100: client_id parameter is empty."), .general, handsBack: false),
                 .init(.server(error: "invalid_client", suberror: "nativeauthapi_disabled"), .general, handsBack: false),
                 .init(.unavailable, .serverUnavailable, handsBack: false),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
             // introspect_required the flow cannot go on with (§9.1) is browser required.
             (.challenge, [
                 .init(.server(error: "invalid_request", suberror: "introspect_required"), .browserRequired, handsBack: false),
                 .init(.server(error: "invalid_request", codes: [55200]), .general, handsBack: false),
                 .init(.unavailable, .serverUnavailable, handsBack: false),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
             // As MSAL, a refused resend hands back (§6.2); unlike MSAL, not a flow the server ended.
             (.resend, [
                 .init(.unavailable, .serverUnavailable, handsBack: true),
                 .init(.server(error: "invalid_request", codes: [55200]), .general, handsBack: true),
                 .init(.server(error: "invalid_request", codes: [50196], description: "too many requests"), .general, handsBack: true),
                 .init(.server(error: "invalid_grant"), .general, handsBack: true),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
             (.oobGrant, [
                 .init(.server(error: "invalid_grant", suberror: "invalid_oob_value", codes: [50181]), .invalidCode, handsBack: true),
                 .init(.unavailable, .serverUnavailable, handsBack: true),
                 .init(.server(error: "invalid_grant", codes: [50126]), .general, handsBack: false),
                 .init(.server(error: "invalid_grant", suberror: "mfa_required"), .browserRequired, handsBack: false),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
             // 50126 is wrong credentials at the start, a wrong password on its own state.
             (.passwordGrant, [
                 .init(.server(error: "invalid_grant", codes: [50126]), .invalidCredentials, handsBack: false),
@@ -83,21 +86,21 @@ struct StepTableTests {
                 .init(.server(error: "invalid_grant", codes: [55200]), .general, handsBack: false),
                 .init(.server(error: "invalid_grant", suberror: "registration_required"), .browserRequired, handsBack: false),
                 .init(.unavailable, .serverUnavailable, handsBack: false),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
             (.submitPassword, [
                 .init(.server(error: "invalid_grant", codes: [50126]), .invalidPassword, handsBack: true),
                 .init(.unavailable, .serverUnavailable, handsBack: true),
                 .init(.server(error: "invalid_grant", codes: [50034]), .userNotFound, handsBack: false),
                 .init(.server(error: "invalid_grant", codes: [55200]), .general, handsBack: false),
                 .init(.server(error: "invalid_grant", suberror: "registration_required"), .browserRequired, handsBack: false),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
             // After a sign-up or a reset (§7.5, §8): a second factor is browser required; only no answer hands back.
             (.continuationGrant, [
                 .init(.server(error: "invalid_grant", suberror: "mfa_required"), .browserRequired, handsBack: false),
                 .init(.server(error: "invalid_grant", suberror: "registration_required"), .browserRequired, handsBack: false),
                 .init(.server(error: "invalid_grant", codes: [50126]), .general, handsBack: false),
                 .init(.unavailable, .serverUnavailable, handsBack: true),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
         ])
     }
 
@@ -112,31 +115,31 @@ struct StepTableTests {
                 .init(.server(error: "invalid_grant", suberror: "password_too_weak"), .invalidPassword, handsBack: false),
                 .init(.server(error: "invalid_grant"), .general, handsBack: false),
                 .init(.unavailable, .serverUnavailable, handsBack: false),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
             (.challenge, [
                 .init(.server(error: "unsupported_challenge_type"), .general, handsBack: false),
                 .init(.unavailable, .serverUnavailable, handsBack: false),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
             (.resend, [
                 .init(.server(error: "invalid_request", codes: [55200]), .general, handsBack: true),
                 .init(.server(error: "invalid_grant"), .general, handsBack: true),
                 .init(.unavailable, .serverUnavailable, handsBack: true),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
             (.oobContinue, [
                 .init(.server(error: "invalid_grant", suberror: "invalid_oob_value"), .invalidCode, handsBack: true),
                 .init(.unavailable, .serverUnavailable, handsBack: true),
                 .init(.server(error: "invalid_grant", suberror: "password_too_weak"), .general, handsBack: false),
                 .init(.server(error: "user_already_exists"), .general, handsBack: false),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
             (.passwordContinue, [
                 .init(.server(error: "invalid_grant", suberror: "password_banned"), .invalidPassword, handsBack: true),
                 .init(.unavailable, .serverUnavailable, handsBack: true),
                 .init(.server(error: "invalid_grant"), .general, handsBack: false),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
             (.attributesContinue, [
                 .init(.unavailable, .serverUnavailable, handsBack: true),
                 .init(.server(error: "invalid_grant"), .general, handsBack: false),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
         ])
     }
 
@@ -151,31 +154,31 @@ struct StepTableTests {
                 .init(.server(error: "invalid_request", codes: [90100], description: "username is not valid"), .invalidUsername, handsBack: false),
                 .init(.server(error: "invalid_request"), .general, handsBack: false),
                 .init(.unavailable, .serverUnavailable, handsBack: false),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
             (.challenge, [
                 .init(.server(error: "invalid_request"), .general, handsBack: false),
                 .init(.unavailable, .serverUnavailable, handsBack: false),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
             (.resend, [
                 .init(.unavailable, .serverUnavailable, handsBack: true),
                 .init(.server(error: "invalid_request", codes: [55200]), .general, handsBack: true),
                 .init(.server(error: "invalid_request", codes: [50196], description: "too many requests"), .general, handsBack: true),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
             (.codeContinue, [
                 .init(.server(error: "invalid_grant", suberror: "invalid_oob_value"), .invalidCode, handsBack: true),
                 .init(.unavailable, .serverUnavailable, handsBack: true),
                 .init(.server(error: "invalid_grant"), .general, handsBack: false),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
             (.submit, [
                 .init(.server(error: "invalid_grant", suberror: "password_recently_used"), .invalidPassword, handsBack: true),
                 .init(.unavailable, .serverUnavailable, handsBack: true),
                 .init(.server(error: "invalid_grant"), .general, handsBack: false),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
             (.pollCompletion, [
                 .init(.server(error: "invalid_grant", suberror: "password_too_short"), .invalidPassword, handsBack: true),
                 .init(.unavailable, .serverUnavailable, handsBack: false),
                 .init(.server(error: "invalid_grant"), .general, handsBack: false),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
         ])
     }
 
@@ -187,26 +190,26 @@ struct StepTableTests {
             (MFAStep.introspect, [
                 .init(.server(error: "invalid_request"), .general, handsBack: false),
                 .init(.unavailable, .serverUnavailable, handsBack: false),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
             (.challenge, [
                 .init(.server(error: "access_denied", suberror: "provider_blocked_by_rep"), .authMethodBlocked, handsBack: true),
                 .init(.server(error: "invalid_request"), .general, handsBack: true),
                 .init(.server(error: "invalid_request", codes: [55200]), .general, handsBack: false),
                 .init(.unavailable, .serverUnavailable, handsBack: true),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
             // Another challenge once a code was sent: a refusal leaves that code usable, as every resend.
             (.resend, [
                 .init(.server(error: "access_denied", suberror: "provider_blocked_by_rep"), .authMethodBlocked, handsBack: true),
                 .init(.server(error: "invalid_request", codes: [50196], description: "too many requests"), .general, handsBack: true),
                 .init(.server(error: "invalid_request", codes: [55200]), .general, handsBack: true),
                 .init(.unavailable, .serverUnavailable, handsBack: true),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
             (.grant, [
                 .init(.server(error: "invalid_grant", suberror: "invalid_oob_value"), .invalidCode, handsBack: true),
                 .init(.unavailable, .serverUnavailable, handsBack: true),
                 .init(.server(error: "invalid_request"), .general, handsBack: false),
                 .init(.server(error: "invalid_grant", suberror: "mfa_required"), .general, handsBack: false),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
         ])
     }
 
@@ -216,31 +219,31 @@ struct StepTableTests {
             (RegisterStrongAuthStep.introspect, [
                 .init(.server(error: "invalid_request"), .general, handsBack: false),
                 .init(.unavailable, .serverUnavailable, handsBack: false),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
             (.challenge, [
                 .init(.server(error: "invalid_request", codes: [901001]), .invalidInput, handsBack: true),
                 .init(.server(error: "access_denied", suberror: "provider_blocked_by_admin"), .verificationContactBlocked, handsBack: true),
                 .init(.unavailable, .serverUnavailable, handsBack: true),
                 .init(.server(error: "invalid_request"), .general, handsBack: false),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
             // Another challenge once a code was sent: a refusal leaves that code usable, as every resend.
             (.resend, [
                 .init(.server(error: "invalid_request", codes: [901001]), .invalidInput, handsBack: true),
                 .init(.server(error: "access_denied", suberror: "provider_blocked_by_admin"), .verificationContactBlocked, handsBack: true),
                 .init(.server(error: "invalid_request", codes: [50196], description: "too many requests"), .general, handsBack: true),
                 .init(.unavailable, .serverUnavailable, handsBack: true),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
             (.submit, [
                 .init(.server(error: "invalid_grant", suberror: "invalid_oob_value"), .invalidCode, handsBack: true),
                 .init(.unavailable, .serverUnavailable, handsBack: true),
                 .init(.server(error: "invalid_request", codes: [901001]), .general, handsBack: false),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
             // The method is registered: any failure of the sign-in ends the flow.
             (.signIn, [
                 .init(.server(error: "invalid_grant", suberror: "registration_required"), .general, handsBack: false),
                 .init(.server(error: "invalid_grant"), .general, handsBack: false),
                 .init(.unavailable, .serverUnavailable, handsBack: false),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
         ])
     }
 
@@ -252,17 +255,14 @@ struct StepTableTests {
             (DeviceCodeStep.start, [
                 .init(.server(error: "invalid_request"), .general, handsBack: false),
                 .init(.unavailable, .serverUnavailable, handsBack: false),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
             (.poll, [
                 .init(.server(error: "expired_token", codes: [70020]), .deviceCodeExpired, handsBack: false),
                 .init(.server(error: "authorization_declined"), .declined, handsBack: false),
                 .init(.server(error: "access_denied"), .declined, handsBack: false),
                 .init(.server(error: "invalid_grant"), .general, handsBack: false),
                 .init(.unavailable, .serverUnavailable, handsBack: true),
-                .init(.redirect, .browserRequired, handsBack: false),
-                .init(.server(error: "invalid_grant", codes: [50053]), .attemptLimitReached, handsBack: false),
-                .init(.server(error: "invalid_scope", codes: [70011]), .invalidScope, handsBack: false),
-            ]),
+            ] + Self.everyStep(expired: .deviceCodeExpired)),
         ])
     }
 
@@ -275,12 +275,12 @@ struct StepTableTests {
                 .init(.server(error: "access_denied", codes: [50053]), .attemptLimitReached, handsBack: false),
                 .init(.server(error: "login_required", codes: [50058]), .general, handsBack: false),
                 .init(.unavailable, .serverUnavailable, handsBack: false),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
             (.token, [
                 .init(.server(error: "invalid_grant", codes: [70000]), .general, handsBack: false),
                 .init(.server(error: "access_denied"), .general, handsBack: false),
                 .init(.unavailable, .serverUnavailable, handsBack: false),
-            ] + Self.everyStep),
+            ] + Self.everyStep()),
         ])
     }
 
@@ -296,7 +296,7 @@ struct StepTableTests {
             .init(.server(error: "invalid_grant", codes: [50142]), .general, handsBack: false),
             .init(.server(error: "invalid_request"), .general, handsBack: false),
             .init(.unavailable, .serverUnavailable, handsBack: false),
-        ] + Self.everyStep
+        ] + Self.everyStep()
         check([(RefreshStep.refresh, rows), (.refreshAfterLostAnswer, rows)])
     }
 }
