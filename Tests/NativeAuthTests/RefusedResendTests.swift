@@ -65,13 +65,13 @@ struct RefusedResendTests {
 
     /// A password account that `/token` answers `suberror` (`mfa_required` or `registration_required`);
     /// the first challenge of the second factor (or of the contact) sends a code, any other is refused.
-    private static func strongAuthTransport(_ suberror: String) -> ScriptedTransport {
+    private static func strongAuthTransport(_ suberror: String, resend: (Int, String) = refusal) -> ScriptedTransport {
         ScriptedTransport { request, form in
             let path = request.url.path
             switch request.url.lastPathComponent {
             case "initiate": return ScriptedTransport.json(200, #"{"continuation_token":"CT1-mock"}"#)
             case "challenge" where path.hasSuffix("/register/v1.0/challenge"), "challenge" where form["id"] != nil:
-                guard form["continuation_token"] == "CT4-mock" else { return ScriptedTransport.json(Self.refusal.0, Self.refusal.1) }
+                guard form["continuation_token"] == "CT4-mock" else { return ScriptedTransport.json(resend.0, resend.1) }
                 return ScriptedTransport.json(200, """
                     {"continuation_token":"CT5-mock","challenge_type":"oob","binding_method":"prompt","challenge_channel":"email",
                      "challenge_target_label":"u***r@e*****e.com","challenge_target":"user@example.com","code_length":8}
@@ -126,7 +126,40 @@ struct RefusedResendTests {
         let sent = try #require(await list.state.challengeAuthMethod(parameters: parameters).sent)
         let refused = try #require(await sent.newState.challengeAuthMethod(parameters: parameters).error)
         #expect(refused.error.errorDescription?.contains("Too many requests") == true)
+        #expect(refused.error.leavesSentCodeUsable, "the library says the code's state stays usable")
         _ = try #require(refused.newState, "a state to choose a contact again on, on the same token")
         _ = try #require(await sent.newState.submitChallenge(challenge: "12345678").completed)
+    }
+
+    @Test("Registration: a resend the server ends the flow for leaves nothing usable, and says so")
+    func registrationEnded() async throws {
+        let expired = (400, #"{"error":"expired_token","error_description":"AADSTS552003: The token has expired.","error_codes":[552003]}"#)
+        let app = try Self.strongAuthApp(Self.strongAuthTransport("registration_required", resend: expired), capability: [.registrationRequired])
+        let list = try #require(await Self.signIn(app).registration)
+        let parameters = NativeAuthChallengeAuthMethodParameters(authMethod: list.methods[0], verificationContact: "user@example.com")
+        let sent = try #require(await list.state.challengeAuthMethod(parameters: parameters).sent)
+        let ended = try #require(await sent.newState.challengeAuthMethod(parameters: parameters).error)
+        #expect(ended.error.code == .flowExpired)
+        #expect(!ended.error.leavesSentCodeUsable)
+        #expect(ended.newState == nil)
+        let used = try #require(await sent.newState.submitChallenge(challenge: "12345678").error)
+        #expect(used.error.isStateAlreadyUsed)
+    }
+
+    @Test("Sign-in: a resend answered with something that does not fit ends the flow")
+    func signInUnfitAnswer() async throws {
+        let transport = ScriptedTransport { request, form in
+            switch request.url.lastPathComponent {
+            case "initiate": return ScriptedTransport.json(200, #"{"continuation_token":"CT1-mock"}"#)
+            case "challenge" where form["continuation_token"] == "CT1-mock": return ScriptedTransport.json(200, Self.otpBlock)
+            case "challenge": return ScriptedTransport.json(200, #"{"continuation_token":"CT3-mock","challenge_type":"password"}"#)
+            default: return HTTPResponse(status: 404)
+            }
+        }
+        let app = try MockServer.app(transport)
+        let code = try #require(await app.signIn(parameters: NativeAuthSignInParameters(username: "user@example.com")).codeRequired)
+        let ended = try #require(await code.state.resendCode().error)
+        #expect(ended.error.code == .general)
+        #expect(ended.newState == nil)
     }
 }

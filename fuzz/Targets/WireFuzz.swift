@@ -42,16 +42,23 @@ public func wireFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32
     return 0
 }
 
-/// Maps a rejection to the public errors of each step, as the flows do.
+/// Maps a rejection to the public errors of every step of every flow's error table, as the flows do.
 private func describe(_ rejection: WireRejection) {
     let id = UUID()
-    _ = FlowErrorMapping.details(rejection, correlationId: id, meaning: { _ in .general }).message
-    _ = FlowErrorMapping.details(rejection, correlationId: id, meaning: RefreshErrorMapping.meaning(afterLostAnswer: true)).message
-    _ = FlowErrorMapping.details(rejection, correlationId: id, meaning: MFAStep.challenge.meaning).kind
-    _ = FlowErrorMapping.details(rejection, correlationId: id, meaning: RegisterStrongAuthStep.challenge.meaning).kind
+    func everyStep<Table: ErrorTable & CaseIterable>(of _: Table.Type) {
+        for step in Table.allCases { _ = FlowErrorMapping.failure(rejection, correlationId: id, at: step).details.message }
+    }
+    everyStep(of: SignInStep.self)
+    everyStep(of: SignUpStep.self)
+    everyStep(of: ResetPasswordStep.self)
+    everyStep(of: MFAStep.self)
+    everyStep(of: RegisterStrongAuthStep.self)
+    everyStep(of: DeviceCodeStep.self)
+    everyStep(of: BrowserStep.self)
+    everyStep(of: RefreshStep.self)
     _ = StrongAuthRequirement.kind(of: rejection, capabilities: [.mfaRequired, .registrationRequired])
     if let server = rejection.serverError {
-        _ = ErrorMeaning.strongAuthentication(server)
+        _ = ErrorOutcome.strongAuthentication(server)
         _ = FlowErrorMapping.serverMessage(server)
     }
 }

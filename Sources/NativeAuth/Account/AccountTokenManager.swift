@@ -165,9 +165,8 @@ struct AccountTokenManager: Sendable {
             if case .unavailable(let failure) = rejection, case .transport(_, mayHaveReachedServer: true) = failure.kind {
                 rememberLostAnswer(identifier: identifier, refreshToken: refreshToken)
             }
-            return .failure(RetrieveAccessTokenError(FlowErrorMapping.details(
-                rejection, correlationId: reply.correlationId,
-                meaning: RefreshErrorMapping.meaning(afterLostAnswer: account.refreshAnswerLostAt != nil))))
+            let step: RefreshStep = account.refreshAnswerLostAt == nil ? .refresh : .refreshAfterLostAnswer
+            return .failure(RetrieveAccessTokenError(FlowErrorMapping.failure(rejection, correlationId: reply.correlationId, at: step).details))
         case .success(let body):
             tokens = body
         }

@@ -14,11 +14,11 @@ public struct RetrieveAccessTokenError: NativeAuthError, FlowError {
     init(_ details: NativeAuthErrorDetails) { self.details = details }
 
     /// The session is over (the refresh token expired or was revoked): sign in again.
-    public var isRefreshTokenExpired: Bool { details.kind == .refreshTokenExpired }
+    public var isRefreshTokenExpired: Bool { code == .refreshTokenExpired }
 
     /// The server refused the requested scopes.
-    public var isInvalidScope: Bool { details.kind == .invalidScope }
+    public var isInvalidScope: Bool { code == .invalidScope }
 
     /// The account is no longer signed in (it signed out, or its tokens are gone).
-    public var isNoAccount: Bool { details.kind == .noAccount }
+    public var isNoAccount: Bool { code == .noAccount }
 }

@@ -14,6 +14,8 @@ import NativeAuthShared
 ///    application's clock) or cancellation, whichever comes first.
 /// 3. `state` is checked before anything else; the code is redeemed with the verifier; the ID token's
 ///    `nonce`, audience and issuer are checked; the account is stored.
+///
+/// What the server's errors come to is ``BrowserStep``'s table.
 enum InteractiveSignInFlow {
     static func run(_ parameters: NativeAuthInteractiveTokenParameters, app: NativeAuthPublicClientApplication)
         async -> Result<NativeAuthUserAccountResult, InteractiveTokenError>
@@ -23,8 +25,8 @@ enum InteractiveSignInFlow {
         let loginHint = values.loginHint?.trimmed(.whitespacesAndNewlines)
         let context = FlowContext(environment: environment, username: loginHint ?? "",
                                   scopes: RequestedScopes.merged(values.scopes), correlationId: values.correlationId ?? UUID())
-        func failure(_ kind: ErrorKind, _ message: String) -> Result<NativeAuthUserAccountResult, InteractiveTokenError> {
-            .failure(InteractiveTokenError(FlowErrorMapping.local(kind, message, correlationId: context.correlationId)))
+        func failure(_ code: NativeAuthErrorCode, _ message: String) -> Result<NativeAuthUserAccountResult, InteractiveTokenError> {
+            .failure(InteractiveTokenError(FlowErrorMapping.local(code, message, correlationId: context.correlationId)))
         }
         guard values.timeout >= .seconds(1), values.timeout <= .seconds(3600) else {
             return failure(.general, "The timeout must be from 1 second to 1 hour.")
@@ -35,7 +37,7 @@ enum InteractiveSignInFlow {
         do {
             listener = try LoopbackListener(path: redirect.path, state: state)
         } catch {
-            return failure(.web(.loopbackFailed), "The sign-in could not listen for the browser's answer on 127.0.0.1: \(error.description).")
+            return failure(.loopbackFailed, "The sign-in could not listen for the browser's answer on 127.0.0.1: \(error.description).")
         }
         defer { listener.stop() }
         let redirectUri = redirect.uri(port: listener.port)
@@ -46,7 +48,7 @@ enum InteractiveSignInFlow {
 
         if await !values.browserOpener.open(url) {
             guard let showURL = values.showURL else {
-                return failure(.web(.browserUnavailable), "No browser could be opened for the sign-in page, and the app shows no URL.")
+                return failure(.browserUnavailable, "No browser could be opened for the sign-in page, and the app shows no URL.")
             }
             showURL(url)
         }
@@ -58,18 +60,17 @@ enum InteractiveSignInFlow {
             switch outcome {
             case .signedIn(let result): return .success(result)
             case .failed(let details): return .failure(InteractiveTokenError(details))
-            case .rejected(let rejection): return .failure(InteractiveTokenError(context.details(rejection) { _ in .general }))
+            case .rejected(let rejection): return .failure(InteractiveTokenError(context.failure(rejection, at: BrowserStep.token).details))
             }
         case .error(let server):
-            let kind: ErrorKind = server.error == .accessDenied ? .web(.accessDenied) : .general
-            return .failure(InteractiveTokenError(NativeAuthErrorDetails(
-                kind, message: FlowErrorMapping.serverMessage(server), correlationId: context.correlationId, serverError: server)))
+            return .failure(InteractiveTokenError(FlowErrorMapping.refused(
+                server, BrowserStep.authorize.outcome(of: server), httpStatus: nil, correlationId: context.correlationId)))
         case .cancelled:
-            return failure(.web(.cancelled), "The browser sign-in was cancelled.")
+            return failure(.cancelled, "The browser sign-in was cancelled.")
         case .timedOut:
-            return failure(.web(.timedOut), "The browser did not come back with an answer within \(values.timeout.components.seconds) seconds.")
+            return failure(.timedOut, "The browser did not come back with an answer within \(values.timeout.components.seconds) seconds.")
         case .failed(let why):
-            return failure(.web(.loopbackFailed), "The browser sign-in stopped: \(why).")
+            return failure(.loopbackFailed, "The browser sign-in stopped: \(why).")
         }
     }
 

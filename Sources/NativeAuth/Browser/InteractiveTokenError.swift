@@ -15,10 +15,10 @@ public struct InteractiveTokenError: NativeAuthError, FlowError {
     init(_ details: NativeAuthErrorDetails) { self.details = details }
 
     /// The browser did not come back within ``NativeAuthInteractiveTokenParameters/timeout``.
-    public var isTimedOut: Bool { details.kind == .web(.timedOut) }
+    public var isTimedOut: Bool { code == .timedOut }
 
     /// The task running the sign-in was cancelled.
-    public var isCancelled: Bool { details.kind == .web(.cancelled) }
+    public var isCancelled: Bool { code == .cancelled }
 
     /// Always false: an answer at the loopback redirect with another `state` (forged, or from an
     /// older sign-in) is refused there and never redeemed, and the sign-in goes on waiting for its
@@ -27,14 +27,14 @@ public struct InteractiveTokenError: NativeAuthError, FlowError {
     public var isStateMismatch: Bool { false }
 
     /// No browser could be opened, and ``NativeAuthInteractiveTokenParameters/showURL`` was not set.
-    public var isBrowserUnavailable: Bool { details.kind == .web(.browserUnavailable) }
+    public var isBrowserUnavailable: Bool { code == .browserUnavailable }
 
     /// The user cancelled on the sign-in page, or the server refused access (`access_denied`).
-    public var isAccessDenied: Bool { details.kind == .web(.accessDenied) }
+    public var isAccessDenied: Bool { code == .accessDenied }
 
     /// The ID token failed the checks (`nonce`, audience, issuer): nothing was stored.
-    public var isInvalidIDToken: Bool { details.kind == .web(.invalidIDToken) }
+    public var isInvalidIDToken: Bool { code == .invalidIDToken }
 
     /// The loopback redirect could not be set up, or was flooded with requests that were not the answer.
-    public var isLoopbackFailure: Bool { details.kind == .web(.loopbackFailed) }
+    public var isLoopbackFailure: Bool { code == .loopbackFailed }
 }

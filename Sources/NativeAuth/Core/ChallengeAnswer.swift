@@ -7,7 +7,7 @@ enum ChallengeAnswer: Sendable, Equatable {
     case password(continuationToken: String)
     /// The server wants the methods of a second factor listed first (suberror `introspect_required`
     /// with a `continuation_token`, docs/PROTOCOL.md §9.1): `token` goes on to `/oauth2/v2.0/introspect`.
-    /// A step that cannot go on with it maps `rejection` as any other refusal.
+    /// A step that cannot go on with it fails with `rejection` as with any other refusal.
     case introspectRequired(continuationToken: String, rejection: WireRejection)
     /// The server refused, redirected to the browser, or could not be reached.
     case rejected(WireRejection)
@@ -22,7 +22,7 @@ enum ChallengeAnswer: Sendable, Equatable {
     init(_ outcome: WireOutcome<ChallengeResponse>) {
         switch outcome {
         case .rejected(let rejection):
-            if rejection.serverError?.suberror == .introspectRequired, let token = rejection.continuationToken, !token.isEmpty {
+            if rejection.serverError?.isIntrospectRequired == true, let token = rejection.continuationToken, !token.isEmpty {
                 self = .introspectRequired(continuationToken: token, rejection: rejection)
             } else {
                 self = .rejected(rejection)

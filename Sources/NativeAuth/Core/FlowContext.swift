@@ -39,13 +39,14 @@ struct FlowContext: Sendable {
         return (reply.outcome, with(correlationId: reply.correlationId))
     }
 
-    /// The details of a rejection at `step`, with this flow's correlation ID. A browser-required
-    /// error carries what the browser sign-in needs: the reason, this flow's username and scopes.
-    func details(_ rejection: WireRejection, meaning: (ServerErrorResponse) -> ErrorMeaning) -> NativeAuthErrorDetails {
-        var details = FlowErrorMapping.details(rejection, correlationId: correlationId, meaning: meaning)
-        if details.kind == .browserRequired {
-            details.browserFallback = BrowserFallback(reason: details.message, username: username, scopes: scopes)
-        }
-        return details
+    /// The failure of a request at `step` (its error table decides), with this flow's correlation ID.
+    /// A browser-required error carries what the browser sign-in needs: the reason, this flow's
+    /// username and scopes.
+    func failure(_ rejection: WireRejection, at step: some ErrorTable) -> StepFailure {
+        let failure = FlowErrorMapping.failure(rejection, correlationId: correlationId, at: step)
+        guard failure.details.code == .browserRequired else { return failure }
+        var details = failure.details
+        details.browserFallback = BrowserFallback(reason: details.message, username: username, scopes: scopes)
+        return StepFailure(details: details, handsBack: failure.handsBack)
     }
 }

@@ -5,27 +5,33 @@ import Foundation
 #endif
 import NativeAuthShared
 
-/// Builds the details of public errors: from what the server answered (with a step's meaning of its
-/// protocol errors), and for what the library decides locally. Flows never build wire values to
-/// reach this mapping.
+/// Builds the details of public errors: for a failed request, with the code, sentence and hand-back
+/// the step's error table (``ErrorTable``) decides; and for what the library decides locally. Flows
+/// never build wire values to reach this mapping.
 enum FlowErrorMapping {
-    /// The details of a rejection; `meaning` says what a protocol error is at this step.
-    static func details(
-        _ rejection: WireRejection, correlationId: UUID, meaning: (ServerErrorResponse) -> ErrorMeaning
-    ) -> NativeAuthErrorDetails {
+    /// The failure of a request at `step`: the table's outcome, with the server's description (or the
+    /// redirect's reason, or why no answer came) as the message.
+    static func failure(_ rejection: WireRejection, correlationId: UUID, at step: some ErrorTable) -> StepFailure {
+        let outcome = step.outcome(of: rejection)
+        let details: NativeAuthErrorDetails
         switch rejection {
-        case .redirect(let reason):
-            return browserRequired(reason: reason, correlationId: correlationId)
-        case .unavailable(let failure):
-            return NativeAuthErrorDetails(.unavailable, message: failure.message, correlationId: correlationId,
-                                          httpStatus: failure.httpStatus)
         case .protocolError(let error, let status):
-            let meaning = meaning(error)
-            let server = serverMessage(error)
-            let message = meaning.prefix.map { "\($0) \(server)" } ?? server
-            return NativeAuthErrorDetails(meaning.kind, message: message, correlationId: correlationId,
-                                          serverError: error, httpStatus: status)
+            details = refused(error, outcome, httpStatus: status, correlationId: correlationId)
+        case .redirect(let reason):
+            details = NativeAuthErrorDetails(outcome.code, message: redirectMessage(reason), correlationId: correlationId)
+        case .unavailable(let failure):
+            details = NativeAuthErrorDetails(outcome.code, message: failure.message, correlationId: correlationId, httpStatus: failure.httpStatus)
         }
+        return StepFailure(details: details, handsBack: outcome.handsBack)
+    }
+
+    /// The details of a protocol error the table decided `outcome` for: the table's sentence, then the
+    /// server's description (`httpStatus` nil for the browser's `?error=` answer, which no HTTP
+    /// response of the server's carried).
+    static func refused(_ error: ServerErrorResponse, _ outcome: ErrorOutcome, httpStatus: Int?, correlationId: UUID) -> NativeAuthErrorDetails {
+        let server = serverMessage(error)
+        return NativeAuthErrorDetails(outcome.code, message: outcome.prefix.map { "\($0) \(server)" } ?? server, correlationId: correlationId,
+                                      serverError: error, httpStatus: httpStatus)
     }
 
     /// The server's own description of a protocol error, or (when it sent none) a sentence naming it.
@@ -36,24 +42,20 @@ enum FlowErrorMapping {
         return "The server refused the request (\(error.error)" + (error.suberror.map { ", \($0)" } ?? "") + ")."
     }
 
-    /// Browser required: the redirect's `redirect_reason` when the server gave one.
-    static func browserRequired(reason: String?, correlationId: UUID) -> NativeAuthErrorDetails {
-        let message: String
-        if let reason, !reason.trimmed(.whitespacesAndNewlines).isEmpty {
-            message = reason
-        } else {
-            message = "A browser sign-in is required: the server cannot complete this flow natively. "
-                + "Sign in through the web flow, or use a method this account supports."
-        }
-        return NativeAuthErrorDetails(.browserRequired, message: message, correlationId: correlationId)
+    /// A redirect's message: its `redirect_reason` when the server gave one.
+    private static func redirectMessage(_ reason: String?) -> String {
+        if let reason, !reason.trimmed(.whitespacesAndNewlines).isEmpty { return reason }
+        return "A browser sign-in is required: the server cannot complete this flow natively. "
+            + "Sign in through the web flow, or use a method this account supports."
     }
 
     /// An error the library decides without the server.
-    static func local(_ kind: ErrorKind, _ message: String, correlationId: UUID) -> NativeAuthErrorDetails {
-        NativeAuthErrorDetails(kind, message: message, correlationId: correlationId)
+    static func local(_ code: NativeAuthErrorCode, _ message: String, correlationId: UUID) -> NativeAuthErrorDetails {
+        NativeAuthErrorDetails(code, message: message, correlationId: correlationId)
     }
 
-    /// A success answer that does not fit the step (an unknown `challenge_type`, a missing field).
+    /// A success answer that does not fit the step (an unknown `challenge_type`, a missing field): a
+    /// general error, after which no step hands its state back.
     static func unexpectedAnswer(_ what: String, correlationId: UUID) -> NativeAuthErrorDetails {
         local(.general, "The server's answer does not fit this step of the flow: \(what).", correlationId: correlationId)
     }

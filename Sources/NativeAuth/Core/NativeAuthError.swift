@@ -29,18 +29,12 @@ extension NativeAuthError {
     /// The server's AADSTS numbers, if it sent any.
     public var errorCodes: [Int] { details.errorCodes }
     /// The server says the app must fall back to a browser sign-in (web fallback).
-    public var isBrowserRequired: Bool {
-        if case .browserRequired = details.kind { return true }
-        return false
-    }
+    public var isBrowserRequired: Bool { code == .browserRequired }
     /// The server could not be reached, failed, or answered with something unreadable; trying again
     /// later may work.
-    public var isServerUnavailable: Bool {
-        if case .unavailable = details.kind { return true }
-        return false
-    }
+    public var isServerUnavailable: Bool { code == .serverUnavailable }
     /// The state this was called on had already been used (or was in use): nothing was sent.
-    public var isStateAlreadyUsed: Bool { details.kind == .stateAlreadyUsed }
+    public var isStateAlreadyUsed: Bool { code == .stateAlreadyUsed }
     /// The server's `error` string, when the error came from a protocol error.
     public var serverError: String? { details.serverError?.error.rawValue }
     /// The server's `suberror` string, when it sent one.

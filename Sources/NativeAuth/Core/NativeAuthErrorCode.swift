@@ -60,8 +60,8 @@ public struct NativeAuthErrorCode: RawRepresentable, Hashable, Sendable, CustomS
     /// Too many wrong codes or passwords: the server locked the flow (or, for a while, the account).
     /// No further answer can work; start again (later, when the server's description says so).
     public static let attemptLimitReached = Self(rawValue: "attempt_limit_reached")
-    /// The flow took too long: the server's token for it (a continuation token, a device code) expired.
-    /// Start the flow again.
+    /// The flow took too long: the server's token for it (a continuation token) expired. Start the
+    /// flow again. (A device code that expired is ``deviceCodeExpired``.)
     public static let flowExpired = Self(rawValue: "flow_expired")
     /// The server refused the requested scopes (for example scopes of two APIs in one request).
     public static let invalidScope = Self(rawValue: "invalid_scope")
@@ -95,8 +95,8 @@ public struct NativeAuthErrorCode: RawRepresentable, Hashable, Sendable, CustomS
     /// issuer, or it names no user); nothing was stored. The characters of a user's names are never
     /// a reason: they are kept as the server sent them.
     public static let invalidIDToken = Self(rawValue: "invalid_id_token")
-    /// The device code's time ran out on this side before the user signed in (when the server says
-    /// the code expired, the code is ``flowExpired``).
+    /// The device code expired before the user signed in with it: the server said so
+    /// (`expired_token`), or its `expires_in` passed on this side. Start the device-code sign-in again.
     public static let deviceCodeExpired = Self(rawValue: "device_code_expired")
     /// The user declined the device sign-in.
     public static let declined = Self(rawValue: "declined")

@@ -6,7 +6,9 @@ import Foundation
 
 /// The details behind a native-auth error.
 public struct NativeAuthErrorDetails: Sendable, Equatable {
-    let kind: ErrorKind
+    /// What the error means (see ``NativeAuthError/code``): decided by the step's error table for a
+    /// failed request, or by the library for what it decides without the server.
+    public let code: NativeAuthErrorCode
     /// What went wrong (see ``NativeAuthError/errorDescription``).
     public let message: String
     /// The flow's correlation ID.
@@ -19,10 +21,10 @@ public struct NativeAuthErrorDetails: Sendable, Equatable {
     var browserFallback: BrowserFallback?
 
     init(
-        _ kind: ErrorKind, message: String, correlationId: UUID,
+        _ code: NativeAuthErrorCode, message: String, correlationId: UUID,
         serverError: ServerErrorResponse? = nil, httpStatus: Int? = nil
     ) {
-        self.kind = kind
+        self.code = code
         self.message = message
         self.correlationId = correlationId
         self.errorCodes = serverError?.errorCodes ?? []
@@ -30,25 +32,9 @@ public struct NativeAuthErrorDetails: Sendable, Equatable {
         self.httpStatus = httpStatus
     }
 
-    /// What the error means (see ``NativeAuthError/code``): the step's meaning of it, unless the
-    /// server said the flow as a whole is over (too many attempts, an expired flow, refused scopes);
-    /// a browser-required or unavailable error stays one.
-    public var code: NativeAuthErrorCode {
-        switch kind {
-        case .browserRequired, .unavailable: return kind.code
-        default: break
-        }
-        switch serverError?.flowEnd {
-        case .attemptLimitReached: return .attemptLimitReached
-        case .expired: return .flowExpired
-        case .invalidScope: return .invalidScope
-        case nil: return kind.code
-        }
-    }
-
-    /// The same details with another kind and message (a step that knows better what the error means).
-    func with(_ kind: ErrorKind, message: String) -> NativeAuthErrorDetails {
-        var details = NativeAuthErrorDetails(kind, message: message, correlationId: correlationId, serverError: serverError, httpStatus: httpStatus)
+    /// The same details with another message (a step that says what happened before the failure).
+    func with(message: String) -> NativeAuthErrorDetails {
+        var details = NativeAuthErrorDetails(code, message: message, correlationId: correlationId, serverError: serverError, httpStatus: httpStatus)
         details.browserFallback = browserFallback
         return details
     }

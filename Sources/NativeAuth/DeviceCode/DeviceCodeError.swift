@@ -15,13 +15,13 @@ public struct DeviceCodeError: NativeAuthError, FlowError {
 
     init(_ details: NativeAuthErrorDetails) { self.details = details }
 
-    /// The code expired before the user signed in (`expired_token`, or its `expires_in` passed):
-    /// start again.
-    public var isExpired: Bool { details.kind == .web(.deviceCodeExpired) }
+    /// The code expired before the user signed in (`expired_token`, or its `expires_in` passed: both
+    /// are ``NativeAuthErrorCode/deviceCodeExpired``): start again.
+    public var isExpired: Bool { code == .deviceCodeExpired }
 
     /// The user declined on the verification page (`authorization_declined`, `access_denied`).
-    public var isDeclined: Bool { details.kind == .web(.declined) }
+    public var isDeclined: Bool { code == .declined }
 
     /// The wait was cancelled; the state is handed back and can wait again.
-    public var isCancelled: Bool { details.kind == .web(.cancelled) }
+    public var isCancelled: Bool { code == .cancelled }
 }

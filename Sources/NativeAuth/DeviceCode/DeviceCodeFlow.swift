@@ -6,7 +6,7 @@ import Foundation
 
 /// The device authorization grant (RFC 8628): `/devicecode`, then polls of `/token` with the
 /// device-code grant, through the application's clock, bounded by the code's lifetime (at most an
-/// hour) and a number of polls.
+/// hour) and a number of polls. What a failure comes to is ``DeviceCodeStep``'s table.
 enum DeviceCodeFlow {
     /// Polls one wait may make, whatever the interval: a server that answers "pending" at once
     /// cannot keep the client polling for ever.
@@ -22,7 +22,7 @@ enum DeviceCodeFlow {
         (reply, context) = await context.post(.deviceCode, [("scope", context.scopes.joined(separator: " "))])
         switch reply {
         case .rejected(let rejection):
-            return .error(DeviceCodeError(context.details(rejection) { _ in .general }))
+            return .error(DeviceCodeError(context.failure(rejection, at: DeviceCodeStep.start).details))
         case .success(let body):
             do {
                 let grant = try DeviceCodeGrant(body, now: environment.clock.now)
@@ -41,19 +41,19 @@ enum DeviceCodeFlow {
         let clock = context.environment.clock
         let check = IDTokenCheck(clientId: context.environment.wire.clientId, authority: context.environment.wire.authority, nonce: nil)
         var interval = state.grant.interval
-        func local(_ kind: ErrorKind, _ message: String) -> DeviceCodeError {
-            DeviceCodeError(FlowErrorMapping.local(kind, message, correlationId: context.correlationId))
+        func local(_ code: NativeAuthErrorCode, _ message: String) -> DeviceCodeError {
+            DeviceCodeError(FlowErrorMapping.local(code, message, correlationId: context.correlationId))
         }
         for _ in 0..<maximumPolls {
             guard clock.now < state.grant.expiresOn else {
-                return .advanced(.error(local(.web(.deviceCodeExpired), "The code expired before anyone signed in with it: start again."), newState: nil))
+                return .advanced(.error(local(.deviceCodeExpired, "The code expired before anyone signed in with it: start again."), newState: nil))
             }
             do {
                 try await clock.sleep(for: .seconds(interval))
             } catch {
-                return .retry(local(.web(.cancelled), "The wait for the device sign-in was cancelled."))
+                return .retry(local(.cancelled, "The wait for the device sign-in was cancelled."))
             }
-            let outcome: WebRedemption.Outcome
+            let outcome: TokenRedemption.Outcome
             (outcome, context) = await WebRedemption.redeem(.deviceCode(state.grant.deviceCode), check: check, fallbackUsername: nil,
                                                             context: context)
             switch outcome {
@@ -69,28 +69,12 @@ enum DeviceCodeFlow {
                     interval = min(interval + 5, maximumInterval)
                     continue
                 default:
-                    let details = context.details(rejection, meaning: meaning)
-                    return .failed(DeviceCodeError(details), handedBack: handsBack(details))
+                    return .failed(context.failure(rejection, at: DeviceCodeStep.poll))
                 }
             }
         }
-        return .advanced(.error(local(.web(.deviceCodeExpired),
+        return .advanced(.error(local(.deviceCodeExpired,
                                       "The server still answered 'pending' after \(maximumPolls) polls: start again."), newState: nil))
-    }
-
-    /// What the token endpoint's errors mean while polling (RFC 8628 §3.5 and Microsoft's names).
-    static func meaning(of error: ServerErrorResponse) -> ErrorMeaning {
-        switch error.error {
-        case .expiredToken: ErrorMeaning(.web(.deviceCodeExpired))
-        case .authorizationDeclined, .accessDenied: ErrorMeaning(.web(.declined))
-        default: .general
-        }
-    }
-
-    /// Whether a failed poll leaves the device code good, so the state is handed back to wait again:
-    /// only when no answer came.
-    static func handsBack(_ details: NativeAuthErrorDetails) -> Bool {
-        details.kind == .unavailable
     }
 }
 

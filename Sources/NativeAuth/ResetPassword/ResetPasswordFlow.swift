@@ -7,7 +7,7 @@ import Foundation
 /// The password-reset flow: `/resetpassword/v1.0/start`, `/challenge` (a code), `/continue` with the
 /// code, `/submit` with the new password, then ``ResetPasswordPolling`` until the server completes
 /// the reset (docs/PROTOCOL.md §8), on the shared flow parts (``FlowContext``, ``FlowStateCore``,
-/// ``FlowErrorMapping``). The completed flow hands its continuation token to ``SignInAfterFlowCore``.
+/// ``FlowErrorMapping``); what each failure comes to is ``ResetPasswordStep``'s table. The completed flow hands its continuation token to ``SignInAfterFlowCore``.
 ///
 /// Which failures hand the state back follows MSAL (docs/PROTOCOL.md §8.1): a wrong code, a password
 /// the policy refuses, and (this library's addition) a failure with no answer from the server before
@@ -32,7 +32,7 @@ enum ResetPasswordFlow {
         let token: String
         switch started {
         case .rejected(let rejection):
-            return .error(ResetPasswordStartError(context.details(rejection, meaning: ResetPasswordStep.start.meaning)))
+            return .error(ResetPasswordStartError(context.failure(rejection, at: ResetPasswordStep.start).details))
         case .success(let body):
             guard let value = body.continuationToken, !value.isEmpty else {
                 return .error(ResetPasswordStartError(FlowErrorMapping.unexpectedAnswer(
@@ -44,11 +44,11 @@ enum ResetPasswordFlow {
         let answer: ChallengeAnswer
         (answer, context) = await context.challenge(.resetPasswordChallenge, continuationToken: token)
         return await answer.resolve(
-            in: context, meaning: ResetPasswordStep.challenge.meaning, mismatch: "the server asked for a password instead of sending a code",
+            in: context, step: ResetPasswordStep.challenge, mismatch: "the server asked for a password instead of sending a code",
             code: { core, sentTo, channel, length in
                 .codeRequired(newState: ResetPasswordCodeRequiredState(core: core), sentTo: sentTo, channelTargetType: channel, codeLength: length)
             },
-            failed: { .error(ResetPasswordStartError($0)) })
+            failed: { .error(ResetPasswordStartError($0.details)) })
     }
 
     // MARK: Steps on states
@@ -68,20 +68,19 @@ enum ResetPasswordFlow {
             }
             return .advanced(.passwordRequired(newState: ResetPasswordRequiredState(core: FlowStateCore(context: context, continuationToken: token))))
         case .rejected(let rejection):
-            let details = context.details(rejection, meaning: ResetPasswordStep.codeContinue.meaning)
-            return .failed(VerifyCodeError(details), handedBack: ResetPasswordStep.codeContinue.handsBack(details))
+            return .failed(context.failure(rejection, at: ResetPasswordStep.codeContinue))
         }
     }
 
     static func resendCode(on core: FlowStateCore) async -> StepOutcome<ResetPasswordResendCodeResult, ResendCodeError> {
         let (answer, context) = await core.context.challenge(.resetPasswordChallenge, continuationToken: core.continuationToken)
         return await answer.resolve(
-            in: context, meaning: ResetPasswordStep.resend.meaning, mismatch: "the server asked for a password instead of sending a code",
+            in: context, step: ResetPasswordStep.resend, mismatch: "the server asked for a password instead of sending a code",
             code: { next, sentTo, channel, length in
                 .advanced(.codeRequired(newState: ResetPasswordCodeRequiredState(core: next), sentTo: sentTo,
                                         channelTargetType: channel, codeLength: length))
             },
-            failed: { .failed(ResendCodeError($0), handedBack: ResetPasswordStep.resend.handsBack($0)) })
+            failed: { .failed($0) })
     }
 
     static func submitPassword(_ password: String, on core: FlowStateCore) async -> StepOutcome<ResetPasswordRequiredResult, PasswordRequiredError> {
@@ -93,8 +92,7 @@ enum ResetPasswordFlow {
         let submitted: ResetPasswordSubmitResponse
         switch outcome {
         case .rejected(let rejection):
-            let details = context.details(rejection, meaning: ResetPasswordStep.submit.meaning)
-            return .failed(PasswordRequiredError(details), handedBack: ResetPasswordStep.submit.handsBack(details))
+            return .failed(context.failure(rejection, at: ResetPasswordStep.submit))
         case .success(let body):
             submitted = body
         }
@@ -117,11 +115,10 @@ enum ResetPasswordFlow {
                                                                         "correlation-id": "\(context.correlationId)"])
             return .completed(SignInAfterResetPasswordState(core: SignInAfterFlowCore(context: context, continuationToken: token)))
         case .rejected(let rejection, let context):
-            let details = context.details(rejection, meaning: ResetPasswordStep.pollCompletion.meaning)
             // As MSAL: a password the server refuses while completing goes back to the submit, with the
             // submit's token; anything else ends the flow.
-            let handedBack = ResetPasswordStep.pollCompletion.handsBack(details)
-            return .error(PasswordRequiredError(details), newState: handedBack ? passwordState(polling.continuationToken, context) : nil)
+            let failure = context.failure(rejection, at: ResetPasswordStep.pollCompletion)
+            return .error(PasswordRequiredError(failure.details), newState: failure.handsBack ? passwordState(polling.continuationToken, context) : nil)
         case .failed(let token, let context):
             let error = PasswordRequiredError(FlowErrorMapping.local(
                 .general, "The server could not complete the password reset (poll_completion answered 'failed'); the password was not changed."

@@ -15,13 +15,13 @@ public struct ResetPasswordStartError: NativeAuthError, FlowError {
     init(_ details: NativeAuthErrorDetails) { self.details = details }
 
     /// No account has this username (`user_not_found`).
-    public var isUserNotFound: Bool { details.kind == .userNotFound }
+    public var isUserNotFound: Bool { code == .userNotFound }
 
     /// The account has no password to reset: it signs in with an email code (`invalid_request`,
     /// AADSTS500222, "The tenant or user does not support native credential recovery"; the same
     /// answer when the tenant has not enabled self-service password reset).
-    public var isUserDoesNotHavePassword: Bool { details.kind == .userDoesNotHavePassword }
+    public var isUserDoesNotHavePassword: Bool { code == .userDoesNotHavePassword }
 
     /// The username is empty, too long, or not valid.
-    public var isInvalidUsername: Bool { details.kind == .invalidUsername }
+    public var isInvalidUsername: Bool { code == .invalidUsername }
 }

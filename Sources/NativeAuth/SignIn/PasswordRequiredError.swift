@@ -16,5 +16,5 @@ public struct PasswordRequiredError: NativeAuthError, FlowError {
 
     /// The password is wrong (sign-in), or the server's password policy refused it (sign-up,
     /// password reset; `serverSubError` names the rule); retry on the returned state.
-    public var isInvalidPassword: Bool { details.kind == .invalidPassword }
+    public var isInvalidPassword: Bool { code == .invalidPassword }
 }

@@ -16,7 +16,8 @@ import Foundation
 ///   sign-in", as MSAL says) and sends nothing; the state is used up.
 /// - A failure with no answer (``NativeAuthError/isServerUnavailable``) hands the state back; any
 ///   other outcome uses it up. A server's refusal is a browser-required error for `mfa_required` or
-///   `registration_required`, else a general one (MSAL collapses these errors the same way).
+///   `registration_required`, else a general one (MSAL collapses these errors the same way), unless
+///   the server ends the flow (``SignInStep``'s table, `continuationGrant`).
 final class SignInAfterFlowCore: Sendable {
     let context: FlowContext
     let continuationToken: String?
@@ -48,17 +49,13 @@ final class SignInAfterFlowCore: Sendable {
             let context = self.context.with(scopes: RequestedScopes.merged(scopes)).with(claims: claims)
             let grant = TokenGrant.continuationToken(token, username: context.username,
                                                      challengeTypes: context.environment.challengeTypes)
-            let (outcome, answered) = await NativeRedemption.redeem(grant, context: context)
-            switch outcome {
+            switch await NativeRedemption.redeem(grant, at: .continuationGrant, context: context) {
             case .signedIn(let result):
                 return .advanced(completed(result))
             case .strongAuthRequired(let requirement):
                 return .advanced(requirement.result())
-            case .failed(let details):
-                return .advanced(failed(Failure(details)))
-            case .rejected(let rejection):
-                let details = answered.details(rejection, meaning: SignInStep.continuationGrant.meaning)
-                return SignInStep.continuationGrant.handsBack(details) ? .retry(Failure(details)) : .advanced(failed(Failure(details)))
+            case .failed(let failure):
+                return failure.handsBack ? .retry(Failure(failure.details)) : .advanced(failed(Failure(failure.details)))
             }
         }
     }

@@ -5,8 +5,9 @@ import Foundation
 #endif
 import NativeAuthShared
 
-/// The sign-in flow: `/initiate`, `/challenge`, then a grant at `/token`, on the shared flow parts
-/// (``FlowContext``, ``ChallengeAnswer``, ``TokenRedemption``, ``FlowErrorMapping``).
+/// The sign-in flow: `/initiate`, `/challenge`, then a grant at `/token` (``NativeRedemption``), on
+/// the shared flow parts (``FlowContext``, ``ChallengeAnswer``, ``FlowErrorMapping``); what each
+/// failure comes to is ``SignInStep``'s table.
 ///
 /// The challenge serves both the start and a resend; the password grant serves a password given at
 /// the start and one submitted on its own state.
@@ -36,7 +37,7 @@ enum SignInFlow {
         let started: InitiateResponse
         switch initiate {
         case .rejected(let rejection):
-            return .error(SignInStartError(context.details(rejection, meaning: SignInStep.initiate.meaning)))
+            return .error(SignInStartError(context.failure(rejection, at: SignInStep.initiate).details))
         case .success(let body):
             started = body
         }
@@ -44,7 +45,7 @@ enum SignInFlow {
         let answer: ChallengeAnswer
         (answer, context) = await context.challenge(.signInChallenge, continuationToken: started.continuationToken)
         return await answer.resolve(
-            in: context, meaning: SignInStep.challenge.meaning, mismatch: "the server's challenge does not fit the sign-in",
+            in: context, step: SignInStep.challenge, mismatch: "the server's challenge does not fit the sign-in",
             code: { core, sentTo, channel, length in
                 if values.password != nil {
                     environment.logger.warning("the server asked for a code although a password was given; the password is not used")
@@ -55,10 +56,10 @@ enum SignInFlow {
                 guard let password = values.password else { return .passwordRequired(newState: SignInPasswordRequiredState(core: core)) }
                 let grant = TokenGrant.password(password, username: username, continuationToken: core.continuationToken,
                                                 challengeTypes: environment.challengeTypes)
-                switch await redeem(grant, step: .passwordGrant, context: core.context) {
+                switch await NativeRedemption.redeem(grant, at: .passwordGrant, context: core.context) {
                 case .signedIn(let result): return .completed(result)
                 case .strongAuthRequired(let requirement): return requirement.result()
-                case .failed(let details, _): return .error(SignInStartError(details))
+                case .failed(let failure): return .error(SignInStartError(failure.details))
                 }
             },
             introspect: environment.capabilities.contains(.mfaRequired) ? { context, token in
@@ -68,7 +69,7 @@ enum SignInFlow {
                 case .failed(let details): return .error(SignInStartError(details))
                 }
             } : nil,
-            failed: { .error(SignInStartError($0)) })
+            failed: { .error(SignInStartError($0.details)) })
     }
 
     // MARK: Steps on states
@@ -78,24 +79,24 @@ enum SignInFlow {
         guard !code.isEmpty else {
             return .retry(VerifyCodeError(FlowErrorMapping.local(.invalidCode, "The code is empty.", correlationId: core.correlationId)))
         }
-        switch await redeem(.oob(code: code, continuationToken: core.continuationToken), step: .oobGrant, context: core.context) {
+        switch await NativeRedemption.redeem(.oob(code: code, continuationToken: core.continuationToken), at: .oobGrant, context: core.context) {
         case .signedIn(let result):
             return .advanced(.completed(result))
         case .strongAuthRequired(let requirement):
             return .advanced(requirement.result())
-        case .failed(let details, let handedBack):
-            return .failed(VerifyCodeError(details), handedBack: handedBack)
+        case .failed(let failure):
+            return .failed(failure)
         }
     }
 
     static func resendCode(on core: FlowStateCore) async -> StepOutcome<SignInResendCodeResult, ResendCodeError> {
         let (answer, context) = await core.context.challenge(.signInChallenge, continuationToken: core.continuationToken)
         return await answer.resolve(
-            in: context, meaning: SignInStep.resend.meaning, mismatch: "the server asked for a password instead of sending a new code",
+            in: context, step: SignInStep.resend, mismatch: "the server asked for a password instead of sending a new code",
             code: { next, sentTo, channel, length in
                 .advanced(.codeRequired(newState: SignInCodeRequiredState(core: next), sentTo: sentTo, channelTargetType: channel, codeLength: length))
             },
-            failed: { .failed(ResendCodeError($0), handedBack: SignInStep.resend.handsBack($0)) })
+            failed: { .failed($0) })
     }
 
     static func submitPassword(_ password: String, on core: FlowStateCore) async -> StepOutcome<SignInPasswordRequiredResult, PasswordRequiredError> {
@@ -104,37 +105,14 @@ enum SignInFlow {
         }
         let grant = TokenGrant.password(password, username: core.context.username, continuationToken: core.continuationToken,
                                         challengeTypes: core.context.environment.challengeTypes)
-        switch await redeem(grant, step: .submitPassword, context: core.context) {
+        switch await NativeRedemption.redeem(grant, at: .submitPassword, context: core.context) {
         case .signedIn(let result):
             return .advanced(.completed(result))
         case .strongAuthRequired(let requirement):
             return .advanced(requirement.result())
-        case .failed(let details, let handedBack):
-            return .failed(PasswordRequiredError(details), handedBack: handedBack)
+        case .failed(let failure):
+            return .failed(failure)
         }
-    }
-
-    // MARK: Shared steps
-
-    /// `/token` with a sign-in grant; a refusal is mapped, and handed back or not, by the step's table.
-    private static func redeem(_ grant: TokenGrant, step: SignInStep, context: FlowContext) async -> Redeemed {
-        let (outcome, context) = await NativeRedemption.redeem(grant, context: context)
-        switch outcome {
-        case .signedIn(let result): return .signedIn(result)
-        case .strongAuthRequired(let requirement): return .strongAuthRequired(requirement)
-        case .rejected(let rejection):
-            let details = context.details(rejection, meaning: step.meaning)
-            return .failed(details, handedBack: step.handsBack(details))
-        case .failed(let details): return .failed(details, handedBack: false)
-        }
-    }
-
-    private enum Redeemed {
-        case signedIn(NativeAuthUserAccountResult)
-        case strongAuthRequired(StrongAuthRequirement)
-        /// `handedBack`: the `/token` call itself failed in a way that leaves the state's token good;
-        /// never for a failure after it (storing, or listing the second factors), which ends the flow.
-        case failed(NativeAuthErrorDetails, handedBack: Bool)
     }
 }
 

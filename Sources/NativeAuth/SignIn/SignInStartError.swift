@@ -14,11 +14,11 @@ public struct SignInStartError: NativeAuthError, FlowError {
     init(_ details: NativeAuthErrorDetails) { self.details = details }
 
     /// No account has this username.
-    public var isUserNotFound: Bool { details.kind == .userNotFound }
+    public var isUserNotFound: Bool { code == .userNotFound }
 
     /// The username is empty or not valid.
-    public var isInvalidUsername: Bool { details.kind == .invalidUsername }
+    public var isInvalidUsername: Bool { code == .invalidUsername }
 
     /// The password given at the start is wrong.
-    public var isInvalidCredentials: Bool { details.kind == .invalidCredentials }
+    public var isInvalidCredentials: Bool { code == .invalidCredentials }
 }

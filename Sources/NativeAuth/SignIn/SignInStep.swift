@@ -1,7 +1,7 @@
-/// The steps of a sign-in, and the one place that says what the server's protocol errors mean at
-/// each of them (MSAL's sign-in validators, with the improvements listed in docs/PROTOCOL.md §6) and
-/// which failures hand the state back.
-enum SignInStep {
+/// The steps of a sign-in, and its error table: the one place that says what each failure comes to
+/// at each of them (MSAL's sign-in validators, with the improvements listed in docs/PROTOCOL.md §6),
+/// with the public code and whether the state is handed back.
+enum SignInStep: ErrorTable, CaseIterable {
     case initiate, challenge, resend, oobGrant
     /// The password grant with the password given to the start.
     case passwordGrant
@@ -12,55 +12,45 @@ enum SignInStep {
     /// (docs/PROTOCOL.md §6.3, §7.5, §8).
     case continuationGrant
 
-    func meaning(of error: ServerErrorResponse) -> ErrorMeaning {
-        if self == .submitPassword {
-            let meaning = SignInStep.passwordGrant.meaning(of: error)
-            return meaning.kind == .invalidCredentials ? ErrorMeaning(.invalidPassword, prefix: meaning.prefix) : meaning
+    /// No usable answer: the state's token is still good; the start's steps have no state to hand back.
+    var handsBackWithoutAnswer: Bool { ![.initiate, .challenge, .passwordGrant].contains(self) }
+
+    func outcome(of error: ServerErrorResponse) -> ErrorOutcome {
+        // What the app cannot do natively: the browser. A second factor the app can do was gone on
+        // with before (``NativeRedemption``; at the challenge, the start's `introspect`).
+        if self == .challenge, error.isIntrospectRequired {
+            return ErrorOutcome(.browserRequired, prefix: "The server requires choosing a strong authentication method, which the app cannot do natively without the .mfaRequired capability: sign in through the browser.")
         }
-        let firstCode = error.errorCodes.first
+        if [.oobGrant, .passwordGrant, .submitPassword, .continuationGrant].contains(self),
+           let browser = ErrorOutcome.strongAuthentication(error) {
+            return browser
+        }
+        // The server ends the whole flow.
+        if let end = ErrorOutcome.flowEnd(error) { return end }
+
+        // Only 50126 means a wrong password and 50034 an unknown user; other `invalid_grant`s (a bad
+        // or expired continuation token, a locked account) end the flow: no retry that would loop.
+        let credentials = error.error == .invalidGrant && error.suberror == nil ? error.errorCodes.first : nil
         switch (self, error.error) {
         case (.initiate, .userNotFound):
-            return ErrorMeaning(.userNotFound)
+            return ErrorOutcome(.userNotFound)
         case (.initiate, .invalidRequest) where error.isInvalidUsername:
-            return ErrorMeaning(.invalidUsername)
-        case (.challenge, _) where error.suberror == .introspectRequired:
-            // Gone on with (the methods are listed) when the app advertised mfa_required and the
-            // answer carries a token; else the app cannot choose a second factor natively.
-            return ErrorMeaning(.browserRequired, prefix: "The server requires choosing a strong authentication method, which the app cannot do natively without the .mfaRequired capability: sign in through the browser.")
-        case (.oobGrant, .invalidGrant) where error.isWrongCode:
-            return ErrorMeaning(.invalidCode)
-        case (.oobGrant, .invalidGrant), (.passwordGrant, .invalidGrant):
-            if let strong = ErrorMeaning.strongAuthentication(error) { return strong }
-            // Only 50126 means a wrong password; 50034 is an unknown user. Other codes (a bad or
-            // expired continuation token, a locked account) end the flow: no retry that would loop.
-            guard self == .passwordGrant, error.suberror == nil else { return .general }
-            switch firstCode {
-            case AADSTSCode.invalidCredentials: return ErrorMeaning(.invalidCredentials)
-            case AADSTSCode.userNotFound: return ErrorMeaning(.userNotFound)
-            default: return .general
-            }
-        case (.passwordGrant, .userNotFound):
-            return ErrorMeaning(.userNotFound)
-        case (.continuationGrant, _):
-            // As MSAL: anything but a second factor the app cannot do natively is a general error.
-            return ErrorMeaning.strongAuthentication(error) ?? .general
+            return ErrorOutcome(.invalidUsername)
+        case (.resend, _):
+            return .refusedResend
+        case (.oobGrant, _) where error.isWrongCode:
+            return ErrorOutcome(.invalidCode, handsBack: true)
+        case (.passwordGrant, _) where credentials == AADSTSCode.invalidCredentials:
+            return ErrorOutcome(.invalidCredentials)
+        case (.submitPassword, _) where credentials == AADSTSCode.invalidCredentials:
+            return ErrorOutcome(.invalidPassword, handsBack: true)
+        case (.passwordGrant, .userNotFound), (.submitPassword, .userNotFound):
+            return ErrorOutcome(.userNotFound)
+        case (.passwordGrant, .invalidGrant), (.submitPassword, .invalidGrant):
+            return credentials == AADSTSCode.userNotFound ? ErrorOutcome(.userNotFound) : .general
         default:
+            // Among them: a refusal of the continuation grant (as MSAL, a general error).
             return .general
-        }
-    }
-
-    /// Whether a failure of this step's own request leaves the state's token good, so the state it
-    /// was called on is handed back: no answer, a wrong code or password (the grants on their
-    /// states), a refused resend (the code already sent still works: ``NativeAuthErrorDetails/leavesSentCodeUsable``,
-    /// as MSAL, docs/PROTOCOL.md §6.2). The start's steps have no state to hand back; a failure
-    /// after the request (storing the account, listing second factors) always ends the flow.
-    func handsBack(_ details: NativeAuthErrorDetails) -> Bool {
-        if self == .resend { return details.leavesSentCodeUsable }
-        switch details.kind {
-        case .unavailable: return true
-        case .invalidCode: return self == .oobGrant
-        case .invalidPassword: return self == .submitPassword
-        default: return false
         }
     }
 }

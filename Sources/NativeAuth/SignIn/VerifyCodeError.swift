@@ -15,5 +15,5 @@ public struct VerifyCodeError: NativeAuthError, FlowError {
     init(_ details: NativeAuthErrorDetails) { self.details = details }
 
     /// The code is wrong; retry on the returned state.
-    public var isInvalidCode: Bool { details.kind == .invalidCode }
+    public var isInvalidCode: Bool { code == .invalidCode }
 }

@@ -15,5 +15,5 @@ public struct AttributesRequiredError: NativeAuthError, FlowError {
 
     /// The attributes cannot be sent: a value is not of a JSON type, or there are too many or too
     /// big ones. Found locally: nothing was sent, and the state is handed back to try again.
-    public var isInvalidAttributes: Bool { details.kind == .invalidAttributes }
+    public var isInvalidAttributes: Bool { code == .invalidAttributes }
 }

@@ -6,7 +6,8 @@ import Foundation
 
 /// The sign-up flow: `/signup/v1.0/start`, `/signup/v1.0/challenge`, then `/signup/v1.0/continue`
 /// with the code, the password and the attributes the server asks for (docs/PROTOCOL.md §7), on the
-/// shared flow parts (``FlowContext``, ``ChallengeAnswer``, ``FlowStateCore``, ``FlowErrorMapping``).
+/// shared flow parts (``FlowContext``, ``ChallengeAnswer``, ``FlowStateCore``, ``FlowErrorMapping``);
+/// what each failure comes to is ``SignUpStep``'s table.
 /// The completed flow hands its continuation token to ``SignInAfterFlowCore``.
 ///
 /// Which failures hand the state back follows MSAL (docs/PROTOCOL.md §7.6): a wrong code, a password
@@ -24,8 +25,8 @@ enum SignUpFlow {
         environment.logger.info("sign-up starting", metadata: ["username": "\(LogMasking.username(username))",
                                                                "correlation-id": "\(context.correlationId)"])
         func failure(_ details: NativeAuthErrorDetails) -> SignUpStartResult { .error(SignUpStartError(details)) }
-        func local(_ kind: ErrorKind, _ message: String) -> SignUpStartResult {
-            failure(FlowErrorMapping.local(kind, message, correlationId: context.correlationId))
+        func local(_ code: NativeAuthErrorCode, _ message: String) -> SignUpStartResult {
+            failure(FlowErrorMapping.local(code, message, correlationId: context.correlationId))
         }
         if let problem = checkedUsername.problem { return local(.invalidUsername, problem) }
         if let problem = values.password.flatMap({ LocalInput.password($0).problem }) { return local(.invalidPassword, problem) }
@@ -48,7 +49,7 @@ enum SignUpFlow {
         case .attributesInvalid(let names):
             return .attributesInvalid(attributeNames: names)
         case .rejected(let rejection):
-            return failure(context.details(rejection, meaning: SignUpStep.start.meaning))
+            return failure(context.failure(rejection, at: SignUpStep.start).details)
         case .credentialRequired, .attributesRequired:
             return failure(FlowErrorMapping.unexpectedAnswer("the server asked for more before the address was verified",
                                                              correlationId: context.correlationId))
@@ -59,12 +60,12 @@ enum SignUpFlow {
         let answer: ChallengeAnswer
         (answer, context) = await context.challenge(.signUpChallenge, continuationToken: token)
         return await answer.resolve(
-            in: context, meaning: SignUpStep.challenge.meaning,
+            in: context, step: SignUpStep.challenge,
             mismatch: "the server asked for a password before sending a code to verify the address",
             code: { core, sentTo, channel, length in
                 .codeRequired(newState: SignUpCodeRequiredState(core: core), sentTo: sentTo, channelTargetType: channel, codeLength: length)
             },
-            failed: failure)
+            failed: { failure($0.details) })
     }
 
     // MARK: Steps on states
@@ -86,16 +87,15 @@ enum SignUpFlow {
             // MSAL asks for the password step itself: the answer must be the password challenge.
             let (challenge, asked) = await context.challenge(.signUpChallenge, continuationToken: token)
             return await challenge.resolve(
-                in: asked, meaning: SignUpStep.challenge.meaning, mismatch: "the server sent another code instead of asking for the password",
+                in: asked, step: SignUpStep.challenge, mismatch: "the server sent another code instead of asking for the password",
                 password: { .advanced(.passwordRequired(newState: SignUpPasswordRequiredState(core: $0))) },
-                failed: ended)
+                failed: { ended($0.details) })
         case .attributesRequired(let attributes, let token):
             return .advanced(.attributesRequired(attributes: attributes, newState: attributesState(context, token)))
         case .attributesInvalid:
             return ended(FlowErrorMapping.unexpectedAnswer("the server refused attributes in answer to a code", correlationId: context.correlationId))
         case .rejected(let rejection):
-            let details = context.details(rejection, meaning: SignUpStep.oobContinue.meaning)
-            return .failed(VerifyCodeError(details), handedBack: SignUpStep.oobContinue.handsBack(details))
+            return .failed(context.failure(rejection, at: SignUpStep.oobContinue))
         case .unexpected(let what):
             return ended(FlowErrorMapping.unexpectedAnswer(what, correlationId: context.correlationId))
         }
@@ -104,11 +104,11 @@ enum SignUpFlow {
     static func resendCode(on core: FlowStateCore) async -> StepOutcome<SignUpResendCodeResult, ResendCodeError> {
         let (answer, context) = await core.context.challenge(.signUpChallenge, continuationToken: core.continuationToken)
         return await answer.resolve(
-            in: context, meaning: SignUpStep.resend.meaning, mismatch: "the server asked for a password instead of sending a new code",
+            in: context, step: SignUpStep.resend, mismatch: "the server asked for a password instead of sending a new code",
             code: { next, sentTo, channel, length in
                 .advanced(.codeRequired(newState: SignUpCodeRequiredState(core: next), sentTo: sentTo, channelTargetType: channel, codeLength: length))
             },
-            failed: { .failed(ResendCodeError($0), handedBack: SignUpStep.resend.handsBack($0)) })
+            failed: { .failed($0) })
     }
 
     static func submitPassword(_ password: String, on core: FlowStateCore) async -> StepOutcome<SignUpPasswordRequiredResult, PasswordRequiredError> {
@@ -122,8 +122,7 @@ enum SignUpFlow {
         case .attributesRequired(let attributes, let token):
             return .advanced(.attributesRequired(attributes: attributes, newState: attributesState(context, token)))
         case .rejected(let rejection):
-            let details = context.details(rejection, meaning: SignUpStep.passwordContinue.meaning)
-            return .failed(PasswordRequiredError(details), handedBack: SignUpStep.passwordContinue.handsBack(details))
+            return .failed(context.failure(rejection, at: SignUpStep.passwordContinue))
         case .credentialRequired, .attributesInvalid, .unexpected:
             let error = PasswordRequiredError(FlowErrorMapping.unexpectedAnswer(
                 "the answer to the password is not an account, a request for attributes or a refusal", correlationId: context.correlationId))
@@ -148,8 +147,7 @@ enum SignUpFlow {
             // The same state (and token) goes back, to submit other values on.
             return .handedBack(.attributesInvalid(attributeNames: names, newState: state))
         case .rejected(let rejection):
-            let details = context.details(rejection, meaning: SignUpStep.attributesContinue.meaning)
-            return .failed(AttributesRequiredError(details), handedBack: SignUpStep.attributesContinue.handsBack(details))
+            return .failed(context.failure(rejection, at: SignUpStep.attributesContinue))
         case .credentialRequired, .unexpected:
             let error = AttributesRequiredError(FlowErrorMapping.unexpectedAnswer(
                 "the answer to the attributes is not an account, a request for attributes or a refusal", correlationId: context.correlationId))

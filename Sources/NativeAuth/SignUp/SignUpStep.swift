@@ -1,38 +1,35 @@
-/// The steps of a sign-up, and the one place that says what the server's protocol errors mean at
-/// each of them (MSAL's sign-up validators; docs/PROTOCOL.md §7) and which failures hand the state
-/// back (§7.6).
-enum SignUpStep {
+/// The steps of a sign-up, and its error table: the one place that says what each failure comes to
+/// at each of them (MSAL's sign-up validators; docs/PROTOCOL.md §7), with the public code and whether
+/// the state is handed back (§7.6). The answers the flow goes on with (`credential_required`,
+/// `attributes_required`, refused attributes) are read before, by ``SignUpAnswer``.
+enum SignUpStep: ErrorTable, CaseIterable {
     case start, challenge, resend, oobContinue, passwordContinue, attributesContinue
 
-    func meaning(of error: ServerErrorResponse) -> ErrorMeaning {
+    /// No usable answer: the state's token is still good; the start's steps have no state to hand back.
+    var handsBackWithoutAnswer: Bool { self != .start && self != .challenge }
+
+    func outcome(of error: ServerErrorResponse) -> ErrorOutcome {
+        // The server ends the whole flow.
+        if let end = ErrorOutcome.flowEnd(error) { return end }
+
         switch (self, error.error) {
         case (.start, .userAlreadyExists):
-            return ErrorMeaning(.userAlreadyExists)
+            return ErrorOutcome(.userAlreadyExists)
         case (.start, .invalidRequest) where error.isInvalidUsername:
-            return ErrorMeaning(.invalidUsername)
-        case (.start, .invalidGrant), (.passwordContinue, .invalidGrant):
-            return ErrorMeaning.passwordPolicy(error) ?? .general
-        case (.oobContinue, .invalidGrant) where error.isWrongCode:
-            return ErrorMeaning(.invalidCode)
+            return ErrorOutcome(.invalidUsername)
+        case (.start, _) where error.isPasswordPolicyRefusal:
+            return ErrorOutcome(.invalidPassword)
+        case (.resend, _):
+            return .refusedResend
+        case (.oobContinue, _) where error.isWrongCode:
+            return ErrorOutcome(.invalidCode, handsBack: true)
+        case (.passwordContinue, _) where error.isPasswordPolicyRefusal:
+            return ErrorOutcome(.invalidPassword, handsBack: true)
         default:
             // Among them: a password-policy suberror answering a code (retrying the code cannot fix a
             // password, so unlike MSAL the flow ends), user_already_exists after the code (someone
             // else finished a sign-up for the address first), verification_required (no flow uses it).
             return .general
-        }
-    }
-
-    /// Whether a failure of this step's own request leaves the state's token good, so the state it
-    /// was called on is handed back (docs/PROTOCOL.md §7.6): no answer, a wrong code (the code), a
-    /// password the policy refuses (the password); at a resend, the refusals that leave the code
-    /// already sent usable (``NativeAuthErrorDetails/leavesSentCodeUsable``, as every flow). The
-    /// start's steps have no state to hand back.
-    func handsBack(_ details: NativeAuthErrorDetails) -> Bool {
-        switch (self, details.kind) {
-        case (_, .unavailable): return true
-        case (.oobContinue, .invalidCode), (.passwordContinue, .invalidPassword): return true
-        case (.resend, _): return details.leavesSentCodeUsable
-        default: return false
         }
     }
 }

@@ -7,7 +7,8 @@ import Foundation
 /// What a `/token` call came to when the server wants a second factor first: `invalid_grant` with
 /// `mfa_required` or `registration_required` and a `continuation_token` (docs/PROTOCOL.md §9), to an
 /// app that advertised the matching capability. The library lists the methods at once (the
-/// `/introspect` of the kind), so every flow that redeems a grant hands the app the same two outcomes.
+/// `/introspect` of the kind), so every grant of the sign-in (`NativeRedemption`, in `SignIn/`)
+/// hands the app the same two outcomes.
 enum StrongAuthRequirement: Sendable {
     /// The user proves a second factor: choose a method on the state.
     case mfa(authMethods: [AuthMethod], newState: AwaitingMFAState)
@@ -15,13 +16,12 @@ enum StrongAuthRequirement: Sendable {
     case registration(authMethods: [AuthMethod], newState: RegisterStrongAuthState)
 
     /// The kind of requirement a rejection at `/token` is, when the app can handle it (it advertised
-    /// the capability) and the answer carries the token to go on with; nil otherwise (then the flow
-    /// maps the rejection as any other: browser required).
+    /// the capability) and the answer carries the token to go on with; nil otherwise (then the
+    /// rejection fails as the step's error table says: browser required).
     static func kind(of rejection: WireRejection, capabilities: NativeAuthCapabilities) -> (Endpoint, token: String)? {
-        guard let error = rejection.serverError, error.error == .invalidGrant,
-              let token = rejection.continuationToken, !token.isEmpty else { return nil }
-        if error.suberror == .mfaRequired, capabilities.contains(.mfaRequired) { return (.signInIntrospect, token) }
-        if error.suberror == .registrationRequired, capabilities.contains(.registrationRequired) { return (.registerIntrospect, token) }
+        guard let error = rejection.serverError, let token = rejection.continuationToken, !token.isEmpty else { return nil }
+        if error.requiresMFA, capabilities.contains(.mfaRequired) { return (.signInIntrospect, token) }
+        if error.requiresRegistration, capabilities.contains(.registrationRequired) { return (.registerIntrospect, token) }
         return nil
     }
 
@@ -47,7 +47,9 @@ enum StrongAuthRequirement: Sendable {
                 ? (.listed(.mfa(authMethods: methods, newState: AwaitingMFAState(core: core))), context)
                 : (.listed(.registration(authMethods: methods, newState: RegisterStrongAuthState(core: core))), context)
         case .rejected(let rejection):
-            return (.failed(context.details(rejection) { _ in .general }), context)
+            let failure = endpoint == .signInIntrospect
+                ? context.failure(rejection, at: MFAStep.introspect) : context.failure(rejection, at: RegisterStrongAuthStep.introspect)
+            return (.failed(failure.details), context)
         case .unexpected(let what):
             return (.failed(FlowErrorMapping.unexpectedAnswer(what, correlationId: context.correlationId)), context)
         }

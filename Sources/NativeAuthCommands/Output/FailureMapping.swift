@@ -50,6 +50,9 @@ enum FailureMapping {
             var failure = CLIFailure(.failure, "\(what) took too long: run `nativeauth \(command)` again.", details: lines)
             failure.startsOver = true
             return failure
+        case .deviceCodeExpired:
+            return CLIFailure(.failure, "The code expired before anyone signed in with it: run `nativeauth signin --device-code` again.",
+                              details: lines)
         case .invalidScope:
             return CLIFailure(.failure, "The server refused the requested scopes: \(summary)",
                               hint: "Check the --scope values (or NATIVEAUTH_SCOPES): scopes of one API per request.", details: lines)

@@ -38,7 +38,7 @@ struct ErrorMappingTests {
     func messages() throws {
         let id = UUID()
         let body = try error(#"{"error":"invalid_client","error_description":"AADSTS550022: Confidential Client is not supported.","error_codes":[550022],"error_uri":"https://e/x"}"#)
-        let details = FlowErrorMapping.details(.protocolError(body, status: 401), correlationId: id) { _ in .general }
+        let details = FlowErrorMapping.failure(.protocolError(body, status: 401), correlationId: id, at: SignInStep.initiate).details
         let mapped = SignInStartError(details)
         #expect(mapped.errorDescription == "AADSTS550022: Confidential Client is not supported.")
         #expect(mapped.httpStatus == 401)
@@ -46,57 +46,59 @@ struct ErrorMappingTests {
         #expect(!mapped.isServerUnavailable)
         #expect(mapped.correlationId == id)
 
-        let redirect = SignInStartError(FlowErrorMapping.details(.redirect(reason: "Client is missing registration_required capability"), correlationId: id) { _ in .general })
+        let redirect = SignInStartError(FlowErrorMapping.failure(.redirect(reason: "Client is missing registration_required capability"), correlationId: id,
+                                                                  at: SignInStep.initiate).details)
         #expect(redirect.isBrowserRequired)
         #expect(redirect.errorDescription == "Client is missing registration_required capability")
-        let bare = SignInStartError(FlowErrorMapping.details(.redirect(reason: nil), correlationId: id) { _ in .general })
+        let bare = SignInStartError(FlowErrorMapping.failure(.redirect(reason: nil), correlationId: id, at: SignInStep.initiate).details)
         #expect(bare.errorDescription?.contains("browser") == true)
     }
 
     @Test("A protocol error without a description is named by its error and suberror")
     func noDescription() {
-        let details = FlowErrorMapping.details(.protocolError(server("expired_token", suberror: "x"), status: 400), correlationId: UUID()) { _ in .general }
+        let details = FlowErrorMapping.failure(.protocolError(server("expired_token", suberror: "x"), status: 400), correlationId: UUID(),
+                                              at: SignInStep.initiate).details
         #expect(details.message == "The server refused the request (expired_token, x).")
     }
 
+    private func outcome(_ step: some ErrorTable, _ error: ServerErrorResponse) -> ErrorOutcome {
+        step.outcome(of: error)
+    }
+
     @Test("Sign-in: what each step makes of the server's errors")
-    func signInMeanings() {
-        #expect(SignInStep.initiate.meaning(of: server("user_not_found", codes: [50034])).kind == .userNotFound)
-        #expect(SignInStep.initiate.meaning(of: server("invalid_request", codes: [90100], description: "AADSTS90100: username parameter is empty or not valid.")).kind == .invalidUsername)
-        #expect(SignInStep.initiate.meaning(of: server("invalid_request", codes: [90100], description: "AADSTS90100: client_id parameter is empty or not valid.")).kind == .general)
-        #expect(SignInStep.initiate.meaning(of: server("invalid_client", suberror: "nativeauthapi_disabled")).kind == .general)
-        #expect(SignInStep.oobGrant.meaning(of: server("invalid_grant", suberror: "invalid_oob_value", codes: [50181])).kind == .invalidCode)
-        #expect(SignInStep.oobGrant.meaning(of: server("invalid_grant", codes: [50126])).kind == .general)
-        #expect(SignInStep.passwordGrant.meaning(of: server("invalid_grant", codes: [50126])).kind == .invalidCredentials)
-        #expect(SignInStep.passwordGrant.meaning(of: server("invalid_grant", codes: [50034])).kind == .userNotFound)
-        #expect(SignInStep.passwordGrant.meaning(of: server("invalid_grant", codes: [55200])).kind == .general)
-        #expect(SignInStep.passwordGrant.meaning(of: server("invalid_grant")).kind == .general)
-        #expect(SignInStep.passwordGrant.meaning(of: server("invalid_grant", codes: [50053])).kind == .general)
-        #expect(SignInStep.passwordGrant.meaning(of: server("expired_token", codes: [552003])).kind == .general)
+    func signInOutcomes() {
+        #expect(outcome(SignInStep.initiate, server("user_not_found", codes: [50034])).code == .userNotFound)
+        #expect(outcome(SignInStep.initiate, server("invalid_request", codes: [90100], description: "AADSTS90100: username parameter is empty or not valid.")).code == .invalidUsername)
+        #expect(outcome(SignInStep.initiate, server("invalid_request", codes: [90100], description: "AADSTS90100: client_id parameter is empty or not valid.")).code == .general)
+        #expect(outcome(SignInStep.initiate, server("invalid_client", suberror: "nativeauthapi_disabled")).code == .general)
+        #expect(outcome(SignInStep.oobGrant, server("invalid_grant", suberror: "invalid_oob_value", codes: [50181])).code == .invalidCode)
+        #expect(outcome(SignInStep.oobGrant, server("invalid_grant", codes: [50126])).code == .general)
+        #expect(outcome(SignInStep.passwordGrant, server("invalid_grant", codes: [50126])).code == .invalidCredentials)
+        #expect(outcome(SignInStep.passwordGrant, server("invalid_grant", codes: [50034])).code == .userNotFound)
+        #expect(outcome(SignInStep.passwordGrant, server("invalid_grant", codes: [55200])).code == .general)
+        #expect(outcome(SignInStep.passwordGrant, server("invalid_grant")).code == .general)
+        #expect(outcome(SignInStep.passwordGrant, server("invalid_grant", codes: [50053])).code == .attemptLimitReached)
+        #expect(outcome(SignInStep.passwordGrant, server("expired_token", codes: [552003])).code == .flowExpired)
         for suberror in ["mfa_required", "registration_required"] {
             for step in [SignInStep.passwordGrant, .oobGrant] {
-                let meaning = step.meaning(of: server("invalid_grant", suberror: suberror, codes: [50076]))
-                #expect(meaning.kind == .browserRequired)
-                #expect(meaning.prefix?.contains("browser") == true)
+                let browser = outcome(step, server("invalid_grant", suberror: suberror, codes: [50076]))
+                #expect(browser.code == .browserRequired)
+                #expect(browser.prefix?.contains("browser") == true)
             }
         }
     }
 
-    @Test("Refresh: 50076 needs the user, 50142 is general, 65001 is the scopes; other invalid_grant is 'refresh token expired'")
-    func refreshMeanings() {
-        #expect(RefreshErrorMapping.meaning(of: server("invalid_grant", codes: [70008])).kind == .refreshTokenExpired)
-        #expect(RefreshErrorMapping.meaning(of: server("expired_refresh_token")).kind == .refreshTokenExpired)
-        #expect(RefreshErrorMapping.meaning(of: server("invalid_scope", codes: [70011])).kind == .invalidScope)
-        let mfa = RefreshErrorMapping.meaning(of: server("invalid_grant", codes: [50076]))
-        #expect(mfa.kind == .interactionRequired)
-        #expect(mfa.kind.code == .interactionRequired)
+    @Test("Refresh: the sentences put before the server's; a 70000 after a lost answer says the session may have been rotated")
+    func refreshSentences() {
+        let mfa = outcome(RefreshStep.refresh, server("invalid_grant", codes: [50076]))
+        #expect(mfa.code == .interactionRequired)
         #expect(mfa.prefix?.contains("Multi-factor authentication") == true)
-        let mfaSuberror = RefreshErrorMapping.meaning(of: server("invalid_grant", suberror: "mfa_required"))
-        #expect(mfaSuberror.kind == .interactionRequired)
-        let consent = RefreshErrorMapping.meaning(of: server("invalid_grant", codes: [65001]))
-        #expect(consent.kind == .invalidScope)
-        let password = RefreshErrorMapping.meaning(of: server("invalid_grant", codes: [50142]))
-        #expect(password.kind == .general)
-        #expect(password.prefix?.contains("password must be changed") == true)
+        #expect(outcome(RefreshStep.refresh, server("invalid_grant", codes: [65001])).prefix?.contains("not configured for the requested scopes") == true)
+        #expect(outcome(RefreshStep.refresh, server("invalid_grant", codes: [50142])).prefix?.contains("password must be changed") == true)
+        #expect(outcome(RefreshStep.refresh, server("invalid_grant", codes: [70000])).prefix == nil)
+        let rotated = outcome(RefreshStep.refreshAfterLostAnswer, server("invalid_grant", codes: [70000]))
+        #expect(rotated.code == .refreshTokenExpired)
+        #expect(rotated.prefix?.contains("lost answer") == true)
+        #expect(outcome(RefreshStep.refreshAfterLostAnswer, server("invalid_grant", codes: [70008])).prefix == nil)
     }
 }

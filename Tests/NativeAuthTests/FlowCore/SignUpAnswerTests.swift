@@ -46,16 +46,16 @@ struct SignUpAnswerTests {
         }
     }
 
-    @Test("The six password suberrors mean an invalid password; other invalid_grants do not")
+    @Test("The six password suberrors mean an invalid password where a new password is submitted; other invalid_grants do not")
     func passwordPolicy() throws {
         for suberror in ["password_too_weak", "password_too_short", "password_too_long", "password_recently_used", "password_banned", "password_is_invalid"] {
             let error = ServerErrorResponse(error: .invalidGrant, suberror: ServerSubError(rawValue: suberror))
-            #expect(ErrorMeaning.passwordPolicy(error) == ErrorMeaning(.invalidPassword), "\(suberror)")
+            #expect(error.isPasswordPolicyRefusal, "\(suberror)")
+            #expect(SignUpStep.passwordContinue.outcome(of: error) == ErrorOutcome(.invalidPassword, handsBack: true), "\(suberror)")
             #expect(ServerSubError(rawValue: suberror).isPasswordPolicy)
         }
-        #expect(ErrorMeaning.passwordPolicy(ServerErrorResponse(error: .invalidGrant, suberror: .invalidOOBValue)) == nil)
-        #expect(ErrorMeaning.passwordPolicy(ServerErrorResponse(error: .invalidRequest, suberror: .passwordTooWeak)) == nil)
-        #expect(SignUpStep.oobContinue.meaning(of: ServerErrorResponse(error: .invalidGrant, suberror: .passwordTooWeak)) == .general)
-        #expect(SignUpStep.passwordContinue.meaning(of: ServerErrorResponse(error: .invalidGrant, suberror: .passwordBanned)) == ErrorMeaning(.invalidPassword))
+        #expect(!ServerErrorResponse(error: .invalidGrant, suberror: .invalidOOBValue).isPasswordPolicyRefusal)
+        #expect(!ServerErrorResponse(error: .invalidRequest, suberror: .passwordTooWeak).isPasswordPolicyRefusal)
+        #expect(SignUpStep.oobContinue.outcome(of: ServerErrorResponse(error: .invalidGrant, suberror: .passwordTooWeak)) == .general)
     }
 }

@@ -86,6 +86,7 @@ struct RegistrationRecordingTests {
         let invalid = try #require(await list.state.challengeAuthMethod(parameters: contact(list.methods[1], "not-a-number")).error)
         #expect(invalid.error.isInvalidInput)
         #expect(invalid.newState === list.state)
+        #expect(!invalid.error.leavesSentCodeUsable, "the first challenge of a contact had sent no code")
         try fixture.transport.assertAllUsed()
     }
 

@@ -7,6 +7,7 @@ import Foundation
 /// The MFA loop after `mfa_required` (docs/PROTOCOL.md §9.1): `/oauth2/v2.0/challenge` with the
 /// chosen method's `id` sends a code, `/oauth2/v2.0/token` with `grant_type=mfa_oob` takes it. The
 /// methods were listed (`/introspect`) by the grant that asked for them (``StrongAuthRequirement``).
+/// What each failure comes to is ``MFAStep``'s table.
 enum MFAFlow {
     /// Sends a code on `method`: the first challenge, or (`step` `.resend`) another once a code was
     /// sent. A failure that leaves the token good is a `.retry` (the state called on decides which
@@ -21,12 +22,12 @@ enum MFAFlow {
         let fields = [("continuation_token", core.continuationToken), ("challenge_type", types), ("id", method.id)]
         let (outcome, answered) = await context.post(.signInChallenge, fields, as: ChallengeResponse.self)
         return await ChallengeAnswer(outcome).resolve(
-            in: answered, meaning: step.meaning,
+            in: answered, step: step,
             mismatch: "the server asked for a password instead of sending the second factor's code",
             code: { next, sentTo, channel, length in
                 .advanced(.verificationRequired(newState: MFARequiredState(core: next), sentTo: sentTo, channelTargetType: channel, codeLength: length))
             },
-            failed: { .failed(MFARequestChallengeError($0), handedBack: step.handsBack($0)) })
+            failed: { .failed($0) })
     }
 
     /// Redeems the code with the `mfa_oob` grant and stores the account.
@@ -36,19 +37,14 @@ enum MFAFlow {
             return .retry(MFASubmitChallengeError(FlowErrorMapping.local(.invalidCode, problem, correlationId: core.correlationId)))
         }
         let grant = TokenGrant.mfaOOB(code: checked.value, continuationToken: core.continuationToken)
-        let (outcome, answered) = await NativeRedemption.redeem(grant, context: core.context)
+        let (outcome, answered) = await TokenRedemption.redeem(grant, context: core.context)
         switch outcome {
         case .signedIn(let result):
             return .advanced(.completed(result))
-        case .strongAuthRequired:
-            let details = FlowErrorMapping.unexpectedAnswer("the server asked for another strong authentication after the second factor",
-                                                            correlationId: answered.correlationId)
-            return .advanced(.error(MFASubmitChallengeError(details), newState: nil))
         case .failed(let details):
             return .advanced(.error(MFASubmitChallengeError(details), newState: nil))
         case .rejected(let rejection):
-            let details = answered.details(rejection, meaning: MFAStep.grant.meaning)
-            return .failed(MFASubmitChallengeError(details), handedBack: MFAStep.grant.handsBack(details))
+            return .failed(answered.failure(rejection, at: MFAStep.grant))
         }
     }
 }

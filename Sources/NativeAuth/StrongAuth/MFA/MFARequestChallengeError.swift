@@ -16,5 +16,5 @@ public struct MFARequestChallengeError: NativeAuthError, FlowError {
 
     /// The server blocked this method (a number refused by its reputation checks): choose another
     /// one on the returned state.
-    public var isAuthMethodBlocked: Bool { details.kind == .authMethodBlocked }
+    public var isAuthMethodBlocked: Bool { code == .authMethodBlocked }
 }

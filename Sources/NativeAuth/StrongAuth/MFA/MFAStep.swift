@@ -1,36 +1,38 @@
-/// The steps of the MFA loop, and what the server's protocol errors mean at each (MSAL's
-/// validators: docs/PROTOCOL.md §9.1, §9.3).
-enum MFAStep {
+/// The steps of the MFA loop, and its error table: what each failure comes to at each of them
+/// (MSAL's validators: docs/PROTOCOL.md §9.1, §9.3), with the public code and whether the state is
+/// handed back.
+enum MFAStep: ErrorTable, CaseIterable {
+    /// Listing the methods (`/oauth2/v2.0/introspect`), after the grant that asked for a second
+    /// factor: any failure ends the sign-in, the grant used the previous state's token.
+    case introspect
     /// The first challenge (from ``AwaitingMFAState``), and another one from ``MFARequiredState`` (a
     /// resend, or another method) once a code was sent.
-    case challenge, resend, grant
+    case challenge, resend
+    /// The code, with the `mfa_oob` grant.
+    case grant
 
-    func meaning(of error: ServerErrorResponse) -> ErrorMeaning {
-        switch self {
-        case .challenge, .resend:
-            return error.isProviderBlocked
-                ? ErrorMeaning(.authMethodBlocked, prefix: "The server blocked the strong authentication method.") : .general
-        case .grant:
-            return error.isWrongCode ? ErrorMeaning(.invalidCode) : .general
-        }
-    }
+    /// No usable answer: the state's token is still good; listing the methods has no state of its own.
+    var handsBackWithoutAnswer: Bool { self != .introspect }
 
-    /// Whether a failure at this step leaves the state's token good, so the state is handed back:
-    /// no answer, a wrong code (the grant), a blocked or unknown method (the challenge: choose
-    /// another; an unknown token, AADSTS55200, is not one), a refused resend (the code already sent
-    /// still works: ``NativeAuthErrorDetails/leavesSentCodeUsable``, as MSAL). An expired or refused
-    /// token, a redirect or an unusable answer end the sign-in.
-    func handsBack(_ details: NativeAuthErrorDetails) -> Bool {
-        if self == .resend { return details.leavesSentCodeUsable }
-        switch details.kind {
-        case .unavailable: return true
-        case .invalidCode: return self == .grant
-        case .authMethodBlocked: return self == .challenge
-        case .general:
-            // An unknown method (`invalid_request`), but not a token the server no longer knows (55200).
-            return self == .challenge && details.serverError?.error == .invalidRequest
-                && !details.errorCodes.contains(AADSTSCode.invalidContinuationToken)
-        default: return false
+    func outcome(of error: ServerErrorResponse) -> ErrorOutcome {
+        // The server ends the whole flow (an expired or locked sign-in).
+        if let end = ErrorOutcome.flowEnd(error) { return end }
+
+        switch (self, error.error) {
+        // A blocked method: choose another.
+        case (.challenge, _) where error.isProviderBlocked, (.resend, _) where error.isProviderBlocked:
+            return ErrorOutcome(.authMethodBlocked, prefix: "The server blocked the strong authentication method.", handsBack: true)
+        // An unknown method: choose another; but not a token the server no longer knows (55200).
+        case (.challenge, .invalidRequest) where !error.errorCodes.contains(AADSTSCode.invalidContinuationToken):
+            return ErrorOutcome(.general, handsBack: true)
+        case (.resend, _):
+            return .refusedResend
+        case (.grant, _) where error.isWrongCode:
+            return ErrorOutcome(.invalidCode, handsBack: true)
+        case (.grant, _) where error.requiresMFA || error.requiresRegistration:
+            return ErrorOutcome(.general, prefix: "The server asked for another strong authentication after the second factor.")
+        default:
+            return .general
         }
     }
 }

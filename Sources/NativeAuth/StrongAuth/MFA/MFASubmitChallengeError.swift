@@ -14,5 +14,5 @@ public struct MFASubmitChallengeError: NativeAuthError, FlowError {
     init(_ details: NativeAuthErrorDetails) { self.details = details }
 
     /// The code is wrong (or empty); retry on the returned state.
-    public var isInvalidChallenge: Bool { details.kind == .invalidCode }
+    public var isInvalidChallenge: Bool { code == .invalidCode }
 }

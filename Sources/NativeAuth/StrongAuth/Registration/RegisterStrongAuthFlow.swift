@@ -9,7 +9,8 @@ import NativeAuthShared
 /// `/register/v1.0/challenge` sends a code to the contact (or answers `preverified`),
 /// `/register/v1.0/continue` takes the code (or, after `preverified`, the token alone), and the
 /// `continuation_token` grant at `/oauth2/v2.0/token` signs the user in. The methods were listed
-/// (`/register/v1.0/introspect`) by the grant that asked for them (``StrongAuthRequirement``).
+/// (`/register/v1.0/introspect`) by the grant that asked for them (``StrongAuthRequirement``). What
+/// each failure comes to is ``RegisterStrongAuthStep``'s table.
 enum RegisterStrongAuthFlow {
     /// Challenges the contact of `parameters`: the first time, or (`step` `.resend`) again once a
     /// code was sent. A failure that leaves the token good is a `.retry` (the state called on decides
@@ -32,18 +33,20 @@ enum RegisterStrongAuthFlow {
             }
             switch await register(token: token, code: nil, context: answered) {
             case .signedIn(let result): return .advanced(.completed(result))
-            case .refused(let details), .failed(let details):
+            case .refused(let failure):
+                return .advanced(.error(RegisterStrongAuthChallengeError(failure.details), newState: nil))
+            case .failed(let details):
                 return .advanced(.error(RegisterStrongAuthChallengeError(details), newState: nil))
             }
         }
         return await ChallengeAnswer(outcome).resolve(
-            in: answered, meaning: step.meaning,
+            in: answered, step: step,
             mismatch: "the server asked for a password instead of sending a code to the contact",
             code: { next, sentTo, channel, length in
                 .advanced(.verificationRequired(RegisterStrongAuthVerificationRequiredResult(
                     newState: RegisterStrongAuthVerificationRequiredState(core: next), sentTo: sentTo, channelTargetType: channel, codeLength: length)))
             },
-            failed: { .failed(RegisterStrongAuthChallengeError($0), handedBack: step.handsBack($0)) })
+            failed: { .failed($0) })
     }
 
     /// Submits the code sent to the contact; then signs the user in.
@@ -57,8 +60,8 @@ enum RegisterStrongAuthFlow {
         switch await register(token: core.continuationToken, code: checked.value, context: core.context) {
         case .signedIn(let result):
             return .advanced(.completed(result))
-        case .refused(let details):
-            return .failed(RegisterStrongAuthSubmitChallengeError(details), handedBack: RegisterStrongAuthStep.submit.handsBack(details))
+        case .refused(let failure):
+            return .failed(failure)
         case .failed(let details):
             return .advanced(.error(RegisterStrongAuthSubmitChallengeError(details), newState: nil))
         }
@@ -69,7 +72,7 @@ enum RegisterStrongAuthFlow {
     private enum Registered {
         case signedIn(NativeAuthUserAccountResult)
         /// `/register/v1.0/continue` refused (the state's token may still be good).
-        case refused(NativeAuthErrorDetails)
+        case refused(StepFailure)
         /// A failure after the method was registered, or an unusable answer: the flow is over.
         case failed(NativeAuthErrorDetails)
     }
@@ -83,7 +86,7 @@ enum RegisterStrongAuthFlow {
         let next: String
         switch outcome {
         case .rejected(let rejection):
-            return .refused(answered.details(rejection, meaning: RegisterStrongAuthStep.submit.meaning))
+            return .refused(answered.failure(rejection, at: RegisterStrongAuthStep.submit))
         case .success(let body):
             guard let token = body.continuationToken, !token.isEmpty else {
                 return .failed(FlowErrorMapping.unexpectedAnswer("the registration's answer has no continuation_token",
@@ -92,16 +95,13 @@ enum RegisterStrongAuthFlow {
             next = token
         }
         let grant = TokenGrant.continuationToken(next, username: nil, challengeTypes: answered.environment.challengeTypes)
-        let (redeemed, signedIn) = await NativeRedemption.redeem(grant, context: answered)
+        let (redeemed, signedIn) = await TokenRedemption.redeem(grant, context: answered)
         switch redeemed {
         case .signedIn(let result):
             return .signedIn(result)
-        case .strongAuthRequired:
-            return .failed(FlowErrorMapping.unexpectedAnswer("the server asked for another strong authentication after the registration",
-                                                             correlationId: signedIn.correlationId))
         case .rejected(let rejection):
-            let details = signedIn.details(rejection) { ErrorMeaning.strongAuthentication($0) ?? .general }
-            return .failed(details.with(details.kind, message: "The method was registered, but the sign-in failed: \(details.message)"))
+            let details = signedIn.failure(rejection, at: RegisterStrongAuthStep.signIn).details
+            return .failed(details.with(message: "The method was registered, but the sign-in failed: \(details.message)"))
         case .failed(let details):
             return .failed(details)
         }

@@ -145,11 +145,12 @@ public final class RegisterStrongAuthVerificationRequiredState: Sendable {
 
     /// Sends a new code: to the same contact (a resend) or another one. A failure that leaves the
     /// registration good (a refused resend among them) answers a ``RegisterStrongAuthState`` to try
-    /// again on, and leaves this state usable, so the code already sent can still be submitted.
+    /// again on, and leaves this state usable, so the code already sent can still be submitted: the
+    /// error's ``RegisterStrongAuthChallengeError/leavesSentCodeUsable`` says so.
     public func challengeAuthMethod(parameters: NativeAuthChallengeAuthMethodParameters) async -> RegisterStrongAuthChallengeResult {
         await core.run(handingBack: nil) {
             await RegisterStrongAuthFlow.challenge(parameters, on: core, step: .resend)
-                .handingBack { .error($0, newState: RegisterStrongAuthState(core: core.successor())) }
+                .handingBack { .error($0.leavingSentCodeUsable(), newState: RegisterStrongAuthState(core: core.successor())) }
         }
     }
 

@@ -1,34 +1,39 @@
-/// The steps of a strong-auth method registration, and what the server's protocol errors mean at
-/// each (MSAL's validators: docs/PROTOCOL.md §9.2, §9.3).
-enum RegisterStrongAuthStep {
+/// The steps of a strong-auth method registration, and its error table: what each failure comes to
+/// at each of them (MSAL's validators: docs/PROTOCOL.md §9.2, §9.3), with the public code and whether
+/// a state is handed back.
+enum RegisterStrongAuthStep: ErrorTable, CaseIterable {
+    /// Listing the methods (`/register/v1.0/introspect`), after the grant that asked for a
+    /// registration: any failure ends the sign-in, the grant used the previous state's token.
+    case introspect
     /// The contact's first challenge (from ``RegisterStrongAuthState``), another one once a code was
     /// sent (from ``RegisterStrongAuthVerificationRequiredState``), and the code.
     case challenge, resend, submit
+    /// The `continuation_token` grant at `/oauth2/v2.0/token` once the method is registered: any
+    /// failure ends the sign-in (the method stays registered).
+    case signIn
 
-    func meaning(of error: ServerErrorResponse) -> ErrorMeaning {
-        switch self {
-        case .challenge, .resend:
-            if error.isInvalidVerificationContact { return ErrorMeaning(.invalidInput) }
-            if error.isProviderBlocked {
-                return ErrorMeaning(.contactBlocked, prefix: "The server blocked the verification contact provided.")
-            }
+    /// No usable answer: the state's token is still good; listing the methods and the final sign-in
+    /// have no state of their own.
+    var handsBackWithoutAnswer: Bool { self != .introspect && self != .signIn }
+
+    func outcome(of error: ServerErrorResponse) -> ErrorOutcome {
+        // The server ends the whole flow (an expired or locked sign-in).
+        if let end = ErrorOutcome.flowEnd(error) { return end }
+
+        switch (self, error.error) {
+        // A refused or blocked contact: try another.
+        case (.challenge, _) where error.isInvalidVerificationContact, (.resend, _) where error.isInvalidVerificationContact:
+            return ErrorOutcome(.invalidInput, handsBack: true)
+        case (.challenge, _) where error.isProviderBlocked, (.resend, _) where error.isProviderBlocked:
+            return ErrorOutcome(.verificationContactBlocked, prefix: "The server blocked the verification contact provided.", handsBack: true)
+        case (.resend, _):
+            return .refusedResend
+        case (.submit, _) where error.isWrongCode:
+            return ErrorOutcome(.invalidCode, handsBack: true)
+        case (.signIn, _) where error.requiresMFA || error.requiresRegistration:
+            return ErrorOutcome(.general, prefix: "The server asked for another strong authentication after the registration.")
+        default:
             return .general
-        case .submit:
-            return error.isWrongCode ? ErrorMeaning(.invalidCode) : .general
-        }
-    }
-
-    /// Whether a failure at this step leaves the state's token good, so a state is handed back: no
-    /// answer, a refused or blocked contact (the challenge: try another), a wrong code (the submit), a
-    /// refused resend (the code already sent still works: ``NativeAuthErrorDetails/leavesSentCodeUsable``,
-    /// as MSAL).
-    func handsBack(_ details: NativeAuthErrorDetails) -> Bool {
-        if self == .resend { return details.leavesSentCodeUsable }
-        switch details.kind {
-        case .unavailable: return true
-        case .invalidInput, .contactBlocked: return self == .challenge
-        case .invalidCode: return self == .submit
-        default: return false
         }
     }
 }
