@@ -38,6 +38,7 @@ public final class NativeAuthPublicClientApplicationConfig: Sendable {
         var storageAuthority: String?
         var keepsSeveralAccounts = false
         var caFile: String?
+        var requestInterceptor: (any NativeAuthRequestInterceptor)?
     }
 
     private let values = LockedValues(Values())
@@ -137,6 +138,13 @@ public final class NativeAuthPublicClientApplicationConfig: Sendable {
     public var caFile: String? {
         get { values[\.caFile] }
         set { values[\.caFile] = newValue }
+    }
+
+    /// Adds the app's own `x-` headers to every request to the authority (MSAL's `requestInterceptor`;
+    /// the rules are ``NativeAuthRequestInterceptorRules``). None when nil.
+    public var requestInterceptor: (any NativeAuthRequestInterceptor)? {
+        get { values[\.requestInterceptor] }
+        set { values[\.requestInterceptor] = newValue }
     }
 
     /// All values at once, consistent with each other.

@@ -18,6 +18,8 @@ struct WireClient: Sendable {
     let retryPolicy: RetryPolicy
     let clock: any NativeAuthClock
     let logger: Logger
+    /// The app's extra headers (``NativeAuthPublicClientApplicationConfig/requestInterceptor``).
+    var interceptor: (any NativeAuthRequestInterceptor)? = nil
 
     /// The answer to one request and the correlation ID the flow goes on with (the server's, when it
     /// echoed one).
@@ -37,6 +39,7 @@ struct WireClient: Sendable {
     ) async -> Reply<Success> {
         var request = makeRequest(endpoint, fields: fields, correlationId: correlationId)
         request.isReplayable = replayable
+        request.headers += await InterceptedHeaders.headers(from: interceptor, for: request.url, clock: clock, logger: logger)
         logger.debug(
             "native-auth request",
             metadata: ["endpoint": "\(endpoint.rawValue)", "fields": "\(fields.map(\.0).joined(separator: ","))",
