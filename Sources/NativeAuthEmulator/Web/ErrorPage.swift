@@ -1,0 +1,15 @@
+import Hummingbird
+
+/// A protocol error met on a browser page (an unknown tenant, a wrong method, a request the page
+/// cannot serve): shown as the page the service shows when it cannot send the browser back to the
+/// app, with the error's status and text and the request's correlation ID.
+struct ErrorPage: HTTPResponseError {
+    let error: ProtocolError
+
+    var status: HTTPResponse.Status { error.status }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        let correlationId = RequestExchange.of(context, request: request).clientRequestId
+        return WebReply.page(WebRoutes.errorPage(error, correlationId: correlationId)).response(from: request, context: context)
+    }
+}
