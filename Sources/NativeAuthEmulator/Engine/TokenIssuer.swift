@@ -29,17 +29,21 @@ struct TokenIssuer: Sendable {
         let scp = grant.scopes.permissions.isEmpty
             ? grant.scopes.scopes.filter { $0 != "offline_access" }.joined(separator: " ")
             : grant.scopes.permissions.joined(separator: " ")
-        let accessClaims = AccessTokenClaims(
-            aud: grant.scopes.resource ?? grant.clientId, iss: core.issuer, iat: iat,
-            exp: Timestamps.wholeSeconds(now + config.accessTokenLifetime), azp: grant.clientId,
-            name: grant.user.displayName, oid: oid, preferredUsername: grant.user.username, scp: scp, sub: sub,
-            tid: core.tenantId, uti: Secrets.opaqueToken(byteCount: 16), acrs: grant.acrs.isEmpty ? nil : grant.acrs)
+        func claims(for audience: String, lifetime: Double) -> TokenClaims {
+            TokenClaims(aud: audience, iss: core.issuer, iat: iat, exp: Timestamps.wholeSeconds(now + lifetime),
+                        name: grant.user.displayName, oid: oid, preferredUsername: grant.user.username, sub: sub, tid: core.tenantId)
+        }
+        var accessClaims = claims(for: grant.scopes.resource ?? grant.clientId, lifetime: config.accessTokenLifetime)
+        accessClaims.azp = grant.clientId
+        accessClaims.azpacr = "0"
+        accessClaims.scp = scp
+        accessClaims.uti = Secrets.opaqueToken(byteCount: 16)
+        accessClaims.acrs = grant.acrs.isEmpty ? nil : grant.acrs
         var idToken: String?
         if grant.scopes.wantsIdToken {
-            idToken = try core.key.sign(claims: IDTokenClaims(
-                aud: grant.clientId, iss: core.issuer, iat: iat, exp: Timestamps.wholeSeconds(now + config.idTokenLifetime),
-                name: grant.user.displayName, oid: oid, preferredUsername: grant.user.username, sub: sub,
-                tid: core.tenantId, nonce: grant.nonce))
+            var idClaims = claims(for: grant.clientId, lifetime: config.idTokenLifetime)
+            idClaims.nonce = grant.nonce
+            idToken = try core.key.sign(claims: idClaims)
         }
         let clientInfo = grant.clientInfo ? Base64URL.encode(try JSONText.data(ClientInfo(uid: oid, utid: core.tenantId))) : nil
         return TokenAnswer(
