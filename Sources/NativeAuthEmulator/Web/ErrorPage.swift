@@ -10,6 +10,8 @@ struct ErrorPage: HTTPResponseError {
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         let correlationId = RequestExchange.of(context, request: request).clientRequestId
-        return WebReply.page(WebRoutes.errorPage(error, correlationId: correlationId)).response(from: request, context: context)
+        let page = SignInPage.message(title: "Sorry, but we're having trouble signing you in", lead: "Correlation ID: \(correlationId)",
+                                      error: error.summary, status: error.status.code)
+        return WebReply.page(page).response(from: request, context: context)
     }
 }

@@ -52,7 +52,7 @@ struct WebRoutes: Sendable {
         } catch {
             switch error {
             case .page(let protocolError):
-                return .page(Self.errorPage(protocolError, correlationId: clientRequestId))
+                throw protocolError
             case .redirect(let protocolError, let redirectUri, let state):
                 if (try? FormBody(parsing: Array(query.utf8)))?["response_mode"] == FormPostPage.mode {
                     return FormPostPage.reply(to: redirectUri, fields: FormPostPage.errorFields(
@@ -147,14 +147,5 @@ struct WebRoutes: Sendable {
             }
             return .page(updated ? page : .message(title: "This code expired", lead: "Start the sign-in again on your device.", status: 400))
         }
-    }
-
-    // MARK: Error page
-
-    /// The page shown when the browser cannot be sent back to the app, with the service's text.
-    static func errorPage(_ error: ProtocolError, correlationId: String) -> SignInPage {
-        .message(title: "Sorry, but we're having trouble signing you in",
-                 lead: "Correlation ID: \(correlationId)",
-                 error: error.summary, status: error.status.code)
     }
 }
