@@ -57,33 +57,10 @@ struct TokenService: Sendable {
             ? try PasswordCheck.run(secret, request, core: core, now: now) : nil
         let wrongStep = ProtocolError.invalidContinuationToken(
             "it is for another step of the flow; the \(secretField) grant needs the token from a /challenge that asked for \(secretField == "oob" ? "a code" : "a password").")
+        let credential: FirstFactor.Credential = expected == .awaitingCode ? .code(secret) : .password(passwordCheck)
         let user = try core.updateFlow(request, kind: .signIn, stages: [expected], otherwise: wrongStep, now: now) {
             flow, state, now -> UserRecord in
-            guard let user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
-            try GuessGuard.check(state, userKey: flow.userKey, now: now)
-            let accepted: Bool
-            if expected == .awaitingCode {
-                guard let expiry = flow.codeExpiresAt, now < expiry, let codeHash = flow.codeHash else {
-                    throw ProtocolError.expiredCode
-                }
-                accepted = Secrets.constantTimeEquals(SignInService.codeDigest(secret, flowId: flow.id), codeHash)
-            } else {
-                accepted = passwordCheck?.accepts(user) ?? false
-            }
-            guard accepted else {
-                flow.failedAttempts += 1
-                let exhausted = flow.failedAttempts >= config.maxCodeAttempts
-                if exhausted { flow.stage = .locked }
-                state.flows[flow.id] = flow
-                if let lockout = GuessGuard.recordFailure(&state, userKey: flow.userKey, now: now, policy: config.guessingPolicy) {
-                    throw lockout
-                }
-                // The attempt that uses up the limit is answered with the lock-out itself (no retry
-                // suberror), so a client does not ask for an answer that can no longer work.
-                let isCode = expected == .awaitingCode
-                if exhausted { throw ProtocolError.tooManyAttempts(of: isCode ? "codes" : "passwords") }
-                throw isCode ? ProtocolError.wrongCode : ProtocolError.wrongPassword
-            }
+            let user = try FirstFactor.verify(credential, flow: &flow, state: &state, now: now, configuration: config)
             // A second factor still to prove keeps the count: it starts again only once the sign-in
             // is complete (else a known password would reset the limit on guessing second-factor codes).
             try StrongAuthGate.check(&flow, user: user, state: &state, now: now, configuration: config, contextDemands: contextDemands)
