@@ -77,6 +77,7 @@ struct V2SignUpTests {
             let refused = try await client.follow(started, "submitAttributes", ["attributes": ["postalCode": "01234"]])
             #expect(refused.halError.code == "invalidAttributes")
             #expect(refused.halError.message?.contains("postalCode") == true)
+            #expect((refused.json["error"] as? [String: Any])?["invalidAttributes"] as? [String] == ["postalCode"])
             // The password sign-up without a password: asked for after the code, on a page of its own.
             let coded = try await client.follow(started, "submitAttributes", ["attributes": ["postalCode": "98052"]])
             let passwordPage = try await client.follow(coded, "verify", ["otp": "12345678"])
@@ -100,6 +101,32 @@ struct V2SignUpTests {
             let tokens = try await client.v2Complete(done)
             #expect(tokens.status == 200)
             #expect(try JWT(try #require(tokens.string("id_token"))).claims["name"] as? String == "Cross Over")
+        }
+    }
+
+    @Test("With v2AttributesBeforeCode, the sources' order: the credentials, the attributes, then the code and the account")
+    func attributesBeforeCode() async throws {
+        let seed = try seedFile(#"{"signUp": {"method": "password", "v2AttributesBeforeCode": true}}"#)
+        defer { try? FileManager.default.removeItem(at: seed.deletingLastPathComponent()) }
+        try await withEmulator({ $0.seedFile = seed }) { client in
+            let started = try await client.v2Start("sign_up", ["username": "early@example.com"])
+            let credentials = try #require(started.json["attributes"] as? [[String: Any]])
+            #expect(credentials.map { $0["attributeId"] as? String } == ["email", "password"])
+            #expect(credentials.map { $0["required"] as? Bool } == [true, true])
+            let attributes = try await client.follow(started, "submitAttributes",
+                                                     ["attributes": ["email": "early@example.com", "password": "Str0ng-Passw0rd"]])
+            let asked = try #require(attributes.json["attributes"] as? [[String: Any]])
+            #expect(asked.map { $0["attributeId"] as? String } == ["displayName", "city"])
+            #expect(asked.map { $0["required"] as? Bool } == [true, false])
+            let again = try await client.follow(attributes, "submitAttributes", ["attributes": ["city": "Cork"]])
+            #expect((again.json["attributes"] as? [[String: Any]])?.map { $0["attributeId"] as? String } == ["displayName"])
+            let coded = try await client.follow(again, "submitAttributes", ["attributes": ["displayName": "Early Bird"]])
+            #expect(coded.string("action") == "verify")
+            let done = try await client.follow(coded, "verify", ["otp": "12345678"])
+            #expect(done.string("state") == "continue")
+            let user = try #require(try await client.users()["early@example.com"])
+            #expect(user["method"] as? String == "password")
+            #expect((user["attributes"] as? [String: Any])?["city"] as? String == "Cork")
         }
     }
 }

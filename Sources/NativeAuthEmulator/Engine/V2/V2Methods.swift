@@ -48,12 +48,12 @@ enum V2Methods {
     static func registrable(by user: UserRecord, hrefs: V2Hrefs) -> [HALMethodsAnswer.Method] {
         [StrongAuthMethod.Channel.email, .sms].map { channel in
             .init(id: channel.rawValue, type: channel.rawValue, hint: channel == .email ? user.username : nil,
-                  links: HALLinks(enroll: hrefs.link(.methodEnroll, type: channel.rawValue, id: channel.rawValue)))
+                  links: HALLinks(enroll: hrefs.link(.methodEnroll, type: channel.rawValue)))
         }
     }
 
-    /// Throws `unknownMethod` unless the path named `type`/`id`.
-    static func expect(_ step: V2Step, type: String, id: String) throws(ProtocolError) {
+    /// Throws `unknownMethod` unless the path named `type`/`id` (nil: a path that names no id).
+    static func expect(_ step: V2Step, type: String, id: String?) throws(ProtocolError) {
         guard step.methodType == type, step.methodId == id else {
             throw ProtocolError.unknownMethod(step.methodType ?? "", step.methodId ?? "")
         }

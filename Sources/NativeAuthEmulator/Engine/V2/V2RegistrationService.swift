@@ -1,9 +1,9 @@
 /// V2's strong-auth method registration (the `enroll` answer of ``V2Completion``), on V1's rules
 /// (``RegistrationService``): `POST {enroll}` `{"continuationToken", "target"}` (a method's own link
 /// names the channel; the answer's link reads it from the contact) sends a code to the contact
-/// (`action: activate`), or, for the address a sign-up of this journey verified, registers it at once
-/// (`continue`); `POST {activate}` `{"continuationToken", "code"}` takes the code, registers the
-/// method and ends the journey.
+/// (`action: activate`; enrolling again, on the same contact or another, is the resend), or, for the
+/// address a sign-up of this journey verified, registers it at once (`continue`); `POST {activate}`
+/// `{"continuationToken", "code"}` takes the code, registers the method and ends the journey.
 struct V2RegistrationService: Sendable {
     let core: EmulatorCore
 
@@ -15,9 +15,7 @@ struct V2RegistrationService: Sendable {
         let target = try step.required(step.body.target, "target")
         let channel: StrongAuthMethod.Channel
         if let type = step.methodType {
-            guard let named = StrongAuthMethod.Channel(rawValue: type), step.methodId == type else {
-                throw ProtocolError.unknownMethod(type, step.methodId ?? "")
-            }
+            guard let named = StrongAuthMethod.Channel(rawValue: type) else { throw ProtocolError.unknownMethod(type, "") }
             channel = named
         } else {
             channel = ContactRules.channel(of: target)
@@ -38,16 +36,15 @@ struct V2RegistrationService: Sendable {
             request, kind: nil, stages: [.registrationCode],
             otherwise: .wrongStrongAuthStep("activate needs the token of the answer that sent the code to the contact")
         ) { flow, state, now -> any ProtocolAnswer in
-            let channel = flow.strongAuth?.pendingChannel?.rawValue ?? ""
-            try V2Methods.expect(step, type: channel, id: channel)
+            try V2Methods.expect(step, type: flow.strongAuth?.pendingChannel?.rawValue ?? "", id: nil)
             let next = try RegistrationService.register(code: code, flow: &flow, state: &state, now: now, configuration: config)
             return HALContinueAnswer(continuationToken: next, continue: hrefs.authorizeChallenge)
         }
     }
 
-    /// Offers `target` on `channel` (V1's checks; again: a resend): `activate`, or `continue` for
-    /// the address the journey's sign-up verified.
-    func offer(_ target: String, channel: StrongAuthMethod.Channel, code: String, flow: inout FlowRecord, state: inout EmulatorState,
+    /// Offers `target` on `channel` (V1's checks): `activate`, or `continue` for the address the
+    /// journey's sign-up verified.
+    private func offer(_ target: String, channel: StrongAuthMethod.Channel, code: String, flow: inout FlowRecord, state: inout EmulatorState,
                now: Double, hrefs: V2Hrefs) throws -> (any ProtocolAnswer, SentCode?) {
         switch try RegistrationService.offer(target, channel: channel, code: code, flow: &flow, state: &state, now: now, configuration: config) {
         case .preverified:
@@ -55,9 +52,8 @@ struct V2RegistrationService: Sendable {
             return (HALContinueAnswer(continuationToken: next, continue: hrefs.authorizeChallenge), nil)
         case .codeSent(let next, _, let sent):
             let type = channel.rawValue
-            return (HALVerifyAnswer(codeSentOn: type, id: type, hint: sent.maskedTarget, codeLength: code.count, continuationToken: next,
-                                    submit: hrefs.link(.activate, type: type, id: type), resend: hrefs.link(.challenge, type: type, id: type),
-                                    registering: true), sent)
+            return (HALVerifyAnswer(activating: type, hint: sent.maskedTarget, codeLength: code.count, continuationToken: next,
+                                    activate: hrefs.link(.activate, type: type)), sent)
         }
     }
 }

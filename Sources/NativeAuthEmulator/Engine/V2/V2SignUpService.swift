@@ -2,19 +2,23 @@ import Foundation
 import NativeAuthShared
 
 /// V2's sign-up journey (docs/EMULATOR.md "API V2"), under the tenant's sign-up policy and V1's
-/// rules (``SignUpService``, ``SignUpContinuation``):
+/// rules (``SignUpService``, ``SignUpContinuation``). The entry's `sign_up` (`{"continuationToken",
+/// "username"?}`) answers the first page of attributes (`collectAttributes`); `submitAttributes`
+/// takes each page; the code sent to the address is taken at `verify`; then the user is created and
+/// the journey ends (``V2Completion``: `continue`, or the second factor the tenant gives new users).
 ///
-/// 1. The entry's `sign_up` (`{"continuationToken", "username"?}`) answers the first page of
-///    attributes (`collectAttributes`): `email` (required; the sources show the service asking for
-///    it even when the username was sent, and it is how a start without `username` gives the
-///    address), `password` (for a tenant whose users may sign up with one; optional here, as V1's
-///    start takes it: a sign-up that gives one gets a password account, under the policy `any`),
-///    and the policy's attributes, all optional: what V1's start takes.
-/// 2. `submitAttributes` with that page sends the code to the address (`action: verify`).
-/// 3. `verify` with the code; then, as V1 after its code, the password when the account needs one
-///    and has none, then the required attributes still missing, each a page of its own; then the
-///    user is created, and the journey ends (``V2Completion``: `continue`, or the second factor the
-///    tenant gives new users).
+/// The first page is the credentials: `email` (required: the sources show the service asking for it
+/// even when the username was sent, and it is how a start without `username` gives the address) and
+/// `password` for a tenant whose users may sign up with one (a sign-up that gives it under the policy
+/// `any` gets a password account). What follows has two orders:
+///
+/// - By default, V1's: the first page also offers the policy's attributes, all optional (what V1's
+///   start takes), and its submission sends the code; after the code, the password when the account
+///   needs one and has none, then the required attributes still missing, each a page of its own.
+///   So an app's V1 code (the username alone at the start, the attributes after the code) runs as is.
+/// - With the policy's `v2AttributesBeforeCode`, the sources' order: after the credentials (the
+///   password required for a password tenant), a page of the policy's attributes with their own
+///   `required`, asked again while a required one is missing; then the code, and after it the account.
 struct V2SignUpService: Sendable {
     let core: EmulatorCore
 
@@ -31,26 +35,27 @@ struct V2SignUpService: Sendable {
                                       passwordHash: nil, attributes: [:], verified: false)
         try core.update { state in
             guard state.users[userKey] == nil else { throw ProtocolError.userAlreadyExists }
-            state.flows[start.flowId] = start.record(kind: .signUp, userKey: userKey, stage: .awaitingAttributes, signUp: progress)
+            state.flows[start.flowId] = start.record(kind: .signUp, userKey: userKey, stage: .awaitingCredential, signUp: progress)
         }
         var page = [HALAttributesAnswer.Attribute(attributeId: "email", type: "string", required: true, validationRegex: nil)]
-        if policy.method != .otp { page.append(.init(attributeId: "password", type: "string", required: false, validationRegex: nil)) }
-        page += policy.attributes.map { Self.attribute($0, required: false) }
+        if policy.method != .otp {
+            let required = policy.method == .password && policy.v2AttributesBeforeCode
+            page.append(.init(attributeId: "password", type: "string", required: required, validationRegex: nil))
+        }
+        if !policy.v2AttributesBeforeCode { page += policy.attributes.map { Self.attribute($0, required: false) } }
         return HALAttributesAnswer(page, continuationToken: start.token, submit: hrefs.link(.attributes))
     }
 
-    /// A page of attributes: the first one (then the code is sent), the password, or the required
-    /// attributes still missing. Refused values leave the token good, to try again.
+    /// A page of attributes. Refused values leave the token good, to try again.
     func submitAttributes(_ step: V2Step, hrefs: V2Hrefs) throws -> any ProtocolAnswer {
         let request = try step.continuation()
         guard let submitted = step.body.attributes else { throw ProtocolError.missingMember("attributes") }
         let email = submitted.first { $0.0 == "email" }?.1
-        let password = submitted.first { $0.0 == "password" }?.1
         let others = submitted.filter { $0.0 != "email" && $0.0 != "password" }
         // The password's policy and hash before the state lock (PBKDF2 is slow on purpose); an
         // email-code sign-up ignores a password, as V1's does.
         var passwordHash: String?
-        if policy.method != .otp, let password {
+        if policy.method != .otp, let password = submitted.first(where: { $0.0 == "password" })?.1 {
             guard case .string(let text) = password, !text.isEmpty else { throw ProtocolError.attributeValidationFailed(["password"]) }
             if let violation = policy.passwordPolicy.violation(of: text) { throw ProtocolError.passwordPolicy(violation) }
             passwordHash = PasswordHasher.hash(text)
@@ -60,38 +65,43 @@ struct V2SignUpService: Sendable {
             otherwise: .invalidContinuationToken("it is for another step of the sign-up; submitAttributes needs the token of a collectAttributes answer.")
         ) { flow, state, now, code -> (any ProtocolAnswer, SentCode?) in
             guard var progress = flow.signUp else { throw ProtocolError.noSignUpInProgress }
-            if !progress.verified {
-                if progress.username.isEmpty {
-                    guard case .string(let address)? = email, UsernameRules.isWellFormed(address), address.contains("@") else {
-                        throw ProtocolError.invalidSignUpAddress
-                    }
-                    guard state.users[UserRecord.key(address)] == nil else { throw ProtocolError.userAlreadyExists }
-                    progress.username = address
-                    flow.userKey = UserRecord.key(address)
-                }
-                progress.attributes.merge(try SignUpAttributeCheck.accepted(others, policy: policy, onlyRequired: false)) { _, new in new }
-                if let passwordHash {
+            if progress.verified {
+                if flow.stage == .awaitingCredential {
+                    guard let passwordHash else { throw ProtocolError.missingMember("attributes.password") }
                     progress.passwordHash = passwordHash
-                    progress.method = .password
+                } else {
+                    // Once the address is verified, only required attributes are taken (as V1).
+                    progress.attributes.merge(try SignUpAttributeCheck.accepted(others, policy: policy, onlyRequired: true)) { _, new in new }
                 }
-                flow.signUp = progress
-                let next = flow.rotateToken(now: now, lifetime: config.continuationTokenLifetime)
-                let sent = OneTimeCode.send(code, flow: &flow, username: progress.username, channel: .email, target: progress.username,
-                                            state: &state, now: now, configuration: config)
-                flow.stage = .awaitingCode
-                let id = V2Methods.id(of: "email", owner: flow.userKey)
-                return (HALVerifyAnswer(codeSentOn: "email", id: id, hint: sent.maskedTarget, codeLength: code.count, continuationToken: next,
-                                        submit: hrefs.link(.verify, type: "email", id: id), resend: hrefs.link(.challenge, type: "email", id: id)),
-                        sent)
+                return (try advance(&flow, progress, state: &state, now: now, hrefs: hrefs), nil)
             }
-            if flow.stage == .awaitingCredential {
-                guard let passwordHash else { throw ProtocolError.missingMember("attributes.password") }
+            if progress.username.isEmpty {
+                guard case .string(let address)? = email, UsernameRules.isWellFormed(address), address.contains("@") else {
+                    throw ProtocolError.invalidSignUpAddress
+                }
+                guard state.users[UserRecord.key(address)] == nil else { throw ProtocolError.userAlreadyExists }
+                progress.username = address
+                flow.userKey = UserRecord.key(address)
+            }
+            progress.attributes.merge(try SignUpAttributeCheck.accepted(others, policy: policy, onlyRequired: false)) { _, new in new }
+            if let passwordHash {
                 progress.passwordHash = passwordHash
-            } else {
-                // Once the address is verified, only required attributes are taken (as V1).
-                progress.attributes.merge(try SignUpAttributeCheck.accepted(others, policy: policy, onlyRequired: true)) { _, new in new }
+                progress.method = .password
             }
-            return (try advance(&flow, progress, state: &state, now: now, hrefs: hrefs), nil)
+            flow.signUp = progress
+            if let page = pageBeforeCode(progress, after: flow.stage) {
+                flow.stage = page.stage
+                let next = flow.rotateToken(now: now, lifetime: config.continuationTokenLifetime)
+                return (HALAttributesAnswer(page.attributes, continuationToken: next, submit: hrefs.link(.attributes)), nil)
+            }
+            let next = flow.rotateToken(now: now, lifetime: config.continuationTokenLifetime)
+            let sent = OneTimeCode.send(code, flow: &flow, username: progress.username, channel: .email, target: progress.username,
+                                        state: &state, now: now, configuration: config)
+            flow.stage = .awaitingCode
+            let id = V2Methods.id(of: "email", owner: flow.userKey)
+            return (HALVerifyAnswer(codeSentOn: "email", id: id, hint: sent.maskedTarget, codeLength: code.count, continuationToken: next,
+                                    verify: hrefs.link(.verify, type: "email", id: id), resend: hrefs.link(.challenge, type: "email", id: id)),
+                    sent)
         }
     }
 
@@ -106,6 +116,22 @@ struct V2SignUpService: Sendable {
         }
         progress.verified = true
         return try advance(&flow, progress, state: &state, now: now, hrefs: hrefs)
+    }
+
+    /// Under `v2AttributesBeforeCode`, the page a sign-up still owes before its code, after the page
+    /// of `stage`: the password (a password tenant's), the policy's attributes once after the
+    /// credentials, then the required ones still missing; nil when the code may be sent.
+    private func pageBeforeCode(_ progress: SignUpProgress, after stage: FlowRecord.Stage) -> (stage: FlowRecord.Stage, attributes: [HALAttributesAnswer.Attribute])? {
+        guard policy.v2AttributesBeforeCode else { return nil }
+        if progress.method == .password, progress.passwordHash == nil {
+            return (.awaitingCredential, [.init(attributeId: "password", type: "string", required: true, validationRegex: nil)])
+        }
+        let remaining = policy.attributes.filter { progress.attributes[$0.name] == nil }
+        if stage == .awaitingCredential, !remaining.isEmpty {
+            return (.awaitingAttributes, remaining.map { Self.attribute($0, required: $0.required) })
+        }
+        let missing = remaining.filter(\.required)
+        return missing.isEmpty ? nil : (.awaitingAttributes, missing.map { Self.attribute($0, required: true) })
     }
 
     /// After the code: the page of what the account still lacks, or the account (V1's order,

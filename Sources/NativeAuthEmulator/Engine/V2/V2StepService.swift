@@ -3,8 +3,7 @@ import Foundation
 /// V2's method steps, shared by every journey: `POST /methods/{type}/{id}/challenge` (a code sent,
 /// again for a resend, or the password asked for) and `POST /methods/{type}/{id}/verify` (the code or
 /// the password). What a step does depends on the flow its token names and where the flow stands: a
-/// sign-in's first factor, MFA's second factor, a sign-up's address, a password reset's code, a
-/// registration's resend. The rules are V1's (codes, attempts, guessing limit); the path must name
+/// sign-in's first factor, MFA's second factor, a sign-up's address, a password reset's code. The rules are V1's (codes, attempts, guessing limit); the path must name
 /// the method the step offers.
 struct V2StepService: Sendable {
     let core: EmulatorCore
@@ -15,7 +14,7 @@ struct V2StepService: Sendable {
     func challenge(_ step: V2Step, hrefs: V2Hrefs) throws -> any ProtocolAnswer {
         let request = try step.continuation()
         return try core.updateFlowSendingCode(
-            request, kind: nil, stages: [.awaitingChallenge, .awaitingCode, .awaitingPassword, .mfaChallenge, .mfaCode, .registrationCode]
+            request, kind: nil, stages: [.awaitingChallenge, .awaitingCode, .awaitingPassword, .mfaChallenge, .mfaCode]
         ) { flow, state, now, code -> (any ProtocolAnswer, SentCode?) in
             switch (flow.flowKind, flow.stage) {
             case (_, .mfaChallenge), (_, .mfaCode):
@@ -23,8 +22,6 @@ struct V2StepService: Sendable {
                 try V2Methods.expect(step, type: method.channel.rawValue, id: method.id)
                 let (next, sent) = try MFAService.sendCode(code, on: method, of: user, flow: &flow, state: &state, now: now, configuration: config)
                 return (codeAnswer(type: method.channel.rawValue, id: method.id, sent: sent, code: code, next: next, hrefs: hrefs), sent)
-            case (_, .registrationCode):
-                return try resendRegistrationCode(step, code: code, flow: &flow, state: &state, now: now, hrefs: hrefs)
             case (.signIn, _), (.passwordReset, .awaitingChallenge), (.passwordReset, .awaitingCode):
                 guard let user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
                 let type = flow.flowKind == .signIn ? V2Methods.firstFactorType(of: user) : "email"
@@ -104,14 +101,6 @@ struct V2StepService: Sendable {
         return V2Completion.finish(&flow, user: verified, now: now, configuration: config, hrefs: hrefs)
     }
 
-    /// A registration's code again, to the contact being registered (the path names its channel).
-    private func resendRegistrationCode(_ step: V2Step, code: String, flow: inout FlowRecord, state: inout EmulatorState, now: Double,
-                                        hrefs: V2Hrefs) throws -> (any ProtocolAnswer, SentCode?) {
-        guard let channel = flow.strongAuth?.pendingChannel, let target = flow.strongAuth?.pendingTarget else { throw ProtocolError.anotherStep }
-        try V2Methods.expect(step, type: channel.rawValue, id: channel.rawValue)
-        return try V2RegistrationService(core: core).offer(target, channel: channel, code: code, flow: &flow, state: &state, now: now, hrefs: hrefs)
-    }
-
     /// Sends `code` to the address `username` (the flow then waits for it).
     private func sendEmailCode(_ code: String, to username: String, flow: inout FlowRecord, state: inout EmulatorState, now: Double) -> SentCode {
         let sent = OneTimeCode.send(code, flow: &flow, username: username, channel: .email, target: username, state: &state, now: now,
@@ -123,6 +112,6 @@ struct V2StepService: Sendable {
     /// `action: verify` for the code just sent on `type`/`id`.
     private func codeAnswer(type: String, id: String, sent: SentCode, code: String, next: String, hrefs: V2Hrefs) -> HALVerifyAnswer {
         HALVerifyAnswer(codeSentOn: type, id: id, hint: sent.maskedTarget, codeLength: code.count, continuationToken: next,
-                        submit: hrefs.link(.verify, type: type, id: id), resend: hrefs.link(.challenge, type: type, id: id))
+                        verify: hrefs.link(.verify, type: type, id: id), resend: hrefs.link(.challenge, type: type, id: id))
     }
 }

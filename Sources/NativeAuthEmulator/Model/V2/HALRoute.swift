@@ -3,7 +3,8 @@ import Foundation
 /// The paths of V2's `/api/…` steps, under `/{tenant}/api/{version}/` (docs/EMULATOR.md "API V2"):
 /// what the emulator's hrefs point to and what its routes serve, written once. A segment `:type` or
 /// `:id` is a method's type (`email`, `sms`, `password`) and id; the method forms follow the paths
-/// the SDKs' comments show (`/methods/{type}/{id}/challenge`, `PUT /methods/password/{id}`, …).
+/// the SDKs' comments show (`/methods/{type}/{id}/challenge`, `PUT /methods/password/{id}`, …), the
+/// registration's the library's recordings (`/register/methods/{type}/enroll`).
 enum HALRoute: String, Sendable, CaseIterable {
     /// The sign-in journey's first step (the entry's `sign_in`).
     case signIn = "signin"
@@ -17,12 +18,12 @@ enum HALRoute: String, Sendable, CaseIterable {
     case challenge = "methods/:type/:id/challenge"
     /// Takes the code or the password (`verify`).
     case verify = "methods/:type/:id/verify"
-    /// Registers a contact for a method (a method's `enroll`).
-    case methodEnroll = "methods/:type/:id/enroll"
+    /// Registers a contact for a channel (a method's `enroll`; `:type` is `email` or `sms`).
+    case methodEnroll = "register/methods/:type/enroll"
     /// Registers a contact, its channel read from it (the answer's own `enroll`).
-    case enroll = "enroll"
+    case enroll = "register/enroll"
     /// Takes the code sent to the contact being registered (`activate`).
-    case activate = "methods/:type/:id/activate"
+    case activate = "register/methods/:type/activate"
     /// Sets a reset's new password (`update`, a `PUT`).
     case update = "methods/:type/:id"
     /// A reset's completion (`poll`).

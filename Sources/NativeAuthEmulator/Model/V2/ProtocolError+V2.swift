@@ -27,7 +27,8 @@ extension ProtocolError {
     func halBody(correlationId: String, traceId: String, timestamp: String) -> HALErrorBody {
         let codes = v2Codes
         return HALErrorBody(error: .init(code: codes.code, message: summary, innerError: codes.inner.map(HALErrorBody.Detail.Inner.init(code:)),
-                                         correlationId: correlationId, traceId: traceId, timestamp: timestamp))
+                                         invalidAttributes: invalidAttributes, correlationId: correlationId, traceId: traceId,
+                                         timestamp: timestamp))
     }
 
     /// `snake_case` as `camelCase`.
