@@ -24,12 +24,7 @@ struct PasswordResetCompletion: Sendable {
             request, kind: .passwordReset, stages: [.awaitingCode],
             otherwise: .wrongPasswordResetStep("the oob grant needs the token from a /resetpassword/v1.0/challenge that sent a code")
         ) { flow, state, now in
-            do {
-                try OneTimeCode.check(code, flow: &flow, now: now, maxAttempts: config.maxCodeAttempts, lockedOut: .passwordResetLockedOut)
-            } catch {
-                state.flows[flow.id] = flow  // the attempt counts
-                throw error
-            }
+            try OneTimeCode.check(code, flow: &flow, state: &state, now: now, maxAttempts: config.maxCodeAttempts, lockedOut: .passwordResetLockedOut)
             let next = flow.rotateToken(now: now, lifetime: tokenLifetime)  // at most 600 s
             flow.stage = .awaitingNewPassword
             return ExpiringContinuationAnswer(continuationToken: next, expiresIn: Int(tokenLifetime))

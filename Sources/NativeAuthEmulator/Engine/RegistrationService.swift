@@ -119,12 +119,7 @@ struct RegistrationService: Sendable {
     static func register(code: String?, flow: inout FlowRecord, state: inout EmulatorState, now: Double,
                          configuration: EmulatorConfiguration) throws -> String {
         if let code {
-            do {
-                try OneTimeCode.check(code, flow: &flow, now: now, maxAttempts: configuration.maxCodeAttempts, lockedOut: .strongAuthLockedOut)
-            } catch {
-                state.flows[flow.id] = flow  // the attempt counts
-                throw error
-            }
+            try OneTimeCode.check(code, flow: &flow, state: &state, now: now, maxAttempts: configuration.maxCodeAttempts, lockedOut: .strongAuthLockedOut)
         }
         guard var user = state.users[flow.userKey], let channel = flow.strongAuth?.pendingChannel,
               let target = flow.strongAuth?.pendingTarget

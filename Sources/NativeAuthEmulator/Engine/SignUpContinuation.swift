@@ -43,12 +43,7 @@ struct SignUpContinuation: Sendable {
             guard var progress = flow.signUp else { throw ProtocolError.noSignUpInProgress }
             switch submission {
             case .code(let code):
-                do {
-                    try OneTimeCode.check(code, flow: &flow, now: now, maxAttempts: config.maxCodeAttempts, lockedOut: .signUpLockedOut)
-                } catch {
-                    state.flows[flow.id] = flow  // the attempt counts
-                    throw error
-                }
+                try OneTimeCode.check(code, flow: &flow, state: &state, now: now, maxAttempts: config.maxCodeAttempts, lockedOut: .signUpLockedOut)
                 progress.verified = true
             case .password(let hash):
                 progress.passwordHash = hash

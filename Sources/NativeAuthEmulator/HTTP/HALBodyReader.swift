@@ -7,17 +7,7 @@ import Hummingbird
 /// the request log, secret values redacted there.
 enum HALBodyReader {
     static func read(_ request: Request, context: some EmulatorRequestContext) async throws(ProtocolError) -> HALRequestBody {
-        let contentType = request.headers[.contentType]?.lowercased() ?? ""
-        let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        guard mediaType == "application/json" else {
-            throw ProtocolError.malformedRequest("the Content-Type must be application/json, not '\(contentType.prefix(64))'.")
-        }
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: FormReader.maxBodySize)
-        } catch {
-            throw ProtocolError.malformedRequest("the body could not be read or is larger than \(FormReader.maxBodySize) bytes.")
-        }
+        let buffer = try await FormReader.body(of: request, as: "application/json")
         let body: HALRequestBody
         do {
             body = try HALRequestBody(parsing: Data(buffer.readableBytesView))

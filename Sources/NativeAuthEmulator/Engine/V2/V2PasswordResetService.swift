@@ -27,12 +27,7 @@ struct V2PasswordResetService: Sendable {
         guard let user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
         try V2Methods.expect(step, type: "email", id: V2Methods.id(of: "email", owner: user.id))
         let code = try step.secret(step.body.otp, "otp")
-        do {
-            try OneTimeCode.check(code, flow: &flow, now: now, maxAttempts: config.maxCodeAttempts, lockedOut: .passwordResetLockedOut)
-        } catch {
-            state.flows[flow.id] = flow  // the attempt counts
-            throw error
-        }
+        try OneTimeCode.check(code, flow: &flow, state: &state, now: now, maxAttempts: config.maxCodeAttempts, lockedOut: .passwordResetLockedOut)
         let next = flow.rotateToken(now: now, lifetime: PasswordResetCompletion(core: core).tokenLifetime)
         flow.stage = .awaitingNewPassword
         let id = V2Methods.id(of: "password", owner: user.id)

@@ -108,12 +108,7 @@ struct V2SignUpService: Sendable {
     /// The code sent to the address (`verify`): right, the sign-up goes on (``advance``).
     func verifyAddress(_ code: String, flow: inout FlowRecord, state: inout EmulatorState, now: Double, hrefs: V2Hrefs) throws -> any ProtocolAnswer {
         guard var progress = flow.signUp else { throw ProtocolError.noSignUpInProgress }
-        do {
-            try OneTimeCode.check(code, flow: &flow, now: now, maxAttempts: config.maxCodeAttempts, lockedOut: .signUpLockedOut)
-        } catch {
-            state.flows[flow.id] = flow  // the attempt counts
-            throw error
-        }
+        try OneTimeCode.check(code, flow: &flow, state: &state, now: now, maxAttempts: config.maxCodeAttempts, lockedOut: .signUpLockedOut)
         progress.verified = true
         return try advance(&flow, progress, state: &state, now: now, hrefs: hrefs)
     }

@@ -40,9 +40,12 @@ enum HALRoute: String, Sendable, CaseIterable {
         template.replacingOccurrences(of: ":type", with: type).replacingOccurrences(of: ":id", with: id)
     }
 
+    /// Each route's template, split at its slashes (once).
+    private static let parts = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.template.split(separator: "/")) })
+
     /// Whether `segments` (after `/{tenant}/api/{version}/`) are this route's.
     func matches(_ segments: ArraySlice<Substring>) -> Bool {
-        let parts = template.split(separator: "/")
+        let parts = Self.parts[self] ?? []
         guard parts.count == segments.count else { return false }
         return zip(parts, segments).allSatisfy { part, segment in part.hasPrefix(":") || part == segment }
     }
