@@ -18,6 +18,7 @@ struct V2PasswordResetTests {
             let update = try await client.follow(coded, "verify", ["otp": "12345678"])
             #expect(update.string("action") == "update")
             #expect(update.string("type") == "password")
+            #expect((update.json["payload"] as? [String: Any])?.isEmpty == true)
             let updateHref = try #require(update.link("update"))
             #expect(updateHref.contains("/api/v2.0/methods/password/"))
 
