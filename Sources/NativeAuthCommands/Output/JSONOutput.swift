@@ -10,12 +10,12 @@ import NativeAuthShared
 /// inside a string is written as an escape (`\n`, `\u001b`, `\u202e`, …), so the output is safe on
 /// a terminal too.
 enum JSONOutput {
-    /// Prints `object` as pretty-printed JSON with sorted keys on standard output.
-    static func print(_ object: [String: Any]) {
-        Console.result(render(object))
+    /// Prints `object` as pretty-printed JSON with sorted keys on `console`'s standard output.
+    static func print(_ object: [String: Any], to console: Console) {
+        console.result(render(object))
     }
 
-    /// `object` as ``print(_:)`` writes it; `{}` when a value is not of a JSON type.
+    /// `object` as ``print(_:to:)`` writes it; `{}` when a value is not of a JSON type.
     static func render(_ object: [String: Any]) -> String {
         guard let value = json(object) else { return "{}" }
         return PrettyJSON.text(of: value)
