@@ -47,9 +47,7 @@ final class SignInAfterFlowCore: Sendable {
                 return .advanced(failed(Failure(FlowErrorMapping.signInAfterFlowUnavailable(correlationId: correlationId))))
             }
             let context = self.context.with(scopes: RequestedScopes.merged(scopes)).with(claims: claims)
-            let grant = TokenGrant.continuationToken(token, username: context.username,
-                                                     challengeTypes: context.environment.challengeTypes)
-            switch await NativeRedemption.redeem(grant, at: .continuationGrant, context: context) {
+            switch await context.environment.signIn.signInAfterFlow(token, context: context) {
             case .signedIn(let result):
                 return .advanced(completed(result))
             case .strongAuthRequired(let requirement):
