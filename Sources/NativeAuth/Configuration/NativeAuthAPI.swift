@@ -25,3 +25,14 @@ public enum NativeAuthAPI: String, Sendable, CaseIterable, CustomStringConvertib
 
     public var description: String { rawValue }
 }
+
+extension NativeAuthAPI {
+    /// `v1` or `v2`, as this API is: how each feature chooses its steps on the wire, once
+    /// (`ApplicationEnvironment.signIn`, …).
+    func choose<Steps>(v1: Steps, v2: Steps) -> Steps {
+        switch self {
+        case .v1: v1
+        case .v2: v2
+        }
+    }
+}

@@ -30,11 +30,3 @@ extension JourneyPosition {
         return methods.first { current != nil && ($0.id ?? $0.type) == current }?.links["challenge"]
     }
 }
-
-extension FlowStateCore {
-    /// Where this state's V2 journey stands. A V2 state always has one; a V1 core (which no V2 step is
-    /// given) reads as an answer with no links, so a step on it fails with the link it misses.
-    var journeyPosition: JourneyPosition {
-        journey ?? JourneyPosition(HALResponse(continuationToken: continuationToken))
-    }
-}

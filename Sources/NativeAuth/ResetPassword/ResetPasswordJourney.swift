@@ -44,9 +44,7 @@ enum ResetPasswordJourney: ResetPasswordSteps {
         if let problem = checked.problem {
             return .retry(VerifyCodeError(FlowErrorMapping.local(.invalidCode, problem, correlationId: core.correlationId)))
         }
-        let position = core.journeyPosition
-        let (answer, context) = await core.context.follow(position.answer.link("verify"), named: "verify", from: position,
-                                                          [("otp", .string(checked.value))], step: .verifyCode)
+        let (answer, context) = await core.follow("verify", sending: "otp", checked.value, step: .verifyCode)
         switch answer {
         case .newPasswordRequired(let next):
             return .advanced(.passwordRequired(newState: ResetPasswordRequiredState(core: FlowStateCore(context: context, journey: next))))
@@ -59,16 +57,12 @@ enum ResetPasswordJourney: ResetPasswordSteps {
     }
 
     static func resendCode(on core: FlowStateCore) async -> StepOutcome<ResetPasswordResendCodeResult, ResendCodeError> {
-        let position = core.journeyPosition
-        let (answer, context) = await core.context.follow(position.resendLink, named: "resend", from: position, step: .resend)
-        switch answer {
-        case .codeSent(let next, let code):
-            return .advanced(.codeRequired(newState: ResetPasswordCodeRequiredState(core: FlowStateCore(context: context, journey: next)),
-                                           sentTo: code.sentTo, channelTargetType: code.channel, codeLength: code.codeLength))
-        case .failed(let failure):
+        switch await core.resendJourneyCode() {
+        case .success(let (next, code)):
+            return .advanced(.codeRequired(newState: ResetPasswordCodeRequiredState(core: next), sentTo: code.sentTo, channelTargetType: code.channel,
+                                           codeLength: code.codeLength))
+        case .failure(let failure):
             return .failed(failure)
-        default:
-            return .failed(JourneyAnswer.unfit("the server did not send a new code", in: context))
         }
     }
 

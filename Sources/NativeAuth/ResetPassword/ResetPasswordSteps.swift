@@ -10,10 +10,5 @@ protocol ResetPasswordSteps {
 
 extension ApplicationEnvironment {
     /// The password reset's steps for the configured API: chosen here, once.
-    var resetPassword: any ResetPasswordSteps.Type {
-        switch api {
-        case .v1: ResetPasswordFlow.self
-        case .v2: ResetPasswordJourney.self
-        }
-    }
+    var resetPassword: any ResetPasswordSteps.Type { api.choose(v1: ResetPasswordFlow.self, v2: ResetPasswordJourney.self) }
 }

@@ -73,23 +73,17 @@ enum SignInJourney: SignInSteps {
         guard !code.isEmpty else {
             return .retry(VerifyCodeError(FlowErrorMapping.local(.invalidCode, "The code is empty.", correlationId: core.correlationId)))
         }
-        let position = core.journeyPosition
-        let (verified, context) = await core.context.follow(position.answer.link("verify"), named: "verify", from: position,
-                                                            [("otp", .string(code))], step: .verifyCode)
+        let (verified, context) = await core.follow("verify", sending: "otp", code, step: .verifyCode)
         return step(await afterFactor(verified, context: context))
     }
 
     static func resendCode(on core: FlowStateCore) async -> StepOutcome<SignInResendCodeResult, ResendCodeError> {
-        let position = core.journeyPosition
-        let (answer, context) = await core.context.follow(position.resendLink, named: "resend", from: position, step: .resend)
-        switch answer {
-        case .codeSent(let next, let code):
-            return .advanced(.codeRequired(newState: SignInCodeRequiredState(core: FlowStateCore(context: context, journey: next)),
-                                           sentTo: code.sentTo, channelTargetType: code.channel, codeLength: code.codeLength))
-        case .failed(let failure):
+        switch await core.resendJourneyCode() {
+        case .success(let (next, code)):
+            return .advanced(.codeRequired(newState: SignInCodeRequiredState(core: next), sentTo: code.sentTo, channelTargetType: code.channel,
+                                           codeLength: code.codeLength))
+        case .failure(let failure):
             return .failed(failure)
-        default:
-            return .failed(JourneyAnswer.unfit("the server did not send a new code", in: context))
         }
     }
 
@@ -97,9 +91,7 @@ enum SignInJourney: SignInSteps {
         guard !password.isEmpty else {
             return .retry(PasswordRequiredError(FlowErrorMapping.local(.invalidPassword, "The password is empty.", correlationId: core.correlationId)))
         }
-        let position = core.journeyPosition
-        let (verified, context) = await core.context.follow(position.answer.link("verify"), named: "verify", from: position,
-                                                            [("password", .string(password))], step: .verifyPassword)
+        let (verified, context) = await core.follow("verify", sending: "password", password, step: .verifyPassword)
         return step(await afterFactor(verified, context: context))
     }
 

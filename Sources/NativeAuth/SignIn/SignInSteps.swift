@@ -13,12 +13,7 @@ protocol SignInSteps {
 
 extension ApplicationEnvironment {
     /// The sign-in's steps for the configured API: chosen here, once.
-    var signIn: any SignInSteps.Type {
-        switch api {
-        case .v1: SignInFlow.self
-        case .v2: SignInJourney.self
-        }
-    }
+    var signIn: any SignInSteps.Type { api.choose(v1: SignInFlow.self, v2: SignInJourney.self) }
 }
 
 /// A sign-in result with a signed-in case besides the two strong-authentication ones (each enum

@@ -53,9 +53,7 @@ enum SignUpJourney: SignUpSteps {
         if let problem = checked.problem {
             return .retry(VerifyCodeError(FlowErrorMapping.local(.invalidCode, problem, correlationId: core.correlationId)))
         }
-        let position = core.journeyPosition
-        let (answer, context) = await core.context.follow(position.answer.link("verify"), named: "verify", from: position,
-                                                          [("otp", .string(checked.value))], step: .verifyCode)
+        let (answer, context) = await core.follow("verify", sending: "otp", checked.value, step: .verifyCode)
         switch await progress(answer, context: context, verified: true, step: .attributes) {
         case .completed(let state): return .advanced(.completed(state))
         case .passwordRequired(let state): return .advanced(.passwordRequired(newState: state))
@@ -68,16 +66,12 @@ enum SignUpJourney: SignUpSteps {
     }
 
     static func resendCode(on core: FlowStateCore) async -> StepOutcome<SignUpResendCodeResult, ResendCodeError> {
-        let position = core.journeyPosition
-        let (answer, context) = await core.context.follow(position.resendLink, named: "resend", from: position, step: .resend)
-        switch answer {
-        case .codeSent(let next, let code):
-            return .advanced(.codeRequired(newState: SignUpCodeRequiredState(core: FlowStateCore(context: context, journey: next)),
-                                           sentTo: code.sentTo, channelTargetType: code.channel, codeLength: code.codeLength))
-        case .failed(let failure):
+        switch await core.resendJourneyCode() {
+        case .success(let (next, code)):
+            return .advanced(.codeRequired(newState: SignUpCodeRequiredState(core: next), sentTo: code.sentTo, channelTargetType: code.channel,
+                                           codeLength: code.codeLength))
+        case .failure(let failure):
             return .failed(failure)
-        default:
-            return .failed(JourneyAnswer.unfit("the server did not send a new code", in: context))
         }
     }
 

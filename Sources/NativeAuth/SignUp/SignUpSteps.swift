@@ -12,10 +12,5 @@ protocol SignUpSteps {
 
 extension ApplicationEnvironment {
     /// The sign-up's steps for the configured API: chosen here, once.
-    var signUp: any SignUpSteps.Type {
-        switch api {
-        case .v1: SignUpFlow.self
-        case .v2: SignUpJourney.self
-        }
-    }
+    var signUp: any SignUpSteps.Type { api.choose(v1: SignUpFlow.self, v2: SignUpJourney.self) }
 }

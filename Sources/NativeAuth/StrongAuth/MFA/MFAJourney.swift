@@ -34,9 +34,7 @@ enum MFAJourney: MFASteps {
         if let problem = checked.problem {
             return .retry(MFASubmitChallengeError(FlowErrorMapping.local(.invalidCode, problem, correlationId: core.correlationId)))
         }
-        let position = core.journeyPosition
-        let (answer, context) = await core.context.follow(position.answer.link("verify"), named: "verify", from: position,
-                                                          [("otp", .string(checked.value))], step: .mfaVerify)
+        let (answer, context) = await core.follow("verify", sending: "otp", checked.value, step: .mfaVerify)
         switch await context.signedIn(after: answer, what: "the second factor's code") {
         case .success(let result): return .advanced(.completed(result))
         case .failure(let failure): return .failed(failure)

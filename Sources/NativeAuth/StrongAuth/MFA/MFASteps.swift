@@ -10,10 +10,5 @@ protocol MFASteps {
 
 extension ApplicationEnvironment {
     /// The second factor's steps for the configured API: chosen here, once.
-    var mfa: any MFASteps.Type {
-        switch api {
-        case .v1: MFAFlow.self
-        case .v2: MFAJourney.self
-        }
-    }
+    var mfa: any MFASteps.Type { api.choose(v1: MFAFlow.self, v2: MFAJourney.self) }
 }

@@ -45,9 +45,7 @@ enum RegisterStrongAuthJourney: RegisterStrongAuthSteps {
         if let problem = checked.problem {
             return .retry(RegisterStrongAuthSubmitChallengeError(FlowErrorMapping.local(.invalidCode, problem, correlationId: core.correlationId)))
         }
-        let position = core.journeyPosition
-        let (answer, context) = await core.context.follow(position.answer.link("activate"), named: "activate", from: position,
-                                                          [("code", .string(checked.value))], step: .activate)
+        let (answer, context) = await core.follow("activate", sending: "code", checked.value, step: .activate)
         switch await context.signedIn(after: answer, what: "the registration's code") {
         case .success(let result): return .advanced(.completed(result))
         case .failure(let failure): return .failed(failure)

@@ -11,10 +11,5 @@ protocol RegisterStrongAuthSteps {
 
 extension ApplicationEnvironment {
     /// The registration's steps for the configured API: chosen here, once.
-    var registration: any RegisterStrongAuthSteps.Type {
-        switch api {
-        case .v1: RegisterStrongAuthFlow.self
-        case .v2: RegisterStrongAuthJourney.self
-        }
-    }
+    var registration: any RegisterStrongAuthSteps.Type { api.choose(v1: RegisterStrongAuthFlow.self, v2: RegisterStrongAuthJourney.self) }
 }
