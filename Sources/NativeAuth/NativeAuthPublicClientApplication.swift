@@ -84,7 +84,7 @@ public final class NativeAuthPublicClientApplication: Sendable {
         let logger = values.logger ?? LogMasking.silentLogger
         let wire = WireClient(
             authority: authority, clientId: clientId, transport: try values.transport ?? Self.defaultTransport(caFile: values.caFile),
-            retryPolicy: values.retryPolicy, clock: values.clock, logger: logger)
+            retryPolicy: values.retryPolicy, clock: values.clock, logger: logger, interceptor: values.requestInterceptor)
         let accountStorage = AccountStorage(
             store: values.tokenStore ?? InMemoryTokenStore(), storageAuthority: values.storageAuthority ?? authority.absoluteString,
             keepsSeveralAccounts: values.keepsSeveralAccounts)

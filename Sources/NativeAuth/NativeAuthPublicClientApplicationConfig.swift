@@ -39,6 +39,7 @@ public final class NativeAuthPublicClientApplicationConfig: Sendable {
         var keepsSeveralAccounts = false
         var caFile: String?
         var api: NativeAuthAPI = .v1
+        var requestInterceptor: (any NativeAuthRequestInterceptor)?
     }
 
     private let values = LockedValues(Values())
@@ -149,6 +150,13 @@ public final class NativeAuthPublicClientApplicationConfig: Sendable {
     public var api: NativeAuthAPI {
         get { values[\.api] }
         set { values[\.api] = newValue }
+    }
+
+    /// Adds the app's own `x-` headers to every request to the authority (MSAL's `requestInterceptor`;
+    /// the rules are ``NativeAuthRequestInterceptorRules``). None when nil.
+    public var requestInterceptor: (any NativeAuthRequestInterceptor)? {
+        get { values[\.requestInterceptor] }
+        set { values[\.requestInterceptor] = newValue }
     }
 
     /// All values at once, consistent with each other.

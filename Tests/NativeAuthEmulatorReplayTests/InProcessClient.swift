@@ -10,6 +10,7 @@ import NativeAuthShared
 /// NativeAuthEmulatorTests' `InProcessContext`: test targets cannot share sources.)
 struct ReplayContext: EmulatorRequestContext {
     var coreContext: CoreRequestContextStorage
+    var exchange = RequestExchange()
 
     init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)

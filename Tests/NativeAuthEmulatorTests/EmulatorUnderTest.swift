@@ -43,6 +43,7 @@ struct InProcessEmulator: EmulatorUnderTest {
 /// counts as loopback (the admin API answers it); there is no connection to drop.
 struct InProcessContext: EmulatorRequestContext {
     var coreContext: CoreRequestContextStorage
+    var exchange = RequestExchange()
 
     init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)

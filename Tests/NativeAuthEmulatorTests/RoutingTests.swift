@@ -1,5 +1,5 @@
 import Foundation
-import NativeAuthEmulator
+@testable import NativeAuthEmulator
 import Testing
 
 /// What the router decides before any flow runs: which handler answers, in which error shape, and in
@@ -73,6 +73,89 @@ struct RoutingTests {
             let unknownTenant = try await send(client, "GET", "/contoso.onmicrosoft.com/oauth2/deviceauth", token: nil)
             #expect(unknownTenant.status == 400)
             #expect(unknownTenant.header("Content-Type") == "text/html; charset=utf-8")
+        }
+    }
+
+    @Test func everyProtocolEndpointAnswersAnotherMethodWithA405ProtocolError() async throws {
+        try await withEmulator { client in
+            for endpoint in ProtocolEndpoint.allCases {
+                for method in ["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"] where method != endpoint.method.rawValue {
+                    let answer = try await client.raw(method: method, url: client.emulator.authority.appendingPathComponent(endpoint.path),
+                                                      body: nil, headers: ["client-request-id": "wrong-method-\(method)"])
+                    #expect(answer.status == 405, "\(method) \(endpoint.path)")
+                    #expect(answer.string("error") == "invalid_request", "\(method) \(endpoint.path)")
+                    #expect(answer.errorCode == 90056, "\(method) \(endpoint.path)")
+                    #expect(answer.string("correlation_id") == "wrong-method-\(method)")
+                    #expect(answer.header("client-request-id") == "wrong-method-\(method)")
+                }
+            }
+            let log = try await client.admin("GET", "requests").json["requests"] as? [[String: Any]] ?? []
+            #expect(log.count(where: { $0["status"] as? Int == 405 }) == ProtocolEndpoint.allCases.count * 5)
+        }
+    }
+
+    @Test func aPageAndMeAnswerAnotherMethodWithTheirOwn405() async throws {
+        try await withEmulator { client in
+            for page in WebPage.allCases {
+                let answer = try await send(client, "DELETE", "/emulator.onmicrosoft.com/" + page.path, token: nil)
+                #expect(answer.status == 405, "\(page.path)")
+                #expect(answer.header("Content-Type") == "text/html; charset=utf-8", "\(page.path)")
+                #expect(String(decoding: answer.body, as: UTF8.self).contains("AADSTS90056"), "\(page.path)")
+            }
+            let me = try await send(client, "PUT", "/v1.0/me", token: nil)
+            #expect(me.status == 405)
+            let error = try #require(me.json["error"] as? [String: Any])
+            #expect(error["code"] as? String == "Request_BadRequest")
+            #expect(me.header("request-id") != nil)
+        }
+    }
+
+    @Test func aPathUnderAnyFirstSegmentIsCheckedForItsTenant() async throws {
+        // The router's `/:tenant/…` routes take any first segment, `_emulator` and `v1.0` too: the
+        // middlewares read such a path as the router does, so its tenant is checked.
+        try await withEmulator { client in
+            for prefix in ["/_emulator", "/v1.0"] {
+                let answer = try await client.raw(
+                    method: "POST", url: URL(string: client.emulator.baseURL.absoluteString + prefix + "/oauth2/v2.0/initiate")!,
+                    body: Data(EmulatorClient.formEncode([("client_id", client.clientId), ("username", "alice@example.com"),
+                                                          ("challenge_type", "oob redirect")]).utf8),
+                    headers: ["Content-Type": "application/x-www-form-urlencoded", "Authorization": "Bearer \(EmulatorClient.adminToken)"])
+                ProtocolErrorTests.expectError(answer, "invalid_request", 90002)
+            }
+        }
+    }
+
+    @Test func everyKindOfAnswerEchoesTheClientRequestId() async throws {
+        try await withEmulator { client in
+            _ = try await client.admin("POST", "faults", json: #"{"endpoint":"keys","status":503,"body":"busy"}"#)
+            let requests: [(String, String, String?)] = [
+                ("GET", "/emulator.onmicrosoft.com/discovery/v2.0/keys", nil),  // the fault
+                ("GET", "/emulator.onmicrosoft.com/discovery/v2.0/keys", nil),  // the keys
+                ("GET", "/contoso.onmicrosoft.com/oauth2/deviceauth", nil),  // an error page
+                ("GET", "/emulator.onmicrosoft.com/oauth2/deviceauth", nil),  // a page
+                ("GET", "/v1.0/me", nil),  // Graph's 401
+                ("GET", "/_emulator/health", nil),  // the admin API's 401
+                ("GET", "/_emulator/health", EmulatorClient.adminToken),  // the admin API
+                ("GET", "/nowhere", nil),  // the 404
+            ]
+            for (index, (method, path, token)) in requests.enumerated() {
+                var headers = ["client-request-id": "echo-\(index)"]
+                if let token { headers["Authorization"] = "Bearer \(token)" }
+                let answer = try await client.raw(method: method, url: URL(string: client.emulator.baseURL.absoluteString + path)!,
+                                                  body: nil, headers: headers)
+                #expect(answer.header("client-request-id") == "echo-\(index)", "\(method) \(path): \(answer.status)")
+            }
+        }
+    }
+
+    @Test func aFaultDoesNotReachTheAdminAPIOrThePages() async throws {
+        try await withEmulator { client in
+            _ = try await client.admin("POST", "faults", json: #"{"endpoint":"*","status":500,"count":3}"#)
+            #expect(try await client.admin("GET", "health").status == 200)
+            #expect(try await send(client, "GET", "/emulator.onmicrosoft.com/oauth2/deviceauth", token: nil).status == 200)
+            #expect(try await send(client, "GET", "/v1.0/me", token: nil).status == 401)
+            // None of them took a use of the fault.
+            #expect(try await client.admin("POST", "faults", json: #"{"endpoint":"token","status":500}"#).json["pending"] as? Int == 4)
         }
     }
 }

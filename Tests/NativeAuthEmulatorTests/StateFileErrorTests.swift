@@ -78,4 +78,30 @@ struct StateFileErrorTests {
             #expect(answer.status == 200)
         }
     }
+
+    @Test func aStateThatFailsWhileServingIsAnsweredInTheShapeOfWhatWasAsked() async throws {
+        // A journal line that does not decode (another writer's bug): every request that reads the
+        // state fails, and each kind of route answers its own 500, never a bare one.
+        let directory = PersistenceTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await withEmulator({ $0.stateDirectory = directory }) { client in
+            #expect(try await client.initiate("alice@example.com").status == 200)
+            let journal = try FileHandle(forWritingTo: directory.appendingPathComponent("state.journal"))
+            try journal.seekToEnd()
+            try journal.write(contentsOf: Data("not a journal entry\n".utf8))
+            try journal.close()
+
+            let native = try await client.initiate("alice@example.com")
+            #expect(native.status == 500)
+            #expect(native.string("error") == "server_error")
+            #expect(native.errorCode == 90033)
+            #expect(native.string("correlation_id") == native.header("client-request-id"))
+            let page = try await client.get(client.emulator.authority.appendingPathComponent("oauth2/deviceauth"))
+            #expect(page.status == 500)
+            #expect(page.header("Content-Type") == "text/html; charset=utf-8")
+            let admin = try await client.admin("GET", "users")
+            #expect(admin.status == 500)
+            #expect(admin.string("error_description")?.contains("state.journal") == true)
+        }
+    }
 }

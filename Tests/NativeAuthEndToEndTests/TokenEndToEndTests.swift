@@ -15,6 +15,24 @@ import Testing
         return (app, result)
     }
 
+    /// MSAL's `returnRefreshToken` (issue 35, item 11): the refresh token only when asked, and the one
+    /// the store holds after the call (the rotated one after a refresh).
+    @Test func theRefreshTokenIsReturnedOnlyWhenAskedAndIsTheStoredOne() async throws {
+        try await EmulatorHarness.run() { harness in
+            let (_, result) = try await signIn(harness)
+            #expect(try await result.getAccessToken().refreshToken == nil)
+            let asked = NativeAuthGetAccessTokenParameters()
+            asked.returnRefreshToken = true
+            let cached = try await result.getAccessToken(parameters: asked)
+            let stored = try harness.store.read().storedAccounts[0].refreshToken
+            #expect(cached.refreshToken != nil && cached.refreshToken == stored)
+            asked.forceRefresh = true
+            let refreshed = try await result.getAccessToken(parameters: asked)
+            let rotated = try harness.store.read().storedAccounts[0].refreshToken
+            #expect(refreshed.refreshToken == rotated && rotated != stored)
+        }
+    }
+
     @Test func cachedTokenIsServedWithoutARequestThenRefreshRotates() async throws {
         try await EmulatorHarness.run() { harness in
             let (_, result) = try await signIn(harness)

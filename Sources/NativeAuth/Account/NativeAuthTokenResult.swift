@@ -12,6 +12,23 @@ public struct NativeAuthTokenResult: Sendable, Equatable {
     public let scopes: [String]
     /// When the token expires.
     public let expiresOn: Date?
+    /// The account's refresh token as the store holds it after this call, only when
+    /// ``NativeAuthGetAccessTokenParameters/returnRefreshToken`` asked for it (MSAL's `refreshToken`);
+    /// nil otherwise, or when the server issued none. It is a long-lived secret: hand it only to what
+    /// must have it (a backend that refreshes on the user's behalf), never to a log.
+    public let refreshToken: String?
+
+    init(accessToken: String, scopes: [String], expiresOn: Date?, refreshToken: String? = nil) {
+        self.accessToken = accessToken
+        self.scopes = scopes
+        self.expiresOn = expiresOn
+        self.refreshToken = refreshToken
+    }
+
+    /// This result carrying `refreshToken`.
+    func carrying(refreshToken: String?) -> NativeAuthTokenResult {
+        NativeAuthTokenResult(accessToken: accessToken, scopes: scopes, expiresOn: expiresOn, refreshToken: refreshToken)
+    }
 }
 
 /// What ``NativeAuthUserAccountResult/getAccessToken(parameters:)`` should fetch.
@@ -27,6 +44,7 @@ public final class NativeAuthGetAccessTokenParameters: Sendable {
         var scopes: [String]?
         var claimsRequest: ClaimsRequest?
         var correlationId: UUID?
+        var returnRefreshToken = false
     }
 
     private let values: LockedValues<Values>
@@ -61,5 +79,12 @@ public final class NativeAuthGetAccessTokenParameters: Sendable {
     public var correlationId: UUID? {
         get { values[\.correlationId] }
         set { values[\.correlationId] = newValue }
+    }
+
+    /// Whether the result carries the account's refresh token (``NativeAuthTokenResult/refreshToken``),
+    /// as MSAL's `returnRefreshToken`; false by default.
+    public var returnRefreshToken: Bool {
+        get { values[\.returnRefreshToken] }
+        set { values[\.returnRefreshToken] = newValue }
     }
 }

@@ -42,7 +42,7 @@ public final class NativeAuthUserAccountResult: Sendable {
         switch result {
         case .success(let token):
             refreshFromStore()
-            return token
+            return parameters.returnRefreshToken ? token.carrying(refreshToken: stored.withLock { $0.refreshToken }) : token
         case .failure(let error):
             throw error
         }

@@ -20,6 +20,8 @@ struct WireClient: Sendable {
     let retryPolicy: RetryPolicy
     let clock: any NativeAuthClock
     let logger: Logger
+    /// The app's extra headers (``NativeAuthPublicClientApplicationConfig/requestInterceptor``).
+    var interceptor: (any NativeAuthRequestInterceptor)? = nil
 
     /// The answer to one request and the correlation ID the flow goes on with (the server's, when it
     /// echoed one).
@@ -42,13 +44,16 @@ struct WireClient: Sendable {
         return await send(request, named: endpoint.rawValue, fields: fields.map(\.0), correlationId: correlationId, classify: Self.classify)
     }
 
-    /// Sends `request` (named `name` in logs, with the names of the `fields` it carries), retrying as
-    /// the policy says, and sorts the answer with `classify`: the one place every request of every API
-    /// goes through, so the headers' correlation ID, the retries and the logs are the same for all.
+    /// Sends `request` (named `name` in logs, with the names of the `fields` it carries) with the
+    /// app's intercepted headers, retrying as the policy says, and sorts the answer with `classify`:
+    /// the one place every request of every API goes through, so the headers, the correlation ID, the
+    /// retries and the logs are the same for all.
     func send<Success: Sendable>(
         _ request: HTTPRequest, named name: String, fields: [String], correlationId: UUID,
         classify: (HTTPResponse) -> WireOutcome<Success>
     ) async -> Reply<Success> {
+        var request = request
+        request.headers += await InterceptedHeaders.headers(from: interceptor, for: request.url, clock: clock, logger: logger)
         logger.debug(
             "native-auth request",
             metadata: ["endpoint": "\(name)", "fields": "\(fields.joined(separator: ","))", "correlation-id": "\(correlationId)"])

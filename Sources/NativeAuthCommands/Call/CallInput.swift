@@ -38,10 +38,11 @@ struct CallInput {
     let body: Data?
 
     /// Checks the command line's parts; every failure is a usage error (exit 2) and nothing is sent.
-    init(url: String, method: String?, headers: [String], data: String?) throws(CLIFailure) {
+    /// A body read from standard input (`-d @-`) is read from `environment`'s.
+    init(url: String, method: String?, headers: [String], data: String?, in environment: CommandEnvironment) throws(CLIFailure) {
         target = try Self.target(url)
         self.headers = try headers.map(Self.header)
-        body = try data.map(Self.body)
+        body = try data.map { data throws(CLIFailure) in try Self.body(data, standardInput: environment.standardInput) }
         if let method {
             guard method.count <= 32, !method.isEmpty,
                   method.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "!#$%&'*+-.^_`|~".contains($0)) })
@@ -139,7 +140,7 @@ struct CallInput {
         return (name, value)
     }
 
-    private static func body(_ data: String) throws(CLIFailure) -> Data {
+    private static func body(_ data: String, standardInput: any StandardInput) throws(CLIFailure) -> Data {
         guard data.hasPrefix("@") else {
             guard data.utf8.count <= maxBodySize else { throw tooLarge("-d") }
             return Data(data.utf8)
@@ -147,7 +148,7 @@ struct CallInput {
         let path = String(data.dropFirst())
         let read: () throws -> Data
         if path == "-" {
-            read = { try CommandEnvironment.current.standardInput.read(upToCount: maxBodySize + 1) }
+            read = { try standardInput.read(upToCount: maxBodySize + 1) }
         } else {
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
             var info = stat()

@@ -10,8 +10,10 @@ import NativeAuthShared
 /// `-i` the status line and the headers first, as `curl -i` and `gh api -i` do), and for a status
 /// that is not 2xx, one sentence on standard error and exit 6.
 enum CallOutput {
-    /// Writes the response; returns the failure to report for a status that is not 2xx.
-    static func show(_ answer: NativeAuthAPIResponse, url: URL, includeHeaders: Bool, verbose: Bool) -> CLIFailure? {
+    /// Writes the response on `environment`'s standard output; returns the failure to report for a
+    /// status that is not 2xx.
+    static func show(_ answer: NativeAuthAPIResponse, url: URL, includeHeaders: Bool, verbose: Bool,
+                     in environment: CommandEnvironment) -> CLIFailure? {
         let response = answer.response
         var output = Data()
         if includeHeaders {
@@ -22,12 +24,12 @@ enum CallOutput {
             output.append(Data((head + "\r\n").utf8))
         }
         output.append(response.body)
-        if TTY.stdoutIsTerminal, let last = output.last, last != UInt8(ascii: "\n") {
+        if environment.outputIsTerminal, let last = output.last, last != UInt8(ascii: "\n") {
             output.append(UInt8(ascii: "\n"))  // keep the shell's prompt on its own line
         }
-        CommandEnvironment.current.writeOutput(output)
+        environment.writeOutput(output)
         if verbose && answer.retriedWithRefreshedToken {
-            Console.info("The API answered 401, so the token was refreshed and the request sent again.")
+            environment.console.info("The API answered 401, so the token was refreshed and the request sent again.")
         }
         guard !(200...299).contains(response.status) else { return nil }
         return failure(response, url: url, retried: answer.retriedWithRefreshedToken)

@@ -8,7 +8,7 @@ import NativeAuth
 
 /// `nativeauth reset-password`: resets a forgotten password (a code to the address, then the new
 /// password), then signs the user in and stores the account, as `signin` does.
-struct ResetPasswordCommand: AsyncParsableCommand {
+struct ResetPasswordCommand: SigningInCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset-password",
         abstract: "Reset a forgotten password with a code sent to the address, then sign in.",
@@ -46,14 +46,15 @@ struct ResetPasswordCommand: AsyncParsableCommand {
         try AddressFormat.validateArgument(address)
     }
 
-    func run() async throws {
+    var skeleton: SignInSkeleton {
         // A password reset verifies the address with a code: `oob redirect`, as [CT] recommends.
-        let skeleton = SignInSkeleton(options: options, command: "reset-password", challengeTypes: [.OOB],
-                                      jsonFlags: ["passwordReset"], sentence: "Password reset; signed in as", address: address)
-        try await skeleton.run { context, scopes throws(CLIFailure) in
-            let username = try await AddressPrompt.read(given: address)
-            let driver = ResetPasswordFlowDriver(presetCode: CodeFormat.preset(code), scopes: scopes, choices: strongAuth)
-            return try await driver.run(app: context.app, username: username)
-        }
+        SignInSkeleton(options: options, command: "reset-password", challengeTypes: [.OOB],
+                       jsonFlags: ["passwordReset"], sentence: "Password reset; signed in as", address: address)
+    }
+
+    func signIn(with context: AppContext, scopes: [String]?) async throws(CLIFailure) -> NativeAuthUserAccountResult {
+        let username = try await AddressPrompt.read(given: address, in: context.environment)
+        let driver = ResetPasswordFlowDriver(presetCode: CodeFormat.preset(code), scopes: scopes, choices: strongAuth, context: context)
+        return try await driver.run(username: username)
     }
 }

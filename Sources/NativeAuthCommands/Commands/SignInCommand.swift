@@ -7,7 +7,7 @@ import ArgumentParser
 import NativeAuth
 
 /// `nativeauth signin`: signs in with an email one-time code (the default) or email and password.
-struct SignInCommand: AsyncParsableCommand {
+struct SignInCommand: SigningInCommand {
     static let configuration = CommandConfiguration(
         commandName: "signin",
         abstract: "Sign in with an email one-time code (the default) or email and password.",
@@ -81,27 +81,28 @@ struct SignInCommand: AsyncParsableCommand {
         try AddressFormat.validateArgument(address, passwordFlag: password)
     }
 
-    func run() async throws {
+    var skeleton: SignInSkeleton {
         // A password sign-in also takes codes: a second factor is one, and the MFA challenge sends
         // the app's challenge types unchanged (without `oob`, the server redirects).
-        let skeleton = SignInSkeleton(options: options, command: "signin", challengeTypes: password ? [.OOB, .password] : [.OOB],
-                                      address: address)
-        try await skeleton.run { context, scopes throws(CLIFailure) in
-            if browser || deviceCode {
-                let web = WebSignIn(context: context, scopes: scopes, loginHint: address)
-                return try await deviceCode ? web.deviceCode() : web.browser()
-            }
-            let username = try await AddressPrompt.read(given: address)
-            let parameters = NativeAuthSignInParameters(username: username)
-            parameters.scopes = scopes
-            parameters.claimsRequest = try? claims.claimsRequest()  // checked in validate()
-            let flow = SignInFlowDriver(presetCode: CodeFormat.preset(code), method: password ? .password : .code, choices: strongAuth)
-            do throws(CLIFailure) {
-                return try await flow.run(app: context.app, parameters: parameters)
-            } catch where error.exit == .browserRequired {
-                return try await BrowserFallbackOffer(options: options, username: username)
-                    .offer(error, web: WebSignIn(context: context, scopes: scopes, loginHint: username))
-            }
+        SignInSkeleton(options: options, command: "signin", challengeTypes: password ? [.OOB, .password] : [.OOB], address: address)
+    }
+
+    func signIn(with context: AppContext, scopes: [String]?) async throws(CLIFailure) -> NativeAuthUserAccountResult {
+        if browser || deviceCode {
+            let web = WebSignIn(context: context, scopes: scopes, loginHint: address)
+            return try await deviceCode ? web.deviceCode() : web.browser()
+        }
+        let username = try await AddressPrompt.read(given: address, in: context.environment)
+        let parameters = NativeAuthSignInParameters(username: username)
+        parameters.scopes = scopes
+        parameters.claimsRequest = try? claims.claimsRequest()  // checked in validate()
+        let flow = SignInFlowDriver(presetCode: CodeFormat.preset(code), method: password ? .password : .code, choices: strongAuth,
+                                    context: context)
+        do throws(CLIFailure) {
+            return try await flow.run(parameters: parameters)
+        } catch where error.exit == .browserRequired {
+            return try await BrowserFallbackOffer(options: options, username: username)
+                .offer(error, web: WebSignIn(context: context, scopes: scopes, loginHint: username))
         }
     }
 }

@@ -8,7 +8,7 @@ import NativeAuth
 
 /// `nativeauth signup`: creates an account (email code, optionally a password, the attributes the
 /// tenant asks for), then signs the new user in and stores the account, as `signin` does.
-struct SignUpCommand: AsyncParsableCommand {
+struct SignUpCommand: SigningInCommand {
     static let configuration = CommandConfiguration(
         commandName: "signup",
         abstract: "Create an account with an email code (and a password), then sign in.",
@@ -48,15 +48,15 @@ struct SignUpCommand: AsyncParsableCommand {
         try AddressFormat.validateArgument(address, passwordFlag: password)
     }
 
-    func run() async throws {
+    var skeleton: SignInSkeleton {
+        SignInSkeleton(options: options, command: "signup", challengeTypes: password ? [.OOB, .password] : [.OOB],
+                       jsonFlags: ["signedUp"], sentence: "Signed up and signed in as", address: address)
+    }
+
+    func signIn(with context: AppContext, scopes: [String]?) async throws(CLIFailure) -> NativeAuthUserAccountResult {
         // `validate()` refused any --attribute options that do not collect.
         let given = (try? AttributeOption.collect(attributes).get()) ?? [:]
-        let skeleton = SignInSkeleton(options: options, command: "signup", challengeTypes: password ? [.OOB, .password] : [.OOB],
-                                      jsonFlags: ["signedUp"], sentence: "Signed up and signed in as", address: address)
-        try await skeleton.run { context, scopes throws(CLIFailure) in
-            let username = try await AddressPrompt.read(given: address)
-            let driver = SignUpFlowDriver(attributes: given, scopes: scopes, choices: strongAuth)
-            return try await driver.run(app: context.app, username: username)
-        }
+        let username = try await AddressPrompt.read(given: address, in: context.environment)
+        return try await SignUpFlowDriver(attributes: given, scopes: scopes, choices: strongAuth, context: context).run(username: username)
     }
 }

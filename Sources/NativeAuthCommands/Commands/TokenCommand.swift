@@ -2,7 +2,7 @@ import ArgumentParser
 import NativeAuth
 
 /// `nativeauth token`: prints an access token of the active account, refreshing it when needed.
-struct TokenCommand: AsyncParsableCommand {
+struct TokenCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "token",
         abstract: "Print an access token of the active account (refreshed when needed).",
@@ -35,55 +35,64 @@ struct TokenCommand: AsyncParsableCommand {
     @OptionGroup var accountOptions: AccountOptions
     @OptionGroup var claims: ClaimsChallengeOption
 
-    func run() async throws {
-        try await CommandRunner.run(verbose: options.verbose) { () throws(CLIFailure) in
-            let selection = try AccountSelection(options, accountOptions)
-            let stored = try selection.requireActive()
-            // A cached token good for five more minutes answers from the store just read: no request,
-            // no application, no embedded emulator, whether its server runs or not (as `gh auth token`).
-            // A claims challenge skips the cache: the refresh asks for those claims.
-            let claimsRequest = try? claims.claimsRequest()  // checked in validate()
-            if !forceRefresh, claimsRequest == nil, let token = stored.cachedAccessToken(scopes: selection.resolution.scopes,
-                                                                   now: CommandEnvironment.current.now()) {
-                return Self.print(token, username: stored.username, json: options.json)
+    func perform(in environment: CommandEnvironment) async throws(CLIFailure) {
+        let selection = try AccountSelection(options, accountOptions, in: environment)
+        let stored = try selection.requireActive()
+        // A cached token good for five more minutes answers from the store just read: no request,
+        // no application, no embedded emulator, whether its server runs or not (as `gh auth token`).
+        // A claims challenge skips the cache: the refresh asks for those claims.
+        let claimsRequest = try? claims.claimsRequest()  // checked in validate()
+        if !forceRefresh, claimsRequest == nil,
+           let token = stored.cachedAccessToken(scopes: selection.resolution.scopes, now: environment.now()) {
+            return Self.print(token, username: stored.username, json: options.json, to: environment.console)
+        }
+        let location = try AccountSelection.location(of: stored)
+        if ServerReachability.isReachable(location) == false {
+            let port = location.authority?.port.map { " --port \($0)" } ?? ""
+            let sentence = ServerReachability.notReachable
+            throw CLIFailure(.unavailable, sentence.prefix(1).uppercased() + sentence.dropFirst(),
+                             hint: "\(TerminalText.sanitized(stored.username)) signed in at \(location.summary): start it again there "
+                                 + "(`nativeauth emulator\(port)`), or pick another account with --account.")
+        }
+        let context = try AppContext(for: stored, at: location, store: selection.store, options: options, verbose: options.verbose,
+                                     environment: environment)
+        let token: NativeAuthTokenResult
+        let username: String
+        do {
+            (token, username) = try await refresh(stored, with: context, scopes: selection.resolution.scopes, claimsRequest: claimsRequest)
+        } catch {
+            await context.close()
+            throw context.explained(error)
+        }
+        await context.close()
+        Self.print(token, username: username, json: options.json, to: environment.console)
+    }
+
+    /// A token of `stored`'s from the library (refreshed when needed, or always with `--force-refresh`
+    /// or a claims challenge), and the account's username.
+    private func refresh(_ stored: NativeAuthStoredAccount, with context: AppContext, scopes: [String]?,
+                         claimsRequest: ClaimsRequest?) async throws(CLIFailure) -> (NativeAuthTokenResult, String) {
+        let account = try context.libraryAccount(for: stored)
+        let parameters = NativeAuthGetAccessTokenParameters(forceRefresh: forceRefresh, scopes: scopes, claimsRequest: claimsRequest)
+        do throws(RetrieveAccessTokenError) {
+            return (try await account.getAccessToken(parameters: parameters), account.account.username)
+        } catch {
+            if error.code == .interactionRequired, let value = claims.claimsChallenge {
+                throw CLIFailure(.failure, "These claims need you to sign in again: \(FailureMapping.firstLine(of: error.errorDescription))",
+                                 hint: "Run: " + ClaimsChallengeOption.signInCommand(username: account.account.username, claims: value),
+                                 details: FailureMapping.details(error))
             }
-            let location = try AccountSelection.location(of: stored)
-            if ServerReachability.isReachable(location) == false {
-                let port = location.authority?.port.map { " --port \($0)" } ?? ""
-                let sentence = ServerReachability.notReachable
-                throw CLIFailure(.unavailable, sentence.prefix(1).uppercased() + sentence.dropFirst(),
-                                 hint: "\(TerminalText.sanitized(stored.username)) signed in at \(location.summary): start it again there "
-                                     + "(`nativeauth emulator\(port)`), or pick another account with --account.")
-            }
-            let context = try AppContext(location: location, clientId: stored.clientId, challengeTypes: [.OOB, .password],
-                                         store: selection.store, storageKey: stored.storageAuthority, verbose: options.verbose, caFile: options.caFile)
-            try await context.run { context throws(CLIFailure) in
-                let account = try context.libraryAccount(for: stored)
-                let parameters = NativeAuthGetAccessTokenParameters(forceRefresh: forceRefresh, scopes: selection.resolution.scopes,
-                                                                    claimsRequest: claimsRequest)
-                let token: NativeAuthTokenResult
-                do throws(RetrieveAccessTokenError) {
-                    token = try await account.getAccessToken(parameters: parameters)
-                } catch {
-                    if error.code == .interactionRequired, let value = claims.claimsChallenge {
-                        throw CLIFailure(.failure, "These claims need you to sign in again: \(FailureMapping.firstLine(of: error.errorDescription))",
-                                         hint: "Run: " + ClaimsChallengeOption.signInCommand(username: account.account.username, claims: value),
-                                         details: FailureMapping.details(error))
-                    }
-                    throw FailureMapping.failure(error, method: .token)
-                }
-                Self.print(token, username: account.account.username, json: options.json)
-            }
+            throw FailureMapping.failure(error, method: .token)
         }
     }
 
-    private static func print(_ token: NativeAuthTokenResult, username: String, json: Bool) {
+    private static func print(_ token: NativeAuthTokenResult, username: String, json: Bool, to console: Console) {
         if json {
             var object: [String: Any] = ["accessToken": token.accessToken, "scopes": token.scopes, "username": username]
             if let expiresOn = token.expiresOn { object["expiresOn"] = expiresOn }
-            JSONOutput.print(object)
+            JSONOutput.print(object, to: console)
         } else {
-            Console.result(token.accessToken)
+            console.result(token.accessToken)
         }
     }
 }

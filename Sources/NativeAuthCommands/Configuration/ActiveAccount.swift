@@ -17,10 +17,10 @@ enum ActiveAccount {
             .map(\.element)
     }
 
-    /// After a sign-in: says on standard error who is active now when it is not `previous` any more.
-    static func announceChange(from previous: NativeAuthStoredAccount?, store: any NativeAuthTokenStore) {
+    /// After a sign-in: says on `console`'s standard error who is active now when it is not `previous` any more.
+    static func announceChange(from previous: NativeAuthStoredAccount?, store: any NativeAuthTokenStore, on console: Console) {
         guard let previous, let now = read(store), !now.isSame(as: previous) else { return }
-        Console.info("\(TerminalText.sanitized(now.username)) is now the active account, instead of "
+        console.info("\(TerminalText.sanitized(now.username)) is now the active account, instead of "
             + "\(TerminalText.sanitized(previous.username)) (\(previous.placeSummary)), which stays signed in: "
             + "`nativeauth switch` goes back.")
     }

@@ -6,6 +6,15 @@ import Foundation
 import NativeAuth
 
 extension AppContext {
+    /// The application of `stored`, an account a command picked from `store` (for its tokens): its
+    /// client ID at `location`, its account kept under its own key.
+    init(for stored: NativeAuthStoredAccount, at location: SignInLocation, store: any NativeAuthTokenStore, options: SharedOptions,
+         verbose: Bool, environment: CommandEnvironment) throws(CLIFailure) {
+        try self.init(location: location, clientId: stored.clientId, challengeTypes: [.OOB, .password], store: store,
+                      storageKey: stored.storageAuthority, verbose: verbose, caFile: options.caFile(in: environment),
+                      environment: environment)
+    }
+
     /// After a sign-in at the embedded emulator (`signin`, or `signup` and its sign-in): the same
     /// account of this client stored under the embedded emulator's legacy key
     /// (`http://127.0.0.1:0/…`) is replaced by the new one, as the library replaces an account.

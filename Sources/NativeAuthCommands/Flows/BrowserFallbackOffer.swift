@@ -15,9 +15,10 @@ struct BrowserFallbackOffer {
     func offer(_ failure: CLIFailure, web: WebSignIn) async throws(CLIFailure) -> NativeAuthUserAccountResult {
         var failure = failure
         failure.hint = (failure.hint.map { $0 + "\n" } ?? "") + "To sign in in the browser instead: \(command)"
-        guard TTY.stdinIsTerminal else { throw failure }
-        Console.info("This account needs a browser sign-in: the server will not complete it from a terminal.")
-        guard let answer = await LineReader.line(prompt: "Continue in the browser? [Y/n] ") else { throw failure }
+        let environment = web.context.environment
+        guard environment.inputIsTerminal else { throw failure }
+        environment.console.info("This account needs a browser sign-in: the server will not complete it from a terminal.")
+        guard let answer = await LineReader.line(prompt: "Continue in the browser? [Y/n] ", in: environment) else { throw failure }
         guard ["", "y", "yes"].contains(answer.trimmed(.whitespaces).lowercased()) else { throw failure }
         return try await web.browser()
     }

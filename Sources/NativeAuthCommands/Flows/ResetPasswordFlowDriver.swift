@@ -16,17 +16,20 @@ struct ResetPasswordFlowDriver {
     let scopes: [String]?
     /// How the sign-in that follows answers a second-factor question.
     let choices: StrongAuthOptions
+    /// The application, where the prompts go, and the embedded emulator's codes.
+    let context: AppContext
 
-    func run(app: NativeAuthPublicClientApplication, username: String) async throws(CLIFailure) -> NativeAuthUserAccountResult {
+    func run(username: String) async throws(CLIFailure) -> NativeAuthUserAccountResult {
+        context.codes.expect(username: username)
         let passwordState: ResetPasswordRequiredState
-        switch await app.resetPassword(parameters: NativeAuthResetPasswordParameters(username: username)) {
+        switch await context.app.resetPassword(parameters: NativeAuthResetPasswordParameters(username: username)) {
         case .codeRequired(let state, let sentTo, _, let codeLength):
             passwordState = try await codePrompt.run(state: state, sentTo: sentTo, codeLength: codeLength)
         case .error(let error):
             throw Self.startFailure(error, username: username)
         }
         // The rule comes with the first prompt, not only after the server refused a password.
-        Console.info(PasswordRules.standardRule)
+        context.environment.console.info(PasswordRules.standardRule)
         let reset = try await passwordPrompt(username: username).run(state: passwordState)
         return try await signIn(reset, username: username)
     }
@@ -49,7 +52,7 @@ struct ResetPasswordFlowDriver {
 
     private var codePrompt: CodePrompt<ResetPasswordCodeRequiredState, ResetPasswordRequiredState> {
         CodePrompt(
-            presetCode: presetCode, stopped: "Password reset stopped.", method: .resetPassword,
+            presetCode: presetCode, stopped: "Password reset stopped.", method: .resetPassword, context: context,
             submit: { state, code in
                 switch await state.submitCode(code: code) {
                 case .passwordRequired(let next): .done(next)
@@ -65,12 +68,13 @@ struct ResetPasswordFlowDriver {
     }
 
     private func passwordPrompt(username: String) -> PasswordPrompt<ResetPasswordRequiredState, SignInAfterResetPasswordState> {
-        PasswordPrompt(
-            prompt: "New password for \(username): ", confirm: true, question: .replacementPassword,
+        let console = context.environment.console
+        return PasswordPrompt(
+            prompt: "New password for \(username): ", confirm: true, question: .replacementPassword, environment: context.environment,
             submit: { state, password in
                 switch await state.submitPassword(password: password) {
                 case .completed(let reset):
-                    Console.info("The password was reset.")
+                    console.info("The password was reset.")
                     return .done(reset)
                 case .error(let error, let next):
                     // A refused password, or a reset the server could not complete and asks to submit again.
@@ -90,7 +94,7 @@ struct ResetPasswordFlowDriver {
     private func signIn(_ state: SignInAfterResetPasswordState, username: String) async throws(CLIFailure) -> NativeAuthUserAccountResult {
         let parameters = NativeAuthSignInAfterResetPasswordParameters()
         parameters.scopes = scopes
-        let strongAuth = StrongAuthDriver(choices: choices, method: .resetPassword)
+        let strongAuth = StrongAuthDriver(choices: choices, method: .resetPassword, context: context)
         switch await state.signIn(parameters: parameters) {
         case .completed(let result): return result
         case .awaitingMFA(let methods, let next): return try await strongAuth.finish(.mfa(methods, next))

@@ -13,12 +13,13 @@ struct SignInFlowDriver {
     let presetCode: String?
     let method: FailureMapping.Method
     let choices: StrongAuthOptions
+    /// The application, where the prompts go, and the embedded emulator's codes.
+    let context: AppContext
 
-    func run(app: NativeAuthPublicClientApplication, parameters: NativeAuthSignInParameters)
-        async throws(CLIFailure) -> NativeAuthUserAccountResult
-    {
+    func run(parameters: NativeAuthSignInParameters) async throws(CLIFailure) -> NativeAuthUserAccountResult {
+        context.codes.expect(username: parameters.username)
         let firstFactor: FirstFactorOutcome
-        switch await app.signIn(parameters: parameters) {
+        switch await context.app.signIn(parameters: parameters) {
         case .completed(let result):
             firstFactor = .signedIn(result)
         case .codeRequired(let state, let sentTo, _, let codeLength):
@@ -32,12 +33,12 @@ struct SignInFlowDriver {
         case .error(let error):
             throw FailureMapping.failure(error, method: method)
         }
-        return try await StrongAuthDriver(choices: choices, method: method).finish(firstFactor)
+        return try await StrongAuthDriver(choices: choices, method: method, context: context).finish(firstFactor)
     }
 
     private var codePrompt: CodePrompt<SignInCodeRequiredState, FirstFactorOutcome> {
         CodePrompt(
-            presetCode: presetCode, stopped: "Sign-in stopped.", method: method,
+            presetCode: presetCode, stopped: "Sign-in stopped.", method: method, context: context,
             submit: { state, code in
                 switch await state.submitCode(code: code) {
                 case .completed(let result): .done(.signedIn(result))
@@ -56,8 +57,9 @@ struct SignInFlowDriver {
 
     private func passwordPrompt(username: String) -> PasswordPrompt<SignInPasswordRequiredState, FirstFactorOutcome> {
         let method = method
+        let atTerminal = context.environment.inputIsTerminal
         return PasswordPrompt(
-            prompt: "Password for \(username): ", confirm: false, question: .password,
+            prompt: "Password for \(username): ", confirm: false, question: .password, environment: context.environment,
             submit: { state, password in
                 switch await state.submitPassword(password: password) {
                 case .completed(let result):
@@ -69,7 +71,7 @@ struct SignInFlowDriver {
                 case .error(let error, let next):
                     guard error.isInvalidPassword, let next else { return .failed(FailureMapping.failure(error, method: method)) }
                     // At a terminal, a person who forgot the password learns how to reset it.
-                    let hint = TTY.stdinIsTerminal ? " Try again, or reset it: nativeauth reset-password \(username)" : " Try again."
+                    let hint = atTerminal ? " Try again, or reset it: nativeauth reset-password \(username)" : " Try again."
                     return .refused(next, explanation: "The password is wrong." + hint)
                 }
             })

@@ -48,14 +48,23 @@ struct SharedOptions: ParsableArguments {
         valueName: "keyring|file"))
     var storage: String?
 
-    /// `--ca-file`, else `NATIVEAUTH_CA_FILE`; nil for the system's CAs.
-    var caFile: String? {
-        caFileOption ?? ProcessEnvironment.value("NATIVEAUTH_CA_FILE")
+    /// `--ca-file`, else `NATIVEAUTH_CA_FILE` in `environment`; nil for the system's CAs.
+    func caFile(in environment: CommandEnvironment) -> String? {
+        caFileOption ?? environment.variable("NATIVEAUTH_CA_FILE")
+    }
+
+    /// Fails (a usage error) when `NATIVEAUTH_CA_FILE` in `environment` names a file that cannot be
+    /// read and no `--ca-file` replaces it: every command checks it first, as ``validate()`` checks
+    /// `--ca-file` while the command line is parsed.
+    func checkCAFileVariable(in environment: CommandEnvironment) throws(CLIFailure) {
+        if caFileOption == nil, let caFile = caFile(in: environment), !Self.isReadable(caFile) {
+            throw CLIFailure(.usage, Self.unreadable(caFile))
+        }
     }
 
     func validate() throws {
-        if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
-            throw ValidationError("The CA file '\(caFile)' (--ca-file or NATIVEAUTH_CA_FILE) cannot be read.")
+        if let caFileOption, !Self.isReadable(caFileOption) {
+            throw ValidationError(Self.unreadable(caFileOption))
         }
         if tenant != nil && authority != nil {
             throw ValidationError("Give --tenant or --authority, not both.")
@@ -66,5 +75,13 @@ struct SharedOptions: ParsableArguments {
                 throw ValidationError("--scope '\(scope)' holds several scopes: give each scope with its own --scope.")
             }
         }
+    }
+
+    private static func isReadable(_ caFile: String) -> Bool {
+        FileManager.default.isReadableFile(atPath: caFile)
+    }
+
+    private static func unreadable(_ caFile: String) -> String {
+        "The CA file '\(caFile)' (--ca-file or NATIVEAUTH_CA_FILE) cannot be read."
     }
 }

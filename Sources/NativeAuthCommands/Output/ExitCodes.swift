@@ -34,6 +34,13 @@ enum CLIExit: Int32, CaseIterable {
 
     var exitCode: ExitCode { ExitCode(rawValue) }
 
+    /// The process's exit status for `code`, a command's or ArgumentParser's: ArgumentParser ends a
+    /// usage error it finds itself (an unknown option, a missing value, a failed `validate()`) with
+    /// `ExitCode.validationFailure` (64, `EX_USAGE`), which for `nativeauth` is ``usage`` (2).
+    static func status(of code: ExitCode) -> Int32 {
+        code == .validationFailure ? usage.rawValue : code.rawValue
+    }
+
     /// A few words for the root `--help`'s summary line; docs/CLI.md's "Exit codes" table, with a
     /// row for each case (a test checks), says it in full, and the man page takes that table.
     var summary: String {

@@ -17,10 +17,11 @@ enum InputEnded {
         case contact
     }
 
-    static func failure(_ question: Question, afterWrongAnswer: Bool = false) -> CLIFailure {
+    /// The failure for `question` in `environment` (at a terminal, the person pressed Ctrl-D).
+    static func failure(_ question: Question, afterWrongAnswer: Bool = false, in environment: CommandEnvironment) -> CLIFailure {
         let wrong = afterWrongAnswer && [.code, .password].contains(question)
         // At a terminal, the end of input is Ctrl-D: the person stopped; the hints are for scripts.
-        if TTY.stdinIsTerminal { return CLIFailure(wrong ? .wrongCredentials : .failure, "Stopped (Ctrl-D).") }
+        if environment.inputIsTerminal { return CLIFailure(wrong ? .wrongCredentials : .failure, "Stopped (Ctrl-D).") }
         let after = afterWrongAnswer ? " after the wrong one" : ""
         switch question {
         case .address:

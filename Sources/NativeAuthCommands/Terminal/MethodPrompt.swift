@@ -6,7 +6,8 @@ enum MethodPrompt {
     /// What the methods are for, in the sentences.
     enum Purpose { case verify, register }
 
-    static func choose(_ methods: [AuthMethod], preferred: String?, purpose: Purpose) async throws(CLIFailure) -> AuthMethod {
+    static func choose(_ methods: [AuthMethod], preferred: String?, purpose: Purpose,
+                       in environment: CommandEnvironment) async throws(CLIFailure) -> AuthMethod {
         if let preferred {
             guard let method = methods.first(where: { $0.channelTargetType.value.lowercased() == preferred.lowercased() }) else {
                 let offered = methods.map { TerminalText.sanitized($0.channelTargetType.value) }.joined(separator: ", ")
@@ -16,12 +17,12 @@ enum MethodPrompt {
             return method
         }
         if methods.count == 1 { return methods[0] }
-        Console.info(purpose == .verify ? "A second factor is required. Where should the code go?" : "Choose a method to register:")
+        environment.console.info(purpose == .verify ? "A second factor is required. Where should the code go?" : "Choose a method to register:")
         let chosen = await NumberedChoice.ask(
             methods, labels: methods.map(label), prompt: "Method (1-\(methods.count), or email/sms): ",
-            otherwise: "Answer a number from 1 to \(methods.count), or email or sms."
+            otherwise: "Answer a number from 1 to \(methods.count), or email or sms.", in: environment
         ) { answer in methods.first { $0.channelTargetType.value.lowercased() == answer.lowercased() } }
-        guard let chosen else { throw InputEnded.failure(.method) }
+        guard let chosen else { throw InputEnded.failure(.method, in: environment) }
         return chosen
     }
 

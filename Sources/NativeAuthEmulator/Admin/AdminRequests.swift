@@ -1,9 +1,18 @@
 import Foundation
 
-/// A request to the admin API that cannot be served: its status and a sentence.
+/// A request to the admin API that cannot be served: its status and a sentence (it answers itself,
+/// `AdminError+Response.swift`).
 struct AdminError: Error, Sendable {
-    var status: Int
+    var statusCode: Int
     var message: String
+    /// The `WWW-Authenticate` challenge of a request without the admin token.
+    var challenge: String?
+
+    init(status: Int, message: String, challenge: String? = nil) {
+        self.statusCode = status
+        self.message = message
+        self.challenge = challenge
+    }
 }
 
 /// The JSON bodies the admin API accepts, decoded and checked before anything acts on them. Every

@@ -1,138 +1,90 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import NativeAuthShared
 
 /// The control surface under `/_emulator/` (see docs/EMULATOR.md): served only when the emulator has
 /// an admin token, only to loopback peers, and only to requests that carry the token as
-/// `Authorization: Bearer TOKEN`.
+/// `Authorization: Bearer TOKEN` (``AdminGate``, before the routes). Any other method or path under
+/// `/_emulator` is the admin API's own 404 (``UnmatchedRouteMiddleware``).
 struct AdminRoutes: Sendable {
     let core: EmulatorCore
 
-    private typealias Handler = @Sendable (AdminRoutes, Request) async throws -> HTTPReply
-
-    /// The endpoints: method, path under `/_emulator`, and what they do.
-    private static let endpoints: [(HTTPRequest.Method, String, Handler)] = [
-        (.get, "", { routes, _ in .json(routes.health()) }),
-        (.get, "health", { routes, _ in .json(routes.health()) }),
-        (.get, "codes", { routes, request in .json(try routes.codes(request)) }),
-        (.post, "clock/advance", { routes, request in try await routes.advanceClock(request) }),
-        (.get, "clock", { routes, _ in routes.clock() }),
-        (.post, "faults", { routes, request in try await routes.queueFault(request) }),
-        (.delete, "faults", { routes, _ in
-            routes.core.faults.clear()
-            return .json(.object([("pending", 0)]))
-        }),
-        (.get, "requests", { routes, _ in .json(.object([("requests", .array(routes.core.requestLog.snapshot().map(\.json)))])) }),
-        (.delete, "requests", { routes, _ in
-            routes.core.requestLog.clear()
-            return .json(.object([("requests", .array([]))]))
-        }),
-        (.get, "users", { routes, _ in try routes.exportUsers() }),
-        (.post, "users", { routes, request in try await routes.importUsers(request) }),
-        (.post, "reset", { routes, _ in
-            try routes.core.reset()
-            return .json(.object([("reset", true)]))
-        }),
-    ]
-
-    /// Adds the admin API to `router` under `/_emulator`, behind ``AdminGate``. Any other method or
-    /// path under `/_emulator` is the admin API's own 404 (after the gate).
-    func add<Context: EmulatorRequestContext>(to router: Router<Context>, token: String) {
-        let group = router.group("_emulator").add(middleware: AdminGate<Context>(token: token))
-        let everyMethod = Router<Context>.everyMethod
-        var served: [String: Set<HTTPRequest.Method>] = [:]
-        for (method, path, handler) in Self.endpoints {
-            served[path, default: []].insert(method)
-            group.on(RouterPath(path), method: method) { request, _ in
-                await answer(request, handler)
-            }
+    /// Adds the admin API to `router` under `/_emulator`.
+    func add<Context: EmulatorRequestContext>(to router: Router<Context>) {
+        let admin = router.group("_emulator").add(middleware: UnexpectedErrorMiddleware<Context> { error in
+            if let invalid = error as? SeedFile.Invalid { return AdminError(status: 400, message: invalid.description) }
+            return AdminError(status: 500, message: "\(error)")
+        })
+        admin.get { _, _ in health() }
+        admin.get("health") { _, _ in health() }
+        admin.get("codes") { request, _ in try codes(request) }
+        admin.post("clock/advance") { request, _ in try await advanceClock(request) }
+        admin.get("clock") { _, _ in clock() }
+        admin.post("faults") { request, _ in try await queueFault(request) }
+        admin.delete("faults") { _, _ in
+            core.faults.clear()
+            return AdminAnswer.Faults(queued: nil, pending: 0)
         }
-        for (path, methods) in served {
-            group.on(RouterPath(path), methods: everyMethod.filter { !methods.contains($0) }) { request, _ in
-                await answer(request) { routes, request in try routes.unknownEndpoint(request) }
-            }
+        admin.get("requests") { _, _ in AdminAnswer.Requests(requests: core.requestLog.snapshot()) }
+        admin.delete("requests") { _, _ in
+            core.requestLog.clear()
+            return AdminAnswer.Requests(requests: [])
         }
-        group.on("**", methods: everyMethod) { request, _ in
-            await answer(request) { routes, request in try routes.unknownEndpoint(request) }
+        admin.get("users") { _, _ in try exportUsers() }
+        admin.post("users") { request, _ in try await importUsers(request) }
+        admin.post("reset") { _, _ in
+            try core.reset()
+            return AdminAnswer.Reset()
         }
     }
 
-    /// Runs `handler`, turning its failures into the admin API's error bodies.
-    private func answer(_ request: Request, _ handler: Handler) async -> Response {
-        let reply: HTTPReply
-        do {
-            reply = try await handler(self, request)
-        } catch let error as AdminError {
-            reply = Self.error(error.status, error.message)
-        } catch let error as SeedFile.Invalid {
-            reply = Self.error(400, error.description)
-        } catch {
-            reply = Self.error(500, "\(error)")
-        }
-        return reply.response(clientRequestId: request.clientRequestId())
-    }
-
-    private func unknownEndpoint(_ request: Request) throws -> HTTPReply {
+    /// The admin API's 404 for `request`, a method or path under `/_emulator` it does not serve.
+    static func unknownEndpoint(_ request: Request) -> AdminError {
         let route = String(request.uri.path.dropFirst("/_emulator".count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-        throw AdminError(status: 404, message: "no admin endpoint \(request.method.rawValue) /_emulator/\(route)")
+        return AdminError(status: 404, message: "no admin endpoint \(request.method.rawValue) /_emulator/\(route)")
     }
 
-    private func advanceClock(_ request: Request) async throws -> HTTPReply {
+    private func advanceClock(_ request: Request) async throws -> AdminAnswer.Clock {
         let seconds = try AdminRequests.clockAdvance(try await Self.body(request))
         guard let offset = core.clock.advance(by: seconds) else {
             throw AdminError(status: 400, message: "the clock's offset must stay within ±100 years; it is \(core.clock.offsetSeconds) s")
         }
-        return .json(.object([("now", .string(Timestamps.iso8601(core.clock.now()))), ("offsetSeconds", .double(offset))]))
+        return AdminAnswer.Clock(now: Timestamps.iso8601(core.clock.now()), offsetSeconds: offset)
     }
 
-    private func clock() -> HTTPReply {
-        .json(.object([("now", .string(Timestamps.iso8601(core.clock.now()))), ("offsetSeconds", .double(core.clock.offsetSeconds))]))
+    private func clock() -> AdminAnswer.Clock {
+        AdminAnswer.Clock(now: Timestamps.iso8601(core.clock.now()), offsetSeconds: core.clock.offsetSeconds)
     }
 
-    private func queueFault(_ request: Request) async throws -> HTTPReply {
+    private func queueFault(_ request: Request) async throws -> AdminAnswer.Faults {
         let fault = try AdminRequests.fault(try await Self.body(request))
         core.faults.enqueue(fault)
-        return .json(.object([("queued", .int(max(1, fault.count ?? 1))), ("pending", .int(core.faults.pendingCount))]))
+        return AdminAnswer.Faults(queued: max(1, fault.count ?? 1), pending: core.faults.pendingCount)
     }
 
-    private func exportUsers() throws -> HTTPReply {
+    /// The users in the seed format, pretty-printed (a file to keep and import again).
+    private func exportUsers() throws -> Response {
         let users = try core.store.read { Array($0.users.values) }
-        return HTTPReply(status: 200, body: String(decoding: try Self.encoder.encode(SeedFile.export(users)), as: UTF8.self))
+        return EmulatorJSONEncoder.response(json: ByteBuffer(bytes: try Self.exportEncoder.encode(SeedFile.export(users))))
     }
 
-    private func importUsers(_ request: Request) async throws -> HTTPReply {
+    private func importUsers(_ request: Request) async throws -> AdminAnswer.Imported {
         let seed = try AdminRequests.decode(SeedFile.self, from: try await Self.body(request))
         let count = try core.update { state in
             let records = try seed.records(existing: state.users)
             state.upsert(records)
             return records.count
         }
-        return .json(.object([("imported", .int(count))]))
+        return AdminAnswer.Imported(imported: count)
     }
 
-    /// Whether the request carries `Authorization: Bearer TOKEN` (compared in constant time).
-    static func isAuthorized(_ request: Request, token: String) -> Bool {
-        guard let header = request.headers[.authorization] else { return false }
-        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, parts[0].caseInsensitiveCompare("Bearer") == .orderedSame else { return false }
-        return Secrets.constantTimeEquals(parts[1].trimmingCharacters(in: .whitespaces), token)
+    private func health() -> AdminAnswer.Health {
+        AdminAnswer.Health(tenantId: core.tenantId, tenant: core.tenantDomain, clientId: EmulatorConfiguration.defaultClientId,
+                           authority: "\(core.baseURL)/\(core.tenantDomain)", persistent: core.store.isPersistent,
+                           now: Timestamps.iso8601(core.clock.now()))
     }
 
-    private func health() -> JSONValue {
-        .object([
-            ("ready", true),
-            ("emulator", "nativeauth"),
-            ("tenantId", .string(core.tenantId)),
-            ("tenant", .string(core.tenantDomain)),
-            ("clientId", .string(EmulatorConfiguration.defaultClientId)),
-            ("authority", .string("\(core.baseURL)/\(core.tenantDomain)")),
-            ("persistent", .bool(core.store.isPersistent)),
-            ("now", .string(Timestamps.iso8601(core.clock.now()))),
-        ])
-    }
-
-    private func codes(_ request: Request) throws -> JSONValue {
+    private func codes(_ request: Request) throws -> AdminAnswer.SentCodes {
         guard let username = request.uri.queryParameters.get("username"), !username.isEmpty else {
             throw AdminError(status: 400, message: "the username query parameter is required")
         }
@@ -145,19 +97,14 @@ struct AdminRoutes: Sendable {
                 } ?? false
             }
         }
-        let list: [JSONValue] = zip(sent, current).map { record, isCurrent in
-            .object([
-                ("code", .string(record.code)),
-                ("flowId", .string(record.flowId)),
-                ("sentAt", .string(Timestamps.iso8601(record.sentAt))),
-                ("expiresAt", .string(Timestamps.iso8601(record.expiresAt))),
-                ("valid", .bool(isCurrent && now < record.expiresAt)),
-            ])
+        let codes = zip(sent, current).map { record, isCurrent in
+            AdminAnswer.SentCodes.Code(code: record.code, flowId: record.flowId, sentAt: Timestamps.iso8601(record.sentAt),
+                                       expiresAt: Timestamps.iso8601(record.expiresAt), valid: isCurrent && now < record.expiresAt)
         }
-        return .object([("username", .string(username)), ("codes", .array(list))])
+        return AdminAnswer.SentCodes(username: username, codes: codes)
     }
 
-    private static var encoder: JSONEncoder {
+    private static var exportEncoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         return encoder
@@ -169,15 +116,5 @@ struct AdminRoutes: Sendable {
         } catch {
             throw AdminError(status: 400, message: "the body could not be read or is over 1 MiB")
         }
-    }
-
-    static func error(_ status: Int, _ message: String) -> HTTPReply {
-        let error = switch status {
-        case 404: "not_found"
-        case 401: "invalid_token"
-        case 403: "access_denied"
-        default: "invalid_request"
-        }
-        return .json(.object([("error", .string(error)), ("error_description", .string(message))]), status: status)
     }
 }

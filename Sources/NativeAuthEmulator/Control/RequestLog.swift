@@ -1,8 +1,8 @@
 import Foundation
-import NativeAuthShared
 
 /// One protocol request as recorded for `GET /_emulator/requests`. Secret values are redacted.
-struct RequestLogEntry: Sendable {
+/// Encoded as `{"time", "method", "path", "fields": {name: value}, "status", "client_request_id", "fault"}`.
+struct RequestLogEntry: Encodable, Sendable {
     var time: Double
     var method: String
     var path: String
@@ -15,16 +15,22 @@ struct RequestLogEntry: Sendable {
     static let secretFields: Set<String> = ["password", "new_password", "oob", "continuation_token", "refresh_token", "code",
                                                "client_assertion", "code_verifier", "device_code", "session"]
 
-    var json: JSONValue {
-        .object([
-            ("time", .string(Timestamps.iso8601(time))),
-            ("method", .string(method)),
-            ("path", .string(path)),
-            ("fields", .object(fields.map { ($0.0, .string($0.1)) })),
-            ("status", .int(status)),
-            ("client_request_id", .string(clientRequestId)),
-            ("fault", .bool(fault)),
-        ])
+    enum CodingKeys: String, CodingKey {
+        case time, method, path, fields, status
+        case clientRequestId = "client_request_id"
+        case fault
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Timestamps.iso8601(time), forKey: .time)
+        try container.encode(method, forKey: .method)
+        try container.encode(path, forKey: .path)
+        // A form has no field twice (FormBody refuses it), so its fields are an object.
+        try container.encode(Dictionary(fields, uniquingKeysWith: { first, _ in first }), forKey: .fields)
+        try container.encode(status, forKey: .status)
+        try container.encode(clientRequestId, forKey: .clientRequestId)
+        try container.encode(fault, forKey: .fault)
     }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import NativeAuthShared
 
 /// `POST /oauth2/v2.0/devicecode` (RFC 8628 §3.1–3.2): a device code for the app to poll with, and a
 /// user code for the person to type on the verification page.
@@ -9,7 +8,7 @@ struct DeviceCodeService: Sendable {
 
     let core: EmulatorCore
 
-    func start(_ form: FormBody) throws -> JSONValue {
+    func start(_ form: FormBody) throws -> DeviceCodeAnswer {
         let clientId = try RequestValidation.clientId(form, core: core)
         let scopes = try ScopeRequest(parsing: RequestValidation.required("scope", in: form))
         let config = core.configuration
@@ -30,13 +29,9 @@ struct DeviceCodeService: Sendable {
             return userCode
         }
         let verificationUri = core.baseURL + "/\(core.tenantDomain)/" + Self.verificationPage
-        return .object([
-            ("user_code", .string(userCode)),
-            ("device_code", .string(deviceCode)),
-            ("verification_uri", .string(verificationUri)),
-            ("expires_in", .int(Int(config.deviceCodeLifetime))),
-            ("interval", .int(config.deviceCodePollInterval)),
-            ("message", .string("To sign in, use a web browser to open the page \(verificationUri) and enter the code \(userCode) to authenticate.")),
-        ])
+        return DeviceCodeAnswer(
+            userCode: userCode, deviceCode: deviceCode, verificationUri: verificationUri, expiresIn: Int(config.deviceCodeLifetime),
+            interval: config.deviceCodePollInterval,
+            message: "To sign in, use a web browser to open the page \(verificationUri) and enter the code \(userCode) to authenticate.")
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import NativeAuthShared
 
 /// What every request that continues a flow carries: its client and the continuation token it
 /// presents. Read in that order (`client_id` first), so a request missing both is told about the client.
@@ -50,8 +49,8 @@ extension EmulatorCore {
     func updateFlowSendingCode(
         _ request: ContinuationRequest, kind: FlowRecord.Kind?, stages: Set<FlowRecord.Stage>,
         otherwise wrongStage: @autoclosure () -> ProtocolError = .anotherStep,
-        _ body: (inout FlowRecord, inout EmulatorState, Double, String) throws -> (JSONValue, SentCode?)
-    ) throws -> JSONValue {
+        _ body: (inout FlowRecord, inout EmulatorState, Double, String) throws -> (any ProtocolAnswer, SentCode?)
+    ) throws -> any ProtocolAnswer {
         let code = configuration.fixedCode ?? Secrets.numericCode(length: configuration.codeLength)
         let (answer, sent) = try updateFlow(request, kind: kind, stages: stages, otherwise: wrongStage()) { flow, state, now in
             try body(&flow, &state, now, code)

@@ -1,5 +1,4 @@
 import Foundation
-import NativeAuthShared
 
 /// What every flow's first request carries and makes: `/oauth2/v2.0/initiate`, `/signup/v1.0/start`
 /// and `/resetpassword/v1.0/start` read the same fields, and each opens a flow record at
@@ -44,5 +43,5 @@ struct FlowStart: Sendable {
     }
 
     /// The answer that hands the client its first token.
-    var answer: JSONValue { .object([("continuation_token", .string(token))]) }
+    var answer: ContinuationAnswer { ContinuationAnswer(continuationToken: token) }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import NativeAuthShared
 
 /// Multi-factor authentication after `mfa_required` (docs/PROTOCOL.md §9.1): `/oauth2/v2.0/introspect`
 /// lists the user's second factors, `/oauth2/v2.0/challenge` with a method `id` sends a code on one
@@ -12,7 +11,7 @@ struct MFAService: Sendable {
     private var config: EmulatorConfiguration { core.configuration }
 
     /// `{"continuation_token", "methods": [{"id", "challenge_type", "challenge_channel", "login_hint"}]}`.
-    func introspect(_ form: FormBody) throws -> JSONValue {
+    func introspect(_ form: FormBody) throws -> StrongAuthMethodsAnswer {
         let request = try ContinuationRequest(form, core: core)
         return try core.updateFlow(
             request, kind: nil, stages: [.mfaIntrospect, .mfaChallenge, .mfaCode],
@@ -25,30 +24,26 @@ struct MFAService: Sendable {
             flow.stage = .mfaChallenge
             flow.codeHash = nil
             flow.codeExpiresAt = nil
-            return .object([
-                ("continuation_token", .string(next)),
-                ("methods", .array(methods.map { method in
-                    .object([("id", .string(method.id)), ("challenge_type", "oob"), ("challenge_channel", .string(method.channel.rawValue)),
-                             ("login_hint", .string(method.maskedTarget))])
-                })),
-            ])
+            return StrongAuthMethodsAnswer(continuationToken: next, methods: methods.map { method in
+                .init(id: method.id, channel: method.channel.rawValue, loginHint: method.maskedTarget)
+            })
         }
     }
 
     /// Sends a code on the method `id` names (again: a resend, or another method): the OTP block.
-    func challenge(_ form: FormBody) throws -> JSONValue {
+    func challenge(_ form: FormBody) throws -> any ProtocolAnswer {
         let request = try ContinuationRequest(form, core: core)
         let methodId = try RequestValidation.required("id", in: form)
         let types = try ChallengeTypes.requested(in: form)
         return try core.updateFlowSendingCode(
             request, kind: nil, stages: [.mfaChallenge, .mfaCode],
             otherwise: .wrongStrongAuthStep("/oauth2/v2.0/challenge with an id needs the token that /oauth2/v2.0/introspect answered")
-        ) { flow, state, now, code -> (JSONValue, SentCode?) in
+        ) { flow, state, now, code -> (any ProtocolAnswer, SentCode?) in
             guard let user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
             guard let method = user.mfa?.methods.first(where: { $0.id == methodId }) else { throw ProtocolError.unknownMethodId }
             if let types, !types.contains("oob") {
                 flow.stage = .redirected
-                return (RedirectAnswer(reason: "The second factor is a one-time passcode ('oob'), which the client's challenge_type list does not include.").body, nil)
+                return (RedirectAnswer(reason: "The second factor is a one-time passcode ('oob'), which the client's challenge_type list does not include."), nil)
             }
             if ContactRules.isBlocked(method.target, channel: method.channel) { throw ProtocolError.contactBlockedByReputation }
             let next = flow.rotateToken(now: now, lifetime: config.continuationTokenLifetime)
@@ -56,14 +51,8 @@ struct MFAService: Sendable {
                                         state: &state, now: now, configuration: config)
             flow.stage = .mfaCode
             flow.strongAuth?.methodId = method.id
-            return (.object([
-                ("continuation_token", .string(next)),
-                ("challenge_type", "oob"),
-                ("binding_method", "prompt"),
-                ("challenge_channel", .string(method.channel.rawValue)),
-                ("challenge_target_label", .string(sent.maskedTarget)),
-                ("code_length", .int(code.count)),
-            ]), sent)
+            return (CodeSentAnswer(continuationToken: next, channel: method.channel.rawValue, label: sent.maskedTarget,
+                                   codeLength: code.count), sent)
         }
     }
 

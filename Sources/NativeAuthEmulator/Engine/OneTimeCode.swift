@@ -10,7 +10,7 @@ enum OneTimeCode {
     static func send(
         _ code: String, flow: inout FlowRecord, username: String, continuationToken: String,
         state: inout EmulatorState, now: Double, configuration: EmulatorConfiguration
-    ) -> (JSONValue, SentCode) {
+    ) -> (CodeSentAnswer, SentCode) {
         flow.stage = .awaitingCode
         flow.codeHash = SignInService.codeDigest(code, flowId: flow.id)
         flow.codeExpiresAt = now + configuration.codeLifetime
@@ -19,14 +19,7 @@ enum OneTimeCode {
         let masked = EmailMasking.mask(username)
         let sent = SentCode(username: username, maskedTarget: masked, code: code,
                             expiresAt: Date(timeIntervalSince1970: now + configuration.codeLifetime))
-        let body: JSONValue = .object([
-            ("continuation_token", .string(continuationToken)),
-            ("challenge_type", "oob"),
-            ("binding_method", "prompt"),
-            ("challenge_channel", "email"),
-            ("challenge_target_label", .string(masked)),
-            ("code_length", .int(code.count)),
-        ])
+        let body = CodeSentAnswer(continuationToken: continuationToken, channel: "email", label: masked, codeLength: code.count)
         return (body, sent)
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import NativeAuthShared
 
 /// `/resetpassword/v1.0/continue` (the code), `/submit` (the new password) and `/poll_completion`
 /// (docs/PROTOCOL.md §8). The new password takes effect when a poll answers `succeeded`, after
@@ -17,7 +16,7 @@ struct PasswordResetCompletion: Sendable {
     private var tokenLifetime: Double { min(config.continuationTokenLifetime, Self.maximumTokenLifetime) }
 
     /// The code: right, the flow asks for the new password (`{"continuation_token", "expires_in"}`).
-    func proceed(_ form: FormBody) throws -> JSONValue {
+    func proceed(_ form: FormBody) throws -> ExpiringContinuationAnswer {
         let request = try ContinuationRequest(form, core: core)
         let grantType = try RequestValidation.required("grant_type", in: form)
         guard grantType == "oob" else { throw ProtocolError.unsupportedPasswordResetGrant(grantType) }
@@ -34,12 +33,12 @@ struct PasswordResetCompletion: Sendable {
             }
             let next = flow.rotateToken(now: now, lifetime: tokenLifetime)  // at most 600 s
             flow.stage = .awaitingNewPassword
-            return .object([("continuation_token", .string(next)), ("expires_in", .int(Int(tokenLifetime)))])
+            return ExpiringContinuationAnswer(continuationToken: next, expiresIn: Int(tokenLifetime))
         }
     }
 
     /// The new password: the tenant's policy, and not the current password (`password_recently_used`).
-    func submit(_ form: FormBody) throws -> JSONValue {
+    func submit(_ form: FormBody) throws -> PollIntervalAnswer {
         let request = try ContinuationRequest(form, core: core)
         guard let password = form["new_password"], !password.isEmpty else { throw ProtocolError.missingParameter("new_password") }
         let now = core.clock.now()
@@ -59,13 +58,13 @@ struct PasswordResetCompletion: Sendable {
             let next = flow.rotateToken(now: now, lifetime: tokenLifetime)  // at most 600 s
             flow.stage = .awaitingCompletion
             flow.passwordReset = PasswordResetProgress(newPasswordHash: hash, pendingPolls: settings.pendingPolls)
-            return .object([("continuation_token", .string(next)), ("poll_interval", .int(settings.pollInterval))])
+            return PollIntervalAnswer(continuationToken: next, pollInterval: settings.pollInterval)
         }
     }
 
     /// `in_progress` while polls are pending (the submit's token stays good for the next poll), then
     /// `succeeded`: the password changes, earlier refresh tokens are revoked, and a token to sign in.
-    func pollCompletion(_ form: FormBody) throws -> JSONValue {
+    func pollCompletion(_ form: FormBody) throws -> PollCompletionAnswer {
         let request = try ContinuationRequest(form, core: core)
         let awaitingCompletion = ProtocolError.wrongPasswordResetStep("/poll_completion needs the token that /resetpassword/v1.0/submit answered")
         return try core.updateFlow(request, kind: .passwordReset, stages: [.awaitingCompletion], otherwise: awaitingCompletion) {
@@ -74,7 +73,7 @@ struct PasswordResetCompletion: Sendable {
             if progress.pendingPolls > 0 {
                 progress.pendingPolls -= 1
                 flow.passwordReset = progress
-                return .object([("status", "in_progress")])
+                return .inProgress
             }
             guard var user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
             user.passwordHash = progress.newPasswordHash
@@ -83,7 +82,7 @@ struct PasswordResetCompletion: Sendable {
             let next = flow.rotateToken(now: now, lifetime: tokenLifetime)  // at most 600 s
             flow.stage = .readyForSignIn
             flow.passwordReset = nil
-            return .object([("status", "succeeded"), ("continuation_token", .string(next)), ("expires_in", .int(Int(tokenLifetime)))])
+            return .succeeded(continuationToken: next, expiresIn: Int(tokenLifetime))
         }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import NativeAuthShared
 
 /// Strong-auth method registration after `registration_required` (docs/PROTOCOL.md §9.2):
 /// `/register/v1.0/introspect` lists what can be registered (email, SMS), `/register/v1.0/challenge`
@@ -12,7 +11,7 @@ struct RegistrationService: Sendable {
     private var config: EmulatorConfiguration { core.configuration }
 
     /// `{"continuation_token", "methods": [email (login_hint: the username), sms]}`.
-    func introspect(_ form: FormBody) throws -> JSONValue {
+    func introspect(_ form: FormBody) throws -> StrongAuthMethodsAnswer {
         let request = try ContinuationRequest(form, core: core)
         return try core.updateFlow(
             request, kind: nil, stages: [.registrationIntrospect, .registrationChallenge, .registrationCode, .registrationPreverified],
@@ -23,18 +22,15 @@ struct RegistrationService: Sendable {
             flow.stage = .registrationChallenge
             flow.codeHash = nil
             flow.codeExpiresAt = nil
-            return .object([
-                ("continuation_token", .string(next)),
-                ("methods", .array([
-                    .object([("id", "email"), ("challenge_type", "oob"), ("challenge_channel", "email"), ("login_hint", .string(user.username))]),
-                    .object([("id", "sms"), ("challenge_type", "oob"), ("challenge_channel", "sms")]),
-                ])),
+            return StrongAuthMethodsAnswer(continuationToken: next, methods: [
+                .init(id: "email", channel: "email", loginHint: user.username),
+                .init(id: "sms", channel: "sms", loginHint: nil),
             ])
         }
     }
 
     /// Sends a code to `challenge_target` (again, or to another contact), or answers `preverified`.
-    func challenge(_ form: FormBody) throws -> JSONValue {
+    func challenge(_ form: FormBody) throws -> any ProtocolAnswer {
         let request = try ContinuationRequest(form, core: core)
         let challengeType = try RequestValidation.required("challenge_type", in: form)
         guard challengeType == "oob" else { throw ProtocolError.unsupportedChallengeType(challengeType) }
@@ -49,7 +45,7 @@ struct RegistrationService: Sendable {
         return try core.updateFlowSendingCode(
             request, kind: nil, stages: [.registrationChallenge, .registrationCode],
             otherwise: .wrongStrongAuthStep("/register/v1.0/challenge needs the token that /register/v1.0/introspect answered")
-        ) { flow, state, now, code -> (JSONValue, SentCode?) in
+        ) { flow, state, now, code -> (any ProtocolAnswer, SentCode?) in
             guard let user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
             // A refused contact leaves the flow (and its token) as it was, to try another.
             guard let target = ContactRules.normalized(rawTarget, channel: channel) else {
@@ -66,25 +62,18 @@ struct RegistrationService: Sendable {
                 flow.stage = .registrationPreverified
                 flow.codeHash = nil
                 flow.codeExpiresAt = nil
-                return (.object([("continuation_token", .string(next)), ("challenge_type", "preverified")]), nil)
+                return (ChallengeTypeAnswer(continuationToken: next, challengeType: .preverified), nil)
             }
             let sent = OneTimeCode.send(code, flow: &flow, username: user.username, channel: channel, target: target,
                                         state: &state, now: now, configuration: config)
             flow.stage = .registrationCode
-            return (.object([
-                ("continuation_token", .string(next)),
-                ("challenge_type", "oob"),
-                ("binding_method", "prompt"),
-                ("challenge_target", .string(target)),
-                ("challenge_channel", .string(channel.rawValue)),
-                ("code_length", .int(code.count)),
-            ]), sent)
+            return (CodeSentAnswer(continuationToken: next, channel: channel.rawValue, registering: target, codeLength: code.count), sent)
         }
     }
 
     /// The code (`grant_type=oob`), or nothing after `preverified` (`grant_type=continuation_token`):
     /// the method is registered, and the answer's token signs the user in.
-    func proceed(_ form: FormBody) throws -> JSONValue {
+    func proceed(_ form: FormBody) throws -> ContinuationAnswer {
         let request = try ContinuationRequest(form, core: core)
         let grantType = try RequestValidation.required("grant_type", in: form)
         let code: String?
@@ -124,7 +113,7 @@ struct RegistrationService: Sendable {
             let next = flow.rotateToken(now: now, lifetime: config.continuationTokenLifetime)
             flow.strongAuth?.satisfied = true
             flow.stage = .readyForSignIn
-            return .object([("continuation_token", .string(next))])
+            return ContinuationAnswer(continuationToken: next)
         }
     }
 }

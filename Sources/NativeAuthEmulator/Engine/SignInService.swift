@@ -1,5 +1,4 @@
 import Foundation
-import NativeAuthShared
 
 /// `/oauth2/v2.0/initiate` and `/oauth2/v2.0/challenge` (docs/PROTOCOL.md §6.1, §6.2).
 struct SignInService: Sendable {
@@ -8,7 +7,7 @@ struct SignInService: Sendable {
     private var config: EmulatorConfiguration { core.configuration }
 
     /// Starts a flow for a known user and returns its first continuation token.
-    func initiate(_ form: FormBody) throws -> JSONValue {
+    func initiate(_ form: FormBody) throws -> any ProtocolAnswer {
         let start = try FlowStart(form, core: core)
         let browserOnly = try core.update { state -> Bool in
             guard let user = state.users[start.userKey] else { throw ProtocolError.userNotFound }
@@ -16,17 +15,17 @@ struct SignInService: Sendable {
             state.flows[start.flowId] = start.record(kind: .signIn)
             return false
         }
-        return browserOnly ? BrowserOnlyUsers.redirect : start.answer
+        return browserOnly ? BrowserOnlyUsers.redirect as any ProtocolAnswer : start.answer
     }
 
     /// Sends a code (OTP users), asks for the password (password users), or redirects when the
     /// user's method is not in the client's challenge types. Calling it again resends a code.
-    func challenge(_ form: FormBody) throws -> JSONValue {
+    func challenge(_ form: FormBody) throws -> any ProtocolAnswer {
         let request = try ContinuationRequest(form, core: core)
         let requestedTypes = try ChallengeTypes.requested(in: form)
         return try core.updateFlowSendingCode(
             request, kind: .signIn, stages: [.awaitingChallenge, .awaitingCode, .awaitingPassword], otherwise: .anotherStep
-        ) { flow, state, now, code -> (JSONValue, SentCode?) in
+        ) { flow, state, now, code -> (any ProtocolAnswer, SentCode?) in
             guard let user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
             let types = requestedTypes ?? flow.challengeTypes
             let next = flow.rotateToken(now: now, lifetime: config.continuationTokenLifetime)
@@ -39,14 +38,11 @@ struct SignInService: Sendable {
                 flow.stage = .awaitingPassword
                 flow.codeHash = nil
                 flow.codeExpiresAt = nil
-                return (.object([("continuation_token", .string(next)), ("challenge_type", "password")]), nil)
+                return (ChallengeTypeAnswer(continuationToken: next, challengeType: .password), nil)
             default:
                 flow.stage = .redirected
                 let method = user.method == .otp ? "email one-time passcode ('oob')" : "email with password ('password')"
-                return (.object([
-                    ("challenge_type", "redirect"),
-                    ("redirect_reason", .string("The user signs in with \(method), which is not in the client's challenge_type list.")),
-                ]), nil)
+                return (RedirectAnswer(reason: "The user signs in with \(method), which is not in the client's challenge_type list."), nil)
             }
         }
     }

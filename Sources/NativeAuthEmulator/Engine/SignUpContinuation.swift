@@ -14,7 +14,7 @@ struct SignUpContinuation: Sendable {
         case code(String), password(hash: String), attributes([String: JSONValue])
     }
 
-    func proceed(_ form: FormBody) throws -> JSONValue {
+    func proceed(_ form: FormBody) throws -> ContinuationAnswer {
         let request = try ContinuationRequest(form, core: core)
         let grantType = try RequestValidation.required("grant_type", in: form)
         // What can be checked without the flow is checked before the state lock (PBKDF2 above all).
@@ -60,7 +60,7 @@ struct SignUpContinuation: Sendable {
     }
 
     /// Asks for what the account still lacks, or creates it. Every outcome issues the next token.
-    private func advance(_ flow: inout FlowRecord, _ progress: SignUpProgress, state: inout EmulatorState, now: Double) throws -> JSONValue {
+    private func advance(_ flow: inout FlowRecord, _ progress: SignUpProgress, state: inout EmulatorState, now: Double) throws -> ContinuationAnswer {
         let next = flow.rotateToken(now: now, lifetime: config.continuationTokenLifetime)
         flow.signUp = progress
         defer { state.flows[flow.id] = flow }
@@ -88,7 +88,7 @@ struct SignUpContinuation: Sendable {
             passwordHash: progress.passwordHash, attributes: progress.attributes.isEmpty ? nil : progress.attributes, mfa: mfa)
         flow.stage = .readyForSignIn
         flow.signUp = nil
-        return .object([("continuation_token", .string(next))])
+        return ContinuationAnswer(continuationToken: next)
     }
 
     private static func wrongStep(_ grant: String, wants: String) -> ProtocolError {

@@ -20,7 +20,7 @@ struct TokenGrant: Sendable {
 struct TokenIssuer: Sendable {
     let core: EmulatorCore
 
-    func response(for grant: TokenGrant) throws -> JSONValue {
+    func response(for grant: TokenGrant) throws -> TokenAnswer {
         let config = core.configuration
         let now = grant.issuedAt.rounded(.down)
         let iat = Timestamps.wholeSeconds(now)
@@ -29,54 +29,27 @@ struct TokenIssuer: Sendable {
         let scp = grant.scopes.permissions.isEmpty
             ? grant.scopes.scopes.filter { $0 != "offline_access" }.joined(separator: " ")
             : grant.scopes.permissions.joined(separator: " ")
-        var accessMembers: [(String, JSONValue)] = [
-            ("aud", .string(grant.scopes.resource ?? grant.clientId)),
-            ("iss", .string(core.issuer)),
-            ("iat", .int(iat)), ("nbf", .int(iat)), ("exp", .int(Timestamps.wholeSeconds(now + config.accessTokenLifetime))),
-            ("azp", .string(grant.clientId)), ("azpacr", "0"),
-            ("name", .string(grant.user.displayName)),
-            ("oid", .string(oid)),
-            ("preferred_username", .string(grant.user.username)),
-            ("scp", .string(scp)),
-            ("sub", .string(sub)),
-            ("tid", .string(core.tenantId)),
-            ("uti", .string(Secrets.opaqueToken(byteCount: 16))),
-            ("ver", "2.0"),
-        ]
-        if !grant.acrs.isEmpty { accessMembers.append(("acrs", .array(grant.acrs.map(JSONValue.string)))) }
-        let accessClaims: JSONValue = .object(accessMembers)
-        var members: [(String, JSONValue)] = [
-            ("token_type", "Bearer"),
-            ("scope", .string(grant.scopes.scopes.joined(separator: " "))),
-            ("expires_in", .int(Timestamps.wholeSeconds(config.accessTokenLifetime))),
-            ("ext_expires_in", .int(Timestamps.wholeSeconds(config.accessTokenLifetime))),
-            ("access_token", .string(try core.key.sign(claims: accessClaims))),
-        ]
-        if let refreshToken = grant.refreshToken {
-            members.append(("refresh_token", .string(refreshToken)))
+        func claims(for audience: String, lifetime: Double) -> TokenClaims {
+            TokenClaims(aud: audience, iss: core.issuer, iat: iat, exp: Timestamps.wholeSeconds(now + lifetime),
+                        name: grant.user.displayName, oid: oid, preferredUsername: grant.user.username, sub: sub, tid: core.tenantId)
         }
+        var accessClaims = claims(for: grant.scopes.resource ?? grant.clientId, lifetime: config.accessTokenLifetime)
+        accessClaims.azp = grant.clientId
+        accessClaims.azpacr = "0"
+        accessClaims.scp = scp
+        accessClaims.uti = Secrets.opaqueToken(byteCount: 16)
+        accessClaims.acrs = grant.acrs.isEmpty ? nil : grant.acrs
+        var idToken: String?
         if grant.scopes.wantsIdToken {
-            var idClaims: JSONValue = .object([
-                ("aud", .string(grant.clientId)),
-                ("iss", .string(core.issuer)),
-                ("iat", .int(iat)), ("nbf", .int(iat)), ("exp", .int(Timestamps.wholeSeconds(now + config.idTokenLifetime))),
-                ("name", .string(grant.user.displayName)),
-                ("oid", .string(oid)),
-                ("preferred_username", .string(grant.user.username)),
-                ("sub", .string(sub)),
-                ("tid", .string(core.tenantId)),
-                ("ver", "2.0"),
-            ])
-            if let nonce = grant.nonce, case .object(let claims) = idClaims {
-                idClaims = .object(claims + [("nonce", .string(nonce))])
-            }
-            members.append(("id_token", .string(try core.key.sign(claims: idClaims))))
+            var idClaims = claims(for: grant.clientId, lifetime: config.idTokenLifetime)
+            idClaims.nonce = grant.nonce
+            idToken = try core.key.sign(claims: idClaims)
         }
-        if grant.clientInfo {
-            let info: JSONValue = .object([("uid", .string(oid)), ("utid", .string(core.tenantId))])
-            members.append(("client_info", .string(Base64URL.encode(info.serialized()))))
-        }
-        return .object(members)
+        let clientInfo = grant.clientInfo ? Base64URL.encode(try JSONText.data(ClientInfo(uid: oid, utid: core.tenantId))) : nil
+        return TokenAnswer(
+            scope: grant.scopes.scopes.joined(separator: " "), expiresIn: Timestamps.wholeSeconds(config.accessTokenLifetime),
+            accessToken: try core.key.sign(claims: accessClaims), refreshToken: grant.refreshToken, idToken: idToken,
+            clientInfo: clientInfo)
     }
 
     /// `sub` is pairwise: stable for one user and one app, different across apps.

@@ -1,5 +1,4 @@
 import Foundation
-import NativeAuthShared
 
 /// `/oauth2/v2.0/token`: the `oob`, `password`, `continuation_token` and `refresh_token` grants
 /// (docs/PROTOCOL.md §10), the second factor's `mfa_oob` (`MFAService`), and the browser flows'
@@ -12,7 +11,7 @@ struct TokenService: Sendable {
 
     private var config: EmulatorConfiguration { core.configuration }
 
-    func token(_ form: FormBody) throws -> JSONValue {
+    func token(_ form: FormBody) throws -> TokenAnswer {
         let clientId = try RequestValidation.clientId(form, core: core)
         let grantType = try RequestValidation.required("grant_type", in: form)
         let clientInfo = ["true", "1"].contains(form.nonEmpty("client_info")?.lowercased() ?? "")

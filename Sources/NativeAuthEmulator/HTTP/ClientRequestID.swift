@@ -8,3 +8,8 @@ extension Request {
         headers[.clientRequestId].flatMap { $0.isEmpty ? nil : $0 } ?? UUID().uuidString.lowercased()
     }
 }
+
+extension HTTPField.Name {
+    /// `client-request-id`: the correlation ID clients send and the service echoes.
+    static let clientRequestId = HTTPField.Name("client-request-id")!
+}

@@ -7,8 +7,15 @@ enum FormReader {
     /// Largest request body accepted.
     static let maxBodySize = 64 * 1024
 
-    /// Reads and parses a form body; content type and encoding problems are protocol errors.
-    static func read(_ request: Request) async throws(ProtocolError) -> FormBody {
+    /// Reads and parses a form body, and notes it for the request log; content type and encoding
+    /// problems are protocol errors.
+    static func read(_ request: Request, context: some EmulatorRequestContext) async throws(ProtocolError) -> FormBody {
+        let form = try await read(request)
+        context.exchange.logNotes?.noteForm(form)
+        return form
+    }
+
+    private static func read(_ request: Request) async throws(ProtocolError) -> FormBody {
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         guard mediaType == "application/x-www-form-urlencoded" else {

@@ -1,5 +1,3 @@
-import NativeAuthShared
-
 /// The sign-up errors (docs/PROTOCOL.md §7, §11). Numbers are the documented ones; where no public
 /// source gives one (`attribute_validation_failed`, five of the six password suberrors), the error
 /// has none, as the recordings do.
@@ -19,7 +17,7 @@ extension ProtocolError {
     static func attributesRequired(_ rules: [UserAttributeRule], continuationToken: String) -> ProtocolError {
         ProtocolError(error: "attributes_required", code: 55106, message: "User attributes required.",
                       continuationToken: continuationToken,
-                      extra: [("required_attributes", .array(rules.map(\.requiredAttributeJSON)))])
+                      requiredAttributes: rules.map(\.requiredAttribute))
     }
 
     /// Values of these attributes are not acceptable (type, emptiness or pattern).
@@ -27,7 +25,7 @@ extension ProtocolError {
         ProtocolError(error: "invalid_grant", code: nil,
                       message: "User attribute validation failed: \(names.joined(separator: ", ")).",
                       suberror: "attribute_validation_failed",
-                      extra: [("invalid_attributes", .array(names.map { .object([("name", .string($0))]) }))])
+                      invalidAttributes: names)
     }
 
     /// The password policy refused a new password.

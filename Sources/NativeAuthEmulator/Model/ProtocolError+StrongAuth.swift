@@ -1,5 +1,3 @@
-import NativeAuthShared
-
 /// The strong-authentication errors (docs/PROTOCOL.md §9, §11). Numbers are the documented ones;
 /// `registration_required` and the blocked-number refusals have none in public (§14 item 13).
 extension ProtocolError {
@@ -58,24 +56,5 @@ extension ProtocolError {
     /// A strong-authentication token presented at the wrong step.
     static func wrongStrongAuthStep(_ what: String) -> ProtocolError {
         invalidContinuationToken("it is for another step of the flow; \(what).")
-    }
-}
-
-/// A 200 redirect answer (docs/PROTOCOL.md §4) decided deep inside a grant: thrown, and turned into
-/// the answer by the route (``ProtocolRoutes``).
-struct RedirectAnswer: Error, Sendable {
-    let reason: String
-
-    var body: JSONValue {
-        .object([("challenge_type", "redirect"), ("redirect_reason", .string(reason))])
-    }
-
-    /// `body()`, or the redirect it threw.
-    static func catching(_ body: () throws -> JSONValue) throws -> JSONValue {
-        do {
-            return try body()
-        } catch let redirect as RedirectAnswer {
-            return redirect.body
-        }
     }
 }

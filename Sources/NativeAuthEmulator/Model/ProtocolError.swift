@@ -1,8 +1,10 @@
-import NativeAuthShared
+import HTTPTypes
 
-/// An error the emulator answers with HTTP 400 (or another status) and the service's error body.
+/// An error the emulator answers with HTTP 400 (or another status) and the service's error body
+/// (``ProtocolErrorBody``). Thrown anywhere below the routes; it renders itself as the answer
+/// (`HTTPResponseError`, in the HTTP layer), as an error page on a browser page.
 struct ProtocolError: Error, Sendable {
-    var status: Int = 400
+    var status: HTTPResponse.Status = .badRequest
     var error: String
     /// The AADSTS number; nil for errors no public source gives a number for (then `error_codes` is
     /// empty and the description has no `AADSTSnnnnn: ` prefix).
@@ -11,8 +13,10 @@ struct ProtocolError: Error, Sendable {
     var message: String
     var suberror: String?
     var continuationToken: String?
-    /// Members after the envelope's, such as sign-up's `required_attributes` and `invalid_attributes`.
-    var extra: [(String, JSONValue)] = []
+    /// Sign-up's `required_attributes`: what the account still lacks.
+    var requiredAttributes: [ProtocolErrorBody.RequiredAttribute]?
+    /// Sign-up's `invalid_attributes`: the names of the values refused.
+    var invalidAttributes: [String]?
 
     /// `AADSTSnnnnn: message`, or just the message when the error has no number.
     var summary: String {
@@ -24,20 +28,14 @@ struct ProtocolError: Error, Sendable {
         code.map { "[\($0)]" } ?? "[]"
     }
 
-    /// Renders the service's error envelope.
-    func body(correlationId: String, traceId: String, timestamp: String) -> JSONValue {
-        let description = "\(summary)\r\nTrace ID: \(traceId)\r\nCorrelation ID: \(correlationId)\r\nTimestamp: \(timestamp)"
-        var members: [(String, JSONValue)] = [
-            ("error", .string(error)),
-            ("error_description", .string(description)),
-            ("error_codes", .array(code.map { [.int($0)] } ?? [])),
-            ("timestamp", .string(timestamp)),
-            ("trace_id", .string(traceId)),
-            ("correlation_id", .string(correlationId)),
-        ]
-        if let suberror { members.append(("suberror", .string(suberror))) }
-        if let continuationToken { members.append(("continuation_token", .string(continuationToken))) }
-        return .object(members + extra)
+    /// The service's error envelope for this error.
+    func body(correlationId: String, traceId: String, timestamp: String) -> ProtocolErrorBody {
+        ProtocolErrorBody(
+            error: error,
+            errorDescription: "\(summary)\r\nTrace ID: \(traceId)\r\nCorrelation ID: \(correlationId)\r\nTimestamp: \(timestamp)",
+            errorCodes: code.map { [$0] } ?? [], timestamp: timestamp, traceId: traceId, correlationId: correlationId,
+            suberror: suberror, continuationToken: continuationToken, requiredAttributes: requiredAttributes,
+            invalidAttributes: invalidAttributes?.map(ProtocolErrorBody.AttributeName.init(name:)))
     }
 }
 

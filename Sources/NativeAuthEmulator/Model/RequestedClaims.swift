@@ -1,5 +1,4 @@
 import Foundation
-import NativeAuthShared
 
 /// The `claims` parameter of a grant at `/oauth2/v2.0/token` (OpenID Connect Core §5.5), read for
 /// the one member the emulator honours: `access_token.acrs`, the authentication contexts asked for,
@@ -48,12 +47,32 @@ struct RequestedClaims: Sendable, Equatable {
         return id == "c\(number)"
     }
 
-    /// The claims request for `ids`, as a claims challenge carries it (before base64).
+    /// The claims request for `ids`, as a claims challenge carries it (before base64):
+    /// `{"access_token":{"acrs":{"essential":true,"value":"c1"}}}` (`values` for more than one).
     static func challengeJSON(_ ids: [String]) -> String {
-        let acrs: JSONValue = ids.count == 1
-            ? .object([("essential", .bool(true)), ("value", .string(ids[0]))])
-            : .object([("essential", .bool(true)), ("values", .array(ids.map(JSONValue.string)))])
-        return JSONValue.object([("access_token", .object([("acrs", acrs)]))]).serialized()
+        let acrs = ContextRequest(essential: true, value: ids.count == 1 ? ids[0] : nil, values: ids.count == 1 ? nil : ids)
+        // Three strings and a Bool: nothing that JSONEncoder can refuse.
+        return (try? JSONText.string(ClaimsRequestBody(accessToken: .init(acrs: acrs)))) ?? ""
+    }
+
+    /// `{"access_token": {"acrs": …}}`.
+    private struct ClaimsRequestBody: Encodable {
+        struct AccessToken: Encodable {
+            let acrs: ContextRequest
+        }
+
+        let accessToken: AccessToken
+
+        enum CodingKeys: String, CodingKey {
+            case accessToken = "access_token"
+        }
+    }
+
+    /// `{"essential": true, "value": id}` or `{"essential": true, "values": [ids]}`.
+    private struct ContextRequest: Encodable {
+        let essential: Bool
+        let value: String?
+        let values: [String]?
     }
 
     private static func invalid(_ why: String) -> ProtocolError {

@@ -56,11 +56,9 @@ struct UserAttributeRule: Codable, Sendable, Equatable {
         return expression.firstMatch(in: text, range: range) != nil
     }
 
-    /// The attribute as `required_attributes` lists it: `{"name", "type", "required", "options": {"regex"}}`.
-    var requiredAttributeJSON: JSONValue {
-        var members: [(String, JSONValue)] = [("name", .string(name)), ("type", .string(type.rawValue)), ("required", .bool(required))]
-        if let regex { members.append(("options", .object([("regex", .string(regex))]))) }
-        return .object(members)
+    /// The attribute as `required_attributes` lists it.
+    var requiredAttribute: ProtocolErrorBody.RequiredAttribute {
+        .init(name: name, type: type.rawValue, required: required, options: regex.map { .init(regex: $0) })
     }
 
     /// Checks a seed file's rule: a programmatic name, and a pattern that compiles.

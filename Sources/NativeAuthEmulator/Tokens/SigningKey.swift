@@ -11,6 +11,8 @@ struct SigningKey: Sendable {
     /// Base64url modulus and exponent, for the JWKS.
     let modulus: String
     let exponent: String
+    /// The base64url JOSE header of every token it signs, `{"alg":"RS256","kid":…,"typ":"JWT"}`.
+    private let encodedHeader: String
 
     init(privateKey: _RSA.Signing.PrivateKey) throws {
         self.privateKey = privateKey
@@ -18,6 +20,7 @@ struct SigningKey: Sendable {
         self.modulus = Base64URL.encode(primitives.modulus)
         self.exponent = Base64URL.encode(primitives.publicExponent)
         self.kid = Base64URL.encode(Data(SHA256.hash(data: primitives.modulus)).prefix(16))
+        self.encodedHeader = Base64URL.encode(try JSONText.data(JOSEHeader(kid: kid)))
     }
 
     /// A new 2048-bit key.
@@ -35,21 +38,24 @@ struct SigningKey: Sendable {
         privateKey.pkcs8PEMRepresentation
     }
 
-    /// One JWK for the JWKS document.
-    var jwk: JSONValue {
-        .object([
-            ("kty", "RSA"), ("use", "sig"), ("alg", "RS256"), ("kid", .string(kid)),
-            ("n", .string(modulus)), ("e", .string(exponent)),
-        ])
+    /// The public key as the JWKS document lists it.
+    var jwk: JSONWebKey {
+        JSONWebKey(kid: kid, n: modulus, e: exponent)
     }
 
     /// A compact RS256 JWT for the given claims.
-    func sign(claims: JSONValue) throws -> String {
-        let header: JSONValue = .object([("typ", "JWT"), ("alg", "RS256"), ("kid", .string(kid))])
-        let signingInput = Base64URL.encode(header.serialized()) + "." + Base64URL.encode(claims.serialized())
+    func sign(claims: some Encodable) throws -> String {
+        let signingInput = encodedHeader + "." + Base64URL.encode(try JSONText.data(claims))
         let signature = try privateKey.signature(for: SHA256.hash(data: Data(signingInput.utf8)), padding: .insecurePKCS1v1_5)
         return signingInput + "." + Base64URL.encode(signature.rawRepresentation)
     }
+}
+
+/// A JWT's JOSE header: `{"alg": "RS256", "kid", "typ": "JWT"}`.
+private struct JOSEHeader: Encodable {
+    let alg = "RS256"
+    let kid: String
+    let typ = "JWT"
 }
 
 /// One key per process for in-memory emulators, so that tests starting many emulators pay for

@@ -2,7 +2,7 @@ import HTTPTypes
 import Hummingbird
 
 /// An answer to a browser: an HTML page, or a redirect (to the next page, or back to the app).
-struct WebReply: Sendable {
+struct WebReply: ResponseGenerator, Sendable {
     var status: Int
     var html: String
     var location: String?
@@ -19,11 +19,10 @@ struct WebReply: Sendable {
     }
 
     /// The Hummingbird response: HTML, never cached, not framed, no referrer, no scripts.
-    func response(clientRequestId: String) -> Response {
+    func response(from request: Request, context: some RequestContext) -> Response {
         var fields = HTTPFields()
         fields[.contentType] = "text/html; charset=utf-8"
         fields[.cacheControl] = "no-store"
-        fields[HTTPField.Name.clientRequestId] = clientRequestId
         let scripts = scriptSources.isEmpty ? "" : "; script-src " + scriptSources.joined(separator: " ")
         fields[HTTPField.Name("Content-Security-Policy")!] = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'" + scripts
         fields[HTTPField.Name("X-Frame-Options")!] = "DENY"

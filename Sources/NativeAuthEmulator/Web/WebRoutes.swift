@@ -3,53 +3,44 @@ import Hummingbird
 import NativeAuthShared
 
 /// Serves the emulator's pages: the authorize page (authorization code + PKCE) and the device-code
-/// verification page. Requests and their (redacted) form fields go to the request log like the
-/// protocol endpoints'.
+/// verification page, each on GET and POST. The middlewares before them check the tenant, log the
+/// request and show a protocol error as an error page (``ErrorPageMiddleware``).
 struct WebRoutes: Sendable {
     let core: EmulatorCore
 
-    /// Adds the pages to `router`. A page answers every method itself, so that a wrong one (after the
-    /// tenant check) is an error page.
+    /// Adds the pages to `router`.
     func add<Context: EmulatorRequestContext>(to router: Router<Context>) {
         for page in WebPage.allCases {
-            router.on(RouterPath("/:tenant/" + page.path), methods: Router<Context>.everyMethod) { request, context in
-                let clientRequestId = request.clientRequestId()
-                return await respond(to: request, page: page, tenant: context.parameters.get("tenant") ?? "",
-                                     clientRequestId: clientRequestId)
-                    .response(clientRequestId: clientRequestId)
+            let path = RouterPath("/:tenant/" + page.path)
+            router.get(path) { request, context in
+                try show(page, query: request.uri.query ?? "", action: action(page, context), context: context)
+            }
+            router.post(path) { request, context in
+                try submit(page, form: try await FormReader.read(request, context: context), action: action(page, context),
+                           context: context)
             }
         }
     }
 
-    func respond(to request: Request, page: WebPage, tenant: String, clientRequestId: String) async -> WebReply {
-        var form: FormBody?
-        let reply: WebReply
-        do {
-            guard core.servesTenant(tenant) else { throw ProtocolError.unknownTenant(tenant) }
-            let action = page.path(tenant: tenant)
-            switch (page, request.method) {
-            case (.authorize, .get):
-                reply = try authorize(query: request.uri.query ?? "", action: action, clientRequestId: clientRequestId)
-            case (.authorize, .post):
-                form = try await FormReader.read(request)
-                reply = try authorizeStep(form!, action: action, clientRequestId: clientRequestId)
-            case (.deviceVerification, .get):
-                reply = .page(try PageFlow(core: core, action: action).start(.device(deviceCodeKey: nil), step: .userCode))
-            case (.deviceVerification, .post):
-                form = try await FormReader.read(request)
-                reply = try deviceStep(form!, action: action)
-            default:
-                throw ProtocolError.methodNotAllowed(request.method.rawValue)
-            }
-        } catch let error as ProtocolError {
-            reply = .page(Self.errorPage(error, correlationId: clientRequestId))
-        } catch {
-            core.configuration.logger.error("emulator internal error on a page: \(error)")
-            reply = .page(Self.errorPage(ProtocolError(status: 500, error: "server_error", code: 90033,
-                                                       message: "The emulator hit an internal error."), correlationId: clientRequestId))
+    /// Where the page's forms post to: its own path under the request's tenant.
+    private func action(_ page: WebPage, _ context: some EmulatorRequestContext) -> String {
+        page.path(tenant: context.parameters.get("tenant") ?? core.tenantDomain)
+    }
+
+    /// A GET: the page's first step.
+    func show(_ page: WebPage, query: String, action: String, context: some EmulatorRequestContext) throws -> WebReply {
+        switch page {
+        case .authorize: try authorize(query: query, action: action, clientRequestId: context.exchange.clientRequestId)
+        case .deviceVerification: .page(try PageFlow(core: core, action: action).start(.device(deviceCodeKey: nil), step: .userCode))
         }
-        core.requestLog.record(request, form: form, status: reply.status, clientRequestId: clientRequestId, time: core.clock.now())
-        return reply
+    }
+
+    /// A POST: the answer to one of the page's steps.
+    func submit(_ page: WebPage, form: FormBody, action: String, context: some EmulatorRequestContext) throws -> WebReply {
+        switch page {
+        case .authorize: try authorizeStep(form, action: action, clientRequestId: context.exchange.clientRequestId)
+        case .deviceVerification: try deviceStep(form, action: action)
+        }
     }
 
     // MARK: Authorize
@@ -61,7 +52,7 @@ struct WebRoutes: Sendable {
         } catch {
             switch error {
             case .page(let protocolError):
-                return .page(Self.errorPage(protocolError, correlationId: clientRequestId))
+                throw protocolError
             case .redirect(let protocolError, let redirectUri, let state):
                 if (try? FormBody(parsing: Array(query.utf8)))?["response_mode"] == FormPostPage.mode {
                     return FormPostPage.reply(to: redirectUri, fields: FormPostPage.errorFields(
@@ -156,14 +147,5 @@ struct WebRoutes: Sendable {
             }
             return .page(updated ? page : .message(title: "This code expired", lead: "Start the sign-in again on your device.", status: 400))
         }
-    }
-
-    // MARK: Error page
-
-    /// The page shown when the browser cannot be sent back to the app, with the service's text.
-    static func errorPage(_ error: ProtocolError, correlationId: String) -> SignInPage {
-        .message(title: "Sorry, but we're having trouble signing you in",
-                 lead: "Correlation ID: \(correlationId)",
-                 error: error.summary, status: error.status)
     }
 }

@@ -6,6 +6,10 @@ import NativeAuthShared
 /// prompt. `r` sends a new code, `q` stops, an empty line asks again, and an answer that is not the
 /// announced number of digits is refused here, without spending one of the server's attempts.
 ///
+/// The embedded emulator's codes are shown here (``EmbeddedCodeDisplay/showSent()``), when the
+/// library has answered: before the code given with `--code` is used or the first prompt, and
+/// after each `r`, before the line that says a new code went out.
+///
 /// The flow's closures only say what the library answered, in the two enums below; what a refusal
 /// means is decided here, once for every flow: a wrong code (``FailureMapping/isWrongCredentials(_:)``)
 /// with a state to try again on asks again, a resend the library handed the state back for goes on
@@ -35,6 +39,8 @@ struct CodePrompt<State, Outcome> {
     let stopped: String
     /// What the user was doing, for the message of a refusal that ends the flow.
     let method: FailureMapping.Method
+    /// Where the prompts go, and the embedded emulator's codes.
+    let context: AppContext
     let submit: (State, String) async -> Submitted
     let resend: (State) async -> Resent
 
@@ -44,6 +50,8 @@ struct CodePrompt<State, Outcome> {
         var codeLength = initialLength
         var pending = presetCode
         var lastWasWrong = false
+        let environment = context.environment
+        context.codes.showSent()
         while true {
             let input: String
             if let preset = pending {
@@ -55,8 +63,8 @@ struct CodePrompt<State, Outcome> {
                 }
             } else {
                 let prompt = "Code sent to \(TerminalText.sanitized(sentTo)) (\(codeLength) digits). Enter code, r to resend, or q to stop: "
-                guard let line = await LineReader.line(prompt: prompt) else {
-                    throw InputEnded.failure(.code, afterWrongAnswer: lastWasWrong)
+                guard let line = await LineReader.line(prompt: prompt, in: environment) else {
+                    throw InputEnded.failure(.code, afterWrongAnswer: lastWasWrong, in: environment)
                 }
                 input = line.trimmed(.whitespaces)
             }
@@ -66,24 +74,26 @@ struct CodePrompt<State, Outcome> {
             case "q":
                 throw CLIFailure(.failure, stopped)
             case "r":
-                switch await resend(state) {
+                let resent = await resend(state)
+                context.codes.showSent()
+                switch resent {
                 case .sent(let next, let target, let length):
                     state = next
                     sentTo = target
                     codeLength = length
                     lastWasWrong = false
-                    Console.info("A new code was sent to \(TerminalText.sanitized(target)).")
+                    environment.console.info("A new code was sent to \(TerminalText.sanitized(target)).")
                 case .done(let outcome):
                     return outcome
                 case .refused(let error, let kept):
                     guard let kept else { throw FailureMapping.failure(error, method: method) }
-                    Console.info("No new code could be sent: \(FailureMapping.firstLine(of: error.errorDescription)) Try again.")
+                    environment.console.info("No new code could be sent: \(FailureMapping.firstLine(of: error.errorDescription)) Try again.")
                     state = kept
                 }
             default:
                 guard CodeFormat.fits(input, length: codeLength) else {
                     // Refused here: a code of the wrong shape would only use up one of the server's attempts.
-                    Console.info("The code has \(codeLength) digits: enter it again, or r for a new code.")
+                    environment.console.info("The code has \(codeLength) digits: enter it again, or r for a new code.")
                     lastWasWrong = true
                     continue
                 }
@@ -92,7 +102,7 @@ struct CodePrompt<State, Outcome> {
                     return outcome
                 case .refused(let error, let retry):
                     guard let retry, FailureMapping.isWrongCredentials(error) else { throw FailureMapping.failure(error, method: method) }
-                    Console.info("That code is wrong or has expired: enter it again, or r for a new code.")
+                    environment.console.info("That code is wrong or has expired: enter it again, or r for a new code.")
                     lastWasWrong = true
                     state = retry
                 }

@@ -40,6 +40,9 @@ enum ProtocolEndpoint: Sendable, CaseIterable {
         }
     }
 
+    /// The endpoint at `path` under `/{tenant}/`.
+    static let byPath = Dictionary(uniqueKeysWithValues: allCases.map { ($0.path, $0) })
+
     /// The name used by `POST /_emulator/faults`.
     var faultName: String {
         switch self {

@@ -13,6 +13,9 @@ enum WebPage: Sendable, CaseIterable {
         }
     }
 
+    /// The page at `path` under `/{tenant}/`.
+    static let byPath = Dictionary(uniqueKeysWithValues: allCases.map { ($0.path, $0) })
+
     /// The page's full path under `tenant` (where its forms post to).
     func path(tenant: String) -> String {
         "/\(tenant)/" + path

@@ -1,0 +1,42 @@
+import NativeAuth
+
+/// `signin`, `signup` and `reset-password`: where to sign in (``TargetResolution``), the token store
+/// checked before a code or a password is spent (``StoreCheck``), the application (and the embedded
+/// emulator, closed at the end whatever happens), the command's own flow (``signIn(with:scopes:)``),
+/// then the account it signed in, stored under the right key (beside the other accounts of the
+/// place) and reported on standard output; when it takes over from another active account,
+/// standard error says so.
+protocol SigningInCommand: ReportingCommand {
+    /// How the command reports, and what its application offers.
+    var skeleton: SignInSkeleton { get }
+
+    /// Signs in with `context`'s application, asking for `scopes`.
+    func signIn(with context: AppContext, scopes: [String]?) async throws(CLIFailure) -> NativeAuthUserAccountResult
+}
+
+extension SigningInCommand {
+    func perform(in environment: CommandEnvironment) async throws(CLIFailure) {
+        let skeleton = skeleton
+        let resolution = try TargetResolution(options, in: environment)
+        let target = try resolution.signInTarget()
+        let store = try AppContext.openStore(options, migrating: true, in: environment)
+        try StoreCheck.beforeSpendingACode(store, command: skeleton.command)
+        let previouslyActive = ActiveAccount.read(store)
+        // Before the first prompt (the address, a password): where the answers go.
+        if target.location == .embeddedEmulator { environment.console.info(EmulatorSettings.embeddedNotice(in: environment)) }
+        let context = try AppContext(location: target.location, clientId: target.clientId, challengeTypes: skeleton.challengeTypes,
+                                     store: store, verbose: options.verbose, caFile: options.caFile(in: environment),
+                                     environment: environment)
+        let result: NativeAuthUserAccountResult
+        do {
+            result = try await signIn(with: context, scopes: resolution.scopes)
+        } catch {
+            await context.close()
+            throw skeleton.failure(context.explained(error))
+        }
+        await context.close()
+        context.forgetLegacyEmbeddedAccount(identifier: result.account.identifier)
+        skeleton.report(result, context: context)
+        ActiveAccount.announceChange(from: previouslyActive, store: store, on: environment.console)
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import Hummingbird
+
+/// What the emulator's middlewares settle about one request for those that come after them and for
+/// the handlers, carried in the request context (``EmulatorRequestContext/exchange``): what the path
+/// names, the correlation ID every answer echoes, the clock its answers are stamped with, and its
+/// entry in the request log while it is written. ``ExchangeMiddleware`` opens it.
+struct RequestExchange: Sendable {
+    /// What the request's path names.
+    var target: RequestTarget = .unknown
+    /// The `client-request-id` the client sent, or one made for it: echoed by every answer, and the
+    /// `correlation_id` of error bodies.
+    var clientRequestId = ""
+    /// The emulator's clock, for the time in error bodies; nil (real time) until the exchange is opened.
+    var clock: VirtualClock?
+    /// The request's notes for the request log; nil for a request the log does not record (the admin API's).
+    var logNotes: RequestLogNotes?
+
+    /// Seconds since 1970 on the emulator's clock.
+    func now() -> Double {
+        clock?.now() ?? Date().timeIntervalSince1970
+    }
+}
+
+extension RequestExchange {
+    /// The exchange of `context`; for a context that is not the emulator's (none in practice), one
+    /// made for `request` alone.
+    static func of(_ context: some RequestContext, request: Request) -> RequestExchange {
+        (context as? any EmulatorRequestContext)?.exchange ?? RequestExchange(clientRequestId: request.clientRequestId())
+    }
+}
