@@ -98,6 +98,19 @@ struct JourneyRecordingTests {
         try fixture.transport.assertAllUsed()
     }
 
+    @Test("MFA by SMS: the risk step before the code is followed by itself; the app sees the code state")
+    func mfaSMSRiskStep() async throws {
+        let fixture = try fixture("MFASMSRiskStep", challengeTypes: [.OOB, .password], capabilities: [.mfaRequired])
+        let parameters = NativeAuthSignInParameters(username: Recorded.username)
+        parameters.password = Recorded.password
+        let list = try #require(await fixture.app.signIn(parameters: parameters).awaitingMFA)
+        let sent = try #require(await list.state.requestChallenge(authMethod: list.methods[1]).sent)
+        #expect(sent.channel.isSMSType && sent.sentTo == "+1 *** *** **06")
+        #expect(fixture.transport.requests.last?.url.path.hasSuffix("/riskverify") == true)
+        _ = try #require(await sent.state.submitChallenge(challenge: Recorded.code).completed)
+        try fixture.transport.assertAllUsed()
+    }
+
     @Test("MFA to an app without .mfaRequired: browser required, as in V1")
     func mfaWithoutTheCapability() async throws {
         let fixture = try fixture("MFAEmail", challengeTypes: [.OOB, .password])
