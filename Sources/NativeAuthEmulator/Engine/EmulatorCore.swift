@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Logging
 
@@ -23,6 +24,9 @@ final class EmulatorCore: Sendable {
     let passwordReset: PasswordResetSettings
     /// The tenant's authentication contexts: the seed file's `authenticationContexts`, else none.
     let authenticationContexts: [AuthenticationContext]
+    /// The key of API V2's entry tokens (``EntryToken``), derived from the state's secret when the
+    /// instance starts (instances sharing a state directory derive the same one).
+    let entryTokenKey: SymmetricKey
     private let boundPort = Locked<Int>(0)
     /// When dead flows and tokens were last purged (emulator clock).
     private let lastPurge = Locked<Double>(0)
@@ -52,6 +56,8 @@ final class EmulatorCore: Sendable {
         }
         self.store = store
         self.tenantId = try store.read { $0.tenantId }
+        let secret = try store.read { $0.secret }
+        self.entryTokenKey = SymmetricKey(data: SHA256.hash(data: Data("nativeauth-emulator v2 entry\n\(secret)".utf8)))
         self.key = try KeyStore.load(directory: configuration.stateDirectory)
         if let token = configuration.adminToken, let directory = configuration.stateDirectory {
             try KeyStore.writeAdminToken(token, directory: directory)
