@@ -87,7 +87,7 @@ struct CallCommand: ReportingCommand {
         let stored = try selection.requireActive()
         let location = try AccountSelection.location(of: stored)
         if case .embeddedPath = input.target, location != .embeddedEmulator {
-            _ = try input.url(embeddedBase: nil)  // says why a path needs the embedded emulator
+            _ = try input.url(embeddedBase: nil, signedInAt: location)  // says why a path needs the embedded emulator
         }
         if ServerReachability.isReachable(location) == false {
             throw CLIFailure(.unavailable, "The account's server is not reachable: is `nativeauth emulator` running?",
@@ -115,7 +115,7 @@ struct CallCommand: ReportingCommand {
                       scopes: [String]?) async throws(CLIFailure) -> (NativeAuthAPIResponse, URL) {
         let limit = maxResponseSize.flatMap(ResponseSize.parse) ?? ResponseSize.defaultValue
         let embeddedBase = context.emulator.map { URL(string: "http://127.0.0.1:\($0.port)")! }
-        let target = try input.url(embeddedBase: embeddedBase)
+        let target = try input.url(embeddedBase: embeddedBase, signedInAt: context.location)
         let network = HTTPTransports.makeDefault(timeout: 60, maximumResponseBodySize: limit, caFile: options.caFile(in: context.environment))
         let transport: any HTTPTransport = context.emulator.map { EmulatorStartingTransport(host: $0, network: network) } ?? network
         let scopes = scopes ?? CallScopes.defaults(for: target, location: context.location, embeddedBase: embeddedBase)
