@@ -54,7 +54,7 @@ struct ResetPasswordCommand: SigningInCommand {
 
     func signIn(with context: AppContext, scopes: [String]?) async throws(CLIFailure) -> NativeAuthUserAccountResult {
         let username = try await AddressPrompt.read(given: address, in: context.environment)
-        let driver = ResetPasswordFlowDriver(presetCode: CodeFormat.preset(code), scopes: scopes, choices: strongAuth, context: context)
+        let driver = ResetPasswordFlowDriver(codeSource: CodeFormat.source(of: code), scopes: scopes, choices: strongAuth, context: context)
         return try await driver.run(username: username)
     }
 }

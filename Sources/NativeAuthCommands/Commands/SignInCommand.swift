@@ -96,7 +96,7 @@ struct SignInCommand: SigningInCommand {
         let parameters = NativeAuthSignInParameters(username: username)
         parameters.scopes = scopes
         parameters.claimsRequest = try? claims.claimsRequest()  // checked in validate()
-        let flow = SignInFlowDriver(presetCode: CodeFormat.preset(code), method: password ? .password : .code, choices: strongAuth,
+        let flow = SignInFlowDriver(codeSource: CodeFormat.source(of: code), method: password ? .password : .code, choices: strongAuth,
                                     context: context)
         do throws(CLIFailure) {
             return try await flow.run(parameters: parameters)

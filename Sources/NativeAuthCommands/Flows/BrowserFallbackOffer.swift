@@ -17,7 +17,7 @@ struct BrowserFallbackOffer {
         failure.hint = (failure.hint.map { $0 + "\n" } ?? "") + "To sign in in the browser instead: \(command)"
         let environment = web.context.environment
         guard environment.inputIsTerminal else { throw failure }
-        environment.console.info("This account needs a browser sign-in: the server will not complete it from a terminal.")
+        environment.console.info(failure.message)
         guard let answer = await LineReader.line(prompt: "Continue in the browser? [Y/n] ", in: environment) else { throw failure }
         guard ["", "y", "yes"].contains(answer.trimmed(.whitespaces).lowercased()) else { throw failure }
         return try await web.browser()
