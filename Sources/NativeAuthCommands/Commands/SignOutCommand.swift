@@ -28,6 +28,7 @@ struct SignOutCommand: ReportingCommand {
     var all = false
 
     @OptionGroup var options: SharedOptions
+    @OptionGroup var output: JSONOption
     @OptionGroup var accountOptions: AccountOptions
 
     func perform(in environment: CommandEnvironment) async throws(CLIFailure) {
@@ -38,7 +39,7 @@ struct SignOutCommand: ReportingCommand {
         if removed.isEmpty { throw selection.noAccount() }
         let activeBefore = selection.activeOfAll
         try selection.remove(removed)
-        if options.json {
+        if output.json {
             var object: [String: Any] = ["signedOut": true, "accounts": removed.map { account in
                 ["username": account.username, "clientId": account.clientId, "location": account.placeJSON] as [String: Any]
             }]

@@ -17,7 +17,8 @@ protocol SigningInCommand: ReportingCommand {
 extension SigningInCommand {
     func perform(in environment: CommandEnvironment) async throws(CLIFailure) {
         let skeleton = skeleton
-        let resolution = try TargetResolution(options, in: environment)
+        try skeleton.checkAddress()
+        let resolution = try TargetResolution(options, scopes: skeleton.scope.scopes, in: environment)
         let target = try resolution.signInTarget()
         let store = try AppContext.openStore(options, migrating: true, in: environment)
         try StoreCheck.beforeSpendingACode(store, command: skeleton.command)

@@ -39,6 +39,7 @@ struct StatusCommand: ReportingCommand {
     var check = false
 
     @OptionGroup var options: SharedOptions
+    @OptionGroup var output: JSONOption
     @OptionGroup var accountOptions: AccountOptions
 
     func perform(in environment: CommandEnvironment) async throws(CLIFailure) {
@@ -60,7 +61,7 @@ struct StatusCommand: ReportingCommand {
         }
         report.now = environment.now()
         let console = environment.console
-        if options.json {
+        if output.json {
             JSONOutput.print(report.json.merging(["storage": TokenStorage.json(of: selection.store)]) { $1 }, to: console)
         } else if !report.entries.isEmpty {
             report.lines.forEach(console.result)

@@ -20,7 +20,8 @@ struct TokenCommand: ReportingCommand {
               nativeauth token
               nativeauth token --scope api://contoso/Data.Read --json
               nativeauth token --account bob@example.com --force-refresh
-              nativeauth token --claims-challenge '{"access_token":{"acrs":{"essential":true,"value":"c1"}}}'
+              nativeauth token --claims-challenge \\
+                '{"access_token":{"acrs":{"essential":true,"value":"c1"}}}'
 
             With --claims-challenge (the base64 claims value of an API's WWW-Authenticate challenge, or \
             its JSON) the cache is skipped and the refresh asks for those claims; when they need the \
@@ -32,11 +33,13 @@ struct TokenCommand: ReportingCommand {
     var forceRefresh = false
 
     @OptionGroup var options: SharedOptions
+    @OptionGroup var scope: ScopeOption
+    @OptionGroup var output: JSONOption
     @OptionGroup var accountOptions: AccountOptions
     @OptionGroup var claims: ClaimsChallengeOption
 
     func perform(in environment: CommandEnvironment) async throws(CLIFailure) {
-        let selection = try AccountSelection(options, accountOptions, in: environment)
+        let selection = try AccountSelection(options, accountOptions, scopes: scope.scopes, in: environment)
         let stored = try selection.requireActive()
         // A cached token good for five more minutes answers from the store just read: no request,
         // no application, no embedded emulator, whether its server runs or not (as `gh auth token`).
@@ -44,7 +47,7 @@ struct TokenCommand: ReportingCommand {
         let claimsRequest = try? claims.claimsRequest()  // checked in validate()
         if !forceRefresh, claimsRequest == nil,
            let token = stored.cachedAccessToken(scopes: selection.resolution.scopes, now: environment.now()) {
-            return Self.print(token, username: stored.username, json: options.json, to: environment.console)
+            return Self.print(token, username: stored.username, json: output.json, to: environment.console)
         }
         let location = try AccountSelection.location(of: stored)
         if ServerReachability.isReachable(location) == false {
@@ -65,7 +68,7 @@ struct TokenCommand: ReportingCommand {
             throw context.explained(error)
         }
         await context.close()
-        Self.print(token, username: username, json: options.json, to: environment.console)
+        Self.print(token, username: username, json: output.json, to: environment.console)
     }
 
     /// A token of `stored`'s from the library (refreshed when needed, or always with `--force-refresh`

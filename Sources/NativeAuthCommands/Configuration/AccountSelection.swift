@@ -21,14 +21,15 @@ struct AccountSelection {
     /// The accounts matching the flags, the active one first, then by when each was last active.
     let accounts: [NativeAuthStoredAccount]
 
-    /// Reads the store and selects the accounts matching `options` and `account` (and the variables of `environment`).
-    init(_ options: SharedOptions, _ account: AccountOptions, in environment: CommandEnvironment) throws(CLIFailure) {
-        try self.init(options, username: account.account, in: environment)
+    /// Reads the store and selects the accounts matching `options` and `account` (and the variables of
+    /// `environment`); `scopes` are those a token is asked for.
+    init(_ options: SharedOptions, _ account: AccountOptions, scopes: [String] = [], in environment: CommandEnvironment) throws(CLIFailure) {
+        try self.init(options, username: account.account, scopes: scopes, in: environment)
     }
 
     /// Reads the store and selects the accounts matching `options` and, if given, `username`.
-    init(_ options: SharedOptions, username: String?, in environment: CommandEnvironment) throws(CLIFailure) {
-        resolution = try TargetResolution(options, in: environment)
+    init(_ options: SharedOptions, username: String?, scopes: [String] = [], in environment: CommandEnvironment) throws(CLIFailure) {
+        resolution = try TargetResolution(options, scopes: scopes, in: environment)
         self.username = username?.trimmed(.whitespaces)
         store = try AppContext.openStore(options, in: environment)
         do {

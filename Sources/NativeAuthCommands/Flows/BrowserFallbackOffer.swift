@@ -10,6 +10,7 @@ import NativeAuthShared
 /// in a script, fail with exit 4 and print the command that would.
 struct BrowserFallbackOffer {
     let options: SharedOptions
+    let scope: ScopeOption
     let username: String
 
     func offer(_ failure: CLIFailure, web: WebSignIn) async throws(CLIFailure) -> NativeAuthUserAccountResult {
@@ -25,12 +26,6 @@ struct BrowserFallbackOffer {
 
     /// `nativeauth signin --browser ADDRESS` with the options that chose where to sign in.
     var command: String {
-        var words = ["nativeauth", "signin", "--browser", username]
-        if let tenant = options.tenant { words += ["--tenant", tenant] }
-        if let authority = options.authority { words += ["--authority", authority] }
-        if let clientId = options.clientId { words += ["--client-id", clientId] }
-        for scope in options.scopes { words += ["--scope", scope] }
-        if let store = options.storeDirectory { words += ["--store-dir", store] }
-        return ShellWord.commandLine(words)
+        ShellWord.commandLine(["nativeauth", "signin", "--browser", username] + options.arguments + scope.arguments)
     }
 }
