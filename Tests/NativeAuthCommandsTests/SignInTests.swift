@@ -217,4 +217,20 @@ struct SignInTests {
         #expect(terminal.status == 0, "\(terminal)")
         #expect(terminal.stdout.hasPrefix("Signed in as alice@example.com"), "\(terminal)")
     }
+
+    /// Issue 35, item 20: `--browser` where no browser can open (no display, or over SSH) says so
+    /// and suggests `--device-code`, at once, instead of waiting for a browser that never comes.
+    @Test(arguments: [[String: String](), ["DISPLAY": ":0", "SSH_CONNECTION": "192.0.2.1 50000 192.0.2.2 22"]])
+    func browserWithoutADisplaySuggestsTheDeviceCode(variables: [String: String]) async throws {
+        var sandbox = try CommandSandbox()
+        defer { sandbox.remove() }
+        for name in ["DISPLAY", "WAYLAND_DISPLAY", "BROWSER", "SSH_CONNECTION", "SSH_CLIENT", "SSH_TTY"] { sandbox.environment[name] = nil }
+        sandbox.environment.merge(variables) { $1 }
+        let result = try await sandbox.run(["signin", "--browser", "webuser@example.com"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("error: No browser can be opened here"), "\(result)")
+        #expect(result.stderr.contains("Sign in on another device instead: nativeauth signin --device-code\n"), "\(result)")
+        #expect(!result.stderr.contains("Opening the sign-in page"), "\(result)")
+    }
+
 }

@@ -94,6 +94,9 @@ struct SignInCommand: SigningInCommand {
     }
 
     func signIn(with context: AppContext, scopes: [String]?) async throws(CLIFailure) -> NativeAuthUserAccountResult {
+        if browser, let problem = BrowserAvailability.problem(in: context.environment) {
+            throw BrowserAvailability.failure(problem, arguments: options.arguments + scope.arguments)
+        }
         if browser || deviceCode {
             let web = WebSignIn(context: context, scopes: scopes, loginHint: address)
             return try await deviceCode ? web.deviceCode() : web.browser()

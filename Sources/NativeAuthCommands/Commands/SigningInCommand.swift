@@ -22,7 +22,7 @@ extension SigningInCommand {
         let target = try resolution.signInTarget()
         let store = try AppContext.openStore(options, migrating: true, in: environment)
         try StoreCheck.beforeSpendingACode(store, command: skeleton.command)
-        let previouslyActive = ActiveAccount.read(store)
+        let storedBefore = (try? NativeAuthAccountStore(store).list()) ?? []
         // Before the first prompt (the address, a password): where the answers go.
         if target.location == .embeddedEmulator { environment.console.info(EmulatorSettings.embeddedNotice(in: environment)) }
         let context = try AppContext(location: target.location, clientId: target.clientId, challengeTypes: skeleton.challengeTypes,
@@ -38,6 +38,11 @@ extension SigningInCommand {
         await context.close()
         context.forgetLegacyEmbeddedAccount(identifier: result.account.identifier)
         skeleton.report(result, context: context)
-        ActiveAccount.announceChange(from: previouslyActive, store: store, on: environment.console)
+        let storedAfter = (try? NativeAuthAccountStore(store).list()) ?? []
+        if let signedIn = storedAfter.first(where: { context.stores($0, as: result) }) {
+            ReplacedAccount.replaced(by: signedIn, before: storedBefore, after: storedAfter)
+                .forEach { environment.console.info(ReplacedAccount.line($0)) }
+        }
+        ActiveAccount.announceChange(from: ActiveAccount.ordered(storedBefore).first, to: storedAfter, on: environment.console)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NativeAuth
+import NativeAuthShared
 
 /// `nativeauth token`: prints an access token of the active account, refreshing it when needed.
 struct TokenCommand: ReportingCommand {
@@ -47,7 +48,7 @@ struct TokenCommand: ReportingCommand {
         let claimsRequest = try? claims.claimsRequest()  // checked in validate()
         if !forceRefresh, claimsRequest == nil,
            let token = stored.cachedAccessToken(scopes: selection.resolution.scopes, now: environment.now()) {
-            return Self.print(token, username: stored.username, json: output.json, to: environment.console)
+            return Self.print(token, of: stored.account, json: output.json, to: environment.console)
         }
         let location = try AccountSelection.location(of: stored)
         if ServerReachability.isReachable(location) == false {
@@ -60,25 +61,25 @@ struct TokenCommand: ReportingCommand {
         let context = try AppContext(for: stored, at: location, store: selection.store, options: options, verbose: options.verbose,
                                      environment: environment)
         let token: NativeAuthTokenResult
-        let username: String
+        let account: NativeAuthAccount
         do {
-            (token, username) = try await refresh(stored, with: context, scopes: selection.resolution.scopes, claimsRequest: claimsRequest)
+            (token, account) = try await refresh(stored, with: context, scopes: selection.resolution.scopes, claimsRequest: claimsRequest)
         } catch {
             await context.close()
             throw context.explained(error)
         }
         await context.close()
-        Self.print(token, username: username, json: output.json, to: environment.console)
+        Self.print(token, of: account, json: output.json, to: environment.console)
     }
 
     /// A token of `stored`'s from the library (refreshed when needed, or always with `--force-refresh`
-    /// or a claims challenge), and the account's username.
+    /// or a claims challenge), and the account.
     private func refresh(_ stored: NativeAuthStoredAccount, with context: AppContext, scopes: [String]?,
-                         claimsRequest: ClaimsRequest?) async throws(CLIFailure) -> (NativeAuthTokenResult, String) {
+                         claimsRequest: ClaimsRequest?) async throws(CLIFailure) -> (NativeAuthTokenResult, NativeAuthAccount) {
         let account = try context.libraryAccount(for: stored)
         let parameters = NativeAuthGetAccessTokenParameters(forceRefresh: forceRefresh, scopes: scopes, claimsRequest: claimsRequest)
         do throws(RetrieveAccessTokenError) {
-            return (try await account.getAccessToken(parameters: parameters), account.account.username)
+            return (try await account.getAccessToken(parameters: parameters), account.account)
         } catch {
             if error.code == .interactionRequired, let value = claims.claimsChallenge {
                 throw CLIFailure(.failure, "These claims need you to sign in again: \(FailureMapping.firstLine(of: error.errorDescription))",
@@ -89,9 +90,13 @@ struct TokenCommand: ReportingCommand {
         }
     }
 
-    private static func print(_ token: NativeAuthTokenResult, username: String, json: Bool, to console: Console) {
+    /// Prints `token` of `account`: alone, or as JSON whose keys are those scripts written for
+    /// `az account get-access-token` read (`accessToken`, `expiresOn`, `tokenType`, `tenant`: the
+    /// tenant's ID, from the ID token's `tid`), with `scopes` and `username`.
+    private static func print(_ token: NativeAuthTokenResult, of account: NativeAuthAccount, json: Bool, to console: Console) {
         if json {
-            var object: [String: Any] = ["accessToken": token.accessToken, "scopes": token.scopes, "username": username]
+            var object: [String: Any] = ["accessToken": token.accessToken, "scopes": token.scopes, "username": account.username,
+                                         "tokenType": "Bearer", "tenant": (account.accountClaims?["tid"] as? String).map(JSONValue.string) ?? .null]
             if let expiresOn = token.expiresOn { object["expiresOn"] = expiresOn }
             JSONOutput.print(object, to: console)
         } else {

@@ -27,6 +27,11 @@ extension AppContext {
         }
     }
 
+    /// Whether `stored` is the account a sign-in with this context stored as `result`.
+    func stores(_ stored: NativeAuthStoredAccount, as result: NativeAuthUserAccountResult) -> Bool {
+        stored.identifier == result.account.identifier && stored.clientId == app.clientId && location.matches(storedKey: stored.storageAuthority)
+    }
+
     /// The library's view of `stored`, the account a command picked from the store (for its tokens):
     /// an error when the store cannot be read or the account was signed out since it was picked.
     func libraryAccount(for stored: NativeAuthStoredAccount) throws(CLIFailure) -> NativeAuthUserAccountResult {

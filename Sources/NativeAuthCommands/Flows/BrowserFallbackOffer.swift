@@ -18,6 +18,12 @@ struct BrowserFallbackOffer {
         failure.hint = (failure.hint.map { $0 + "\n" } ?? "") + "To sign in in the browser instead: \(command)"
         let environment = web.context.environment
         guard environment.inputIsTerminal else { throw failure }
+        // No question whose yes could not work: the device code is the way out.
+        if let problem = BrowserAvailability.problem(in: environment) {
+            let noBrowser = BrowserAvailability.failure(problem, arguments: options.arguments + scope.arguments)
+            failure.hint = [failure.hint, noBrowser.message, noBrowser.hint].compactMap { $0 }.joined(separator: "\n")
+            throw failure
+        }
         environment.console.info(failure.message)
         guard let answer = await LineReader.line(prompt: "Continue in the browser? [Y/n] ", in: environment) else { throw failure }
         guard ["", "y", "yes"].contains(answer.trimmed(.whitespaces).lowercased()) else { throw failure }
