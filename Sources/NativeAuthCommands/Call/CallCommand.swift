@@ -119,7 +119,7 @@ struct CallCommand: ReportingCommand {
         let limit = maxResponseSize.flatMap(ResponseSize.parse) ?? ResponseSize.defaultValue
         let embeddedBase = context.emulator.map { URL(string: "http://127.0.0.1:\($0.port)")! }
         let target = try input.url(embeddedBase: embeddedBase, signedInAt: context.location)
-        let network = HTTPTransports.makeDefault(timeout: 60, maximumResponseBodySize: limit, caFile: options.caFile(in: context.environment))
+        let network = HTTPTransports.makeDefault(timeout: 60, maximumResponseBodySize: limit, caFile: context.caFile)
         let transport: any HTTPTransport = context.emulator.map { EmulatorStartingTransport(host: $0, network: network) } ?? network
         let scopes = scopes ?? CallScopes.defaults(for: target, location: context.location, embeddedBase: embeddedBase)
         let account = try context.libraryAccount(for: stored)

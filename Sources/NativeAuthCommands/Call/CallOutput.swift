@@ -95,7 +95,7 @@ enum CallOutput {
                 return CLIFailure(.failure, "The response of \(url.host ?? "the API") is larger than \(ResponseSize.text(maximumResponseSize)), "
                     + "so nothing was printed.", hint: "Allow more with --max-response-size (at most \(ResponseSize.text(ResponseSize.maximum))).")
             }
-            let tls = ["certificate", "SSL", "TLS"].contains { transportError.message.contains($0) }
+            let tls = TLSTrust.isCertificateFailure(transportError.message)
             return CLIFailure(.unavailable, transportError.message,
                               hint: tls ? "If the server's certificate comes from a private CA (such as `nativeauth emulator --tls`), "
                                   + "trust it with --ca-file FILE or NATIVEAUTH_CA_FILE." : "The API could not be reached; try again later.")

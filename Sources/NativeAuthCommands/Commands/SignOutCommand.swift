@@ -39,6 +39,7 @@ struct SignOutCommand: ReportingCommand {
         if removed.isEmpty { throw selection.noAccount() }
         let activeBefore = selection.activeOfAll
         try selection.remove(removed)
+        RememberedCAFiles(options, in: environment).forgetPlacesLeft(by: removed, remaining: (try? NativeAuthAccountStore(selection.store).list()) ?? [])
         if output.json {
             var object: [String: Any] = ["signedOut": true, "accounts": removed.map { account in
                 ["username": account.username, "clientId": account.clientId, "location": account.placeJSON] as [String: Any]

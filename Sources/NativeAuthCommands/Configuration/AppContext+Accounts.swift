@@ -7,12 +7,14 @@ import NativeAuth
 
 extension AppContext {
     /// The application of `stored`, an account a command picked from `store` (for its tokens): its
-    /// client ID at `location`, its account kept under its own key.
+    /// client ID at `location`, its account kept under its own key, and the CA file given, else the
+    /// one remembered for its place (``RememberedCAFiles``).
     init(for stored: NativeAuthStoredAccount, at location: SignInLocation, store: any NativeAuthTokenStore, options: SharedOptions,
          verbose: Bool, environment: CommandEnvironment) throws(CLIFailure) {
+        let caFile = options.caFile(in: environment)
+            ?? RememberedCAFiles(options, in: environment).file(forStoredKey: stored.storageAuthority)
         try self.init(location: location, clientId: stored.clientId, challengeTypes: [.OOB, .password], store: store,
-                      storageKey: stored.storageAuthority, verbose: verbose, caFile: options.caFile(in: environment),
-                      environment: environment)
+                      storageKey: stored.storageAuthority, verbose: verbose, caFile: caFile, environment: environment)
     }
 
     /// After a sign-in at the embedded emulator (`signin`, or `signup` and its sign-in): the same

@@ -28,7 +28,7 @@ struct SharedOptions: ParsableArguments {
     var verbose = false
 
     @Option(name: .customLong("ca-file"), help: ArgumentHelp(
-        "A PEM file of CA certificates to trust instead of the system's, such as `nativeauth emulator --tls`'s (env NATIVEAUTH_CA_FILE).",
+        "A PEM file of CA certificates to trust instead of the system's, such as `nativeauth emulator --tls`'s (env NATIVEAUTH_CA_FILE); a sign-in's is remembered for its place.",
         valueName: "FILE"))
     var caFileOption: String?
 
