@@ -72,12 +72,15 @@ struct AccountSelection {
         var place = ""
         if let location = resolution.location { place += " at \(location.summary)" }
         if let clientId = resolution.clientId { place += " with client ID \(clientId)" }
-        guard let username, !stored.isEmpty else {
-            return CLIFailure(.failure, "Nobody is signed in\(place).", hint: "Run `nativeauth signin` to sign in.")
+        var failure: CLIFailure
+        if let username, !stored.isEmpty {
+            let names = Set(stored.map { TerminalText.sanitized($0.username.lowercased()) }).sorted()
+            failure = CLIFailure(.failure, "No account \(username) is signed in\(place).", hint: "Stored accounts: \(names.joined(separator: ", ")).")
+        } else {
+            failure = CLIFailure(.failure, "Nobody is signed in\(place).", hint: "Run `nativeauth signin` to sign in.")
         }
-        let names = Set(stored.map { TerminalText.sanitized($0.username.lowercased()) }).sorted()
-        return CLIFailure(.failure, "No account \(username) is signed in\(place).",
-                          hint: "Stored accounts: \(names.joined(separator: ", ")).")
+        failure.signInNeeded = true
+        return failure
     }
 
     /// Removes `accounts` (and their tokens) from the store; no request is sent.

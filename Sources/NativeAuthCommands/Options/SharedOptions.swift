@@ -68,10 +68,21 @@ struct SharedOptions: ParsableArguments {
     /// The options that chose the place and the token store, as the words of a command line that
     /// does the same (in a command the CLI prints: to start over, to sign in in the browser).
     var arguments: [String] {
+        placeArguments + storeArguments
+    }
+
+    /// `--tenant`, `--authority` and `--client-id`, as given.
+    var placeArguments: [String] {
         var words: [String] = []
         if let tenant { words += ["--tenant", tenant] }
         if let authority { words += ["--authority", authority] }
         if let clientId { words += ["--client-id", clientId] }
+        return words
+    }
+
+    /// `--ca-file`, `--store-dir` and `--storage`, as given.
+    var storeArguments: [String] {
+        var words: [String] = []
         if let caFileOption { words += ["--ca-file", caFileOption] }
         if let storeDirectory { words += ["--store-dir", storeDirectory] }
         if let storage { words += ["--storage", storage] }

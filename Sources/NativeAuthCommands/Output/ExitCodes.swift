@@ -81,6 +81,9 @@ struct CLIFailure: Error {
     var noServerAnswered = false
     /// The flow is over and must start again (it expired): the command that failed adds how to rerun it.
     var startsOver = false
+    /// No token can be had without a sign-in (nobody is signed in, or the session ended): `token
+    /// --output exec-credential` signs in first at a terminal (``TokenSignIn``).
+    var signInNeeded = false
 
     init(_ exit: CLIExit, _ message: String, hint: String? = nil, details: [String] = []) {
         self.exit = exit

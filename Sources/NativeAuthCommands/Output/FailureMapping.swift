@@ -57,7 +57,9 @@ enum FailureMapping {
             return CLIFailure(.failure, "The server refused the requested scopes: \(summary)",
                               hint: "Check the --scope values (or NATIVEAUTH_SCOPES): scopes of one API per request.", details: lines)
         case .refreshTokenExpired, .noAccount:
-            return CLIFailure(.failure, summary, hint: "Run `nativeauth signin` to sign in again.", details: lines)
+            var failure = CLIFailure(.failure, summary, hint: "Run `nativeauth signin` to sign in again.", details: lines)
+            failure.signInNeeded = true
+            return failure
         default:
             return CLIFailure(.failure, summary, details: lines)
         }
