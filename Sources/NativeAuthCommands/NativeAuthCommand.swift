@@ -39,17 +39,42 @@ extension NativeAuthCommand {
         configuration.subcommands.flatMap { [$0.configuration.commandName ?? ""] + $0.configuration.aliases } + ["help"]
     }
 
-    /// The usage error for a first argument that names no command (`nativeauth accounts`), with the
-    /// command meant (`status`) when one is close; nil when the first argument is a command or an option.
+    /// The usage error for a first argument that names no command (`nativeauth accounts`), or for
+    /// `help` about one (`nativeauth help nope`, which ArgumentParser would answer with the root's
+    /// help and exit 0), with the command meant (`status`) when one is close; nil when the first
+    /// argument is a command or an option.
     static func unknownCommand(in arguments: [String]) -> CLIFailure? {
-        guard let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first) else { return nil }
-        let shown = TerminalText.sanitized(first, limit: 64)
-        let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
-        let known = "Commands: \(commands.joined(separator: ", ")) (see `nativeauth --help`)."
-        guard let suggestion = CommandSuggestion.suggestion(for: first, among: commands) else {
-            return CLIFailure(.usage, "nativeauth has no command '\(shown)'.", hint: known)
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        if first == "help" { return unknownHelpTopic(Array(arguments.dropFirst())) }
+        guard !commandNames.contains(first) else { return nil }
+        return noCommand(first, under: ["nativeauth"], among: configuration.subcommands)
+    }
+
+    /// The usage error for `help WORD ...` whose words are not a command and its subcommands.
+    private static func unknownHelpTopic(_ words: [String]) -> CLIFailure? {
+        var command: any ParsableCommand.Type = NativeAuthCommand.self
+        var path = ["nativeauth"]
+        for word in words where !word.hasPrefix("-") {
+            let subcommands = command.configuration.subcommands
+            guard let next = subcommands.first(where: { $0.configuration.commandName == word || $0.configuration.aliases.contains(word) })
+            else { return noCommand(word, under: path, among: subcommands) }
+            command = next
+            path.append(word)
         }
-        return CLIFailure(.usage, "nativeauth has no command '\(shown)'. Did you mean `nativeauth \(suggestion)`?", hint: known)
+        return nil
+    }
+
+    /// "`path` has no command 'word'", with the one meant when one is close and the commands there are.
+    private static func noCommand(_ word: String, under path: [String], among subcommands: [any ParsableCommand.Type]) -> CLIFailure {
+        let shown = TerminalText.sanitized(word, limit: 64)
+        let parent = path.joined(separator: " ")
+        let commands = subcommands.compactMap { $0.configuration.commandName }
+        let known = commands.isEmpty ? "`\(parent)` has no commands (see `\(parent) --help`)."
+            : "Commands: \(commands.joined(separator: ", ")) (see `\(parent) --help`)."
+        guard let suggestion = CommandSuggestion.suggestion(for: word, among: commands) else {
+            return CLIFailure(.usage, "\(parent) has no command '\(shown)'.", hint: known)
+        }
+        return CLIFailure(.usage, "\(parent) has no command '\(shown)'. Did you mean `\(parent) \(suggestion)`?", hint: known)
     }
 
     /// Reports on `console` the usage error for a first argument that names no command, and

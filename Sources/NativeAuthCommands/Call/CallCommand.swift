@@ -44,9 +44,12 @@ struct CallCommand: ReportingCommand {
             EXAMPLES:
               nativeauth call /v1.0/me
               nativeauth call https://graph.microsoft.com/v1.0/me -i
-              nativeauth call https://api.contoso.com/orders --scope api://contoso/Orders.Read
-              nativeauth call https://api.contoso.com/orders -X POST -H 'Content-Type: application/json' -d @order.json
-              NATIVEAUTH_CA_FILE=~/.local/state/nativeauth/emulator/tls/ca.pem nativeauth call https://127.0.0.1:8443/v1.0/me
+              nativeauth call https://api.contoso.com/orders \\
+                --scope api://contoso/Orders.Read
+              nativeauth call https://api.contoso.com/orders -X POST \\
+                -H 'Content-Type: application/json' -d @order.json
+              nativeauth call https://127.0.0.1:8443/v1.0/me \\
+                --ca-file ~/.local/state/nativeauth/emulator/tls/ca.pem
             """)
 
     @Argument(help: ArgumentHelp("The API's URL, or a path such as /v1.0/me on the embedded emulator.", valueName: "URL"))
@@ -72,10 +75,10 @@ struct CallCommand: ReportingCommand {
     var maxResponseSize: String?
 
     @OptionGroup var options: SharedOptions
+    @OptionGroup var scope: ScopeOption
     @OptionGroup var accountOptions: AccountOptions
 
     func validate() throws {
-        if options.json { throw ValidationError("--json does not go with call: the API's body is printed as it is.") }
         if let maxResponseSize, ResponseSize.parse(maxResponseSize) == nil {
             throw ValidationError("--max-response-size '\(maxResponseSize)' is not a size from 1 byte to 1G, such as 65536, 512K or 64M.")
         }
@@ -83,11 +86,11 @@ struct CallCommand: ReportingCommand {
 
     func perform(in environment: CommandEnvironment) async throws(CLIFailure) {
         let input = try CallInput(url: url, method: method, headers: headers, data: data, in: environment)
-        let selection = try AccountSelection(options, accountOptions, in: environment)
+        let selection = try AccountSelection(options, accountOptions, scopes: scope.scopes, in: environment)
         let stored = try selection.requireActive()
         let location = try AccountSelection.location(of: stored)
         if case .embeddedPath = input.target, location != .embeddedEmulator {
-            _ = try input.url(embeddedBase: nil)  // says why a path needs the embedded emulator
+            _ = try input.url(embeddedBase: nil, signedInAt: location)  // says why a path needs the embedded emulator
         }
         if ServerReachability.isReachable(location) == false {
             throw CLIFailure(.unavailable, "The account's server is not reachable: is `nativeauth emulator` running?",
@@ -115,8 +118,8 @@ struct CallCommand: ReportingCommand {
                       scopes: [String]?) async throws(CLIFailure) -> (NativeAuthAPIResponse, URL) {
         let limit = maxResponseSize.flatMap(ResponseSize.parse) ?? ResponseSize.defaultValue
         let embeddedBase = context.emulator.map { URL(string: "http://127.0.0.1:\($0.port)")! }
-        let target = try input.url(embeddedBase: embeddedBase)
-        let network = HTTPTransports.makeDefault(timeout: 60, maximumResponseBodySize: limit, caFile: options.caFile(in: context.environment))
+        let target = try input.url(embeddedBase: embeddedBase, signedInAt: context.location)
+        let network = HTTPTransports.makeDefault(timeout: 60, maximumResponseBodySize: limit, caFile: context.caFile)
         let transport: any HTTPTransport = context.emulator.map { EmulatorStartingTransport(host: $0, network: network) } ?? network
         let scopes = scopes ?? CallScopes.defaults(for: target, location: context.location, embeddedBase: embeddedBase)
         let account = try context.libraryAccount(for: stored)

@@ -57,17 +57,31 @@ struct CallInput {
     }
 
     /// The URL to send to: the absolute one, or the path on the embedded emulator at `embeddedBase`.
-    func url(embeddedBase: URL?) throws(CLIFailure) -> URL {
+    /// A path for an account that signed in at `location`, elsewhere than the embedded emulator, is a
+    /// usage error whose hint is the full URL to give: on the emulator the account signed in at when
+    /// that is one on this machine (a `nativeauth emulator`), else an example.
+    func url(embeddedBase: URL?, signedInAt location: SignInLocation) throws(CLIFailure) -> URL {
         switch target {
         case .absolute(let url):
             return url
         case .embeddedPath(let path):
             guard let base = embeddedBase, let url = URL(string: base.absoluteString + path) else {
-                throw CLIFailure(.usage, "A relative URL such as /v1.0/me resolves against the embedded emulator only, "
-                    + "and this account signed in elsewhere.", hint: "Give the API's full URL, such as https://graph.microsoft.com/v1.0/me.")
+                let message = "A relative URL such as /v1.0/me resolves against the embedded emulator only, and this account signed in elsewhere."
+                guard location.isLoopback, let origin = location.authority.flatMap(Self.origin) else {
+                    throw CLIFailure(.usage, message, hint: "Give the API's full URL, such as https://graph.microsoft.com/v1.0/me.")
+                }
+                throw CLIFailure(.usage, message, hint: "Give the URL of the emulator this account signed in at: "
+                    + ShellWord.commandLine(["nativeauth", "call", origin + path]))
             }
             return url
         }
+    }
+
+    /// `scheme://host[:port]` of `url` (an IPv6 host in brackets).
+    private static func origin(of url: URL) -> String? {
+        guard let scheme = url.scheme, let host = url.host, !host.isEmpty else { return nil }
+        let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        return "\(scheme)://\(bracketed)" + (url.port.map { ":\($0)" } ?? "")
     }
 
     /// The request: the headers given, plus `Content-Type` for a body when none was given

@@ -7,6 +7,10 @@ import NativeAuthShared
 /// that reports the account. ``SigningInCommand`` runs it.
 struct SignInSkeleton {
     let options: SharedOptions
+    /// `--scope`, repeated in the command that starts over.
+    let scope: ScopeOption
+    /// `--json`: the account is reported as JSON.
+    let json: Bool
     /// The command, named in the hint when the token store cannot hold a sign-in.
     let command: String
     let challengeTypes: NativeAuthChallengeTypes
@@ -16,6 +20,14 @@ struct SignInSkeleton {
     var sentence = "Signed in as"
     /// The address given on the command line, repeated in the command that starts an expired flow over.
     var address: String?
+    /// `--password` was given (a password typed after it is the usual cause of an address that is none).
+    var passwordFlag = false
+
+    /// Fails when the address given on the command line is not an email address (a usage error;
+    /// ``AddressFormat/checkArgument(_:passwordFlag:)``).
+    func checkAddress() throws(CLIFailure) {
+        try AddressFormat.checkArgument(address, passwordFlag: passwordFlag)
+    }
 
     /// `failure` as the command reports it: a flow that expired says how to start it over.
     func failure(_ failure: CLIFailure) -> CLIFailure {
@@ -27,13 +39,7 @@ struct SignInSkeleton {
 
     /// This command again with the flags that chose where it signs in (and the address, if given).
     var startOverCommand: String {
-        var words = ["nativeauth", command]
-        if let tenant = options.tenant { words += ["--tenant", tenant] }
-        if let authority = options.authority { words += ["--authority", authority] }
-        if let clientId = options.clientId { words += ["--client-id", clientId] }
-        for scope in options.scopes { words += ["--scope", scope] }
-        if let caFile = options.caFileOption { words += ["--ca-file", caFile] }
-        if let store = options.storeDirectory { words += ["--store-dir", store] }
+        var words = ["nativeauth", command] + options.arguments + scope.arguments
         if let address, !address.trimmed(.whitespaces).isEmpty { words.append(address) }
         return ShellWord.commandLine(words)
     }
@@ -41,7 +47,7 @@ struct SignInSkeleton {
     /// Reports the account `result` signed in on standard output.
     func report(_ result: NativeAuthUserAccountResult, context: AppContext) {
         let account = result.account
-        if options.json {
+        if json {
             var object: [String: Any] = ["signedIn": true, "username": account.username, "identifier": account.identifier,
                                          "clientId": context.app.clientId, "location": context.location.json]
             for flag in jsonFlags { object[flag] = true }

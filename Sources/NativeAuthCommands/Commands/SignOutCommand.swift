@@ -28,6 +28,7 @@ struct SignOutCommand: ReportingCommand {
     var all = false
 
     @OptionGroup var options: SharedOptions
+    @OptionGroup var output: JSONOption
     @OptionGroup var accountOptions: AccountOptions
 
     func perform(in environment: CommandEnvironment) async throws(CLIFailure) {
@@ -38,7 +39,8 @@ struct SignOutCommand: ReportingCommand {
         if removed.isEmpty { throw selection.noAccount() }
         let activeBefore = selection.activeOfAll
         try selection.remove(removed)
-        if options.json {
+        RememberedCAFiles(options, in: environment).forgetPlacesLeft(by: removed, remaining: (try? NativeAuthAccountStore(selection.store).list()) ?? [])
+        if output.json {
             var object: [String: Any] = ["signedOut": true, "accounts": removed.map { account in
                 ["username": account.username, "clientId": account.clientId, "location": account.placeJSON] as [String: Any]
             }]

@@ -26,7 +26,9 @@ struct SignUpCommand: SigningInCommand {
             EXAMPLES:
               nativeauth signup carol@example.com --attribute displayName=Carol
               nativeauth signup --password dave@example.com
-              printf '12345678\\nS3cure-Passw0rd\\nDave\\n' | NATIVEAUTH_EMULATOR_FIXED_CODE=12345678 nativeauth signup --password dave@example.com
+              export NATIVEAUTH_EMULATOR_FIXED_CODE=12345678   # fixed codes, for pipes
+              printf '12345678\\nS3cure-Passw0rd\\nDave\\n' | \\
+                nativeauth signup --password dave@example.com
             """)
 
     @Flag(name: .long, help: "Sign up with email and password (the password is asked for after the code).")
@@ -40,17 +42,18 @@ struct SignUpCommand: SigningInCommand {
     var attributes: [String] = []
 
     @OptionGroup var options: SharedOptions
+    @OptionGroup var scope: ScopeOption
+    @OptionGroup var output: JSONOption
 
     @OptionGroup(title: "Second factor") var strongAuth: StrongAuthOptions
 
     func validate() throws {
         if case .failure(let error) = AttributeOption.collect(attributes) { throw ValidationError(error.message) }
-        try AddressFormat.validateArgument(address, passwordFlag: password)
     }
 
     var skeleton: SignInSkeleton {
-        SignInSkeleton(options: options, command: "signup", challengeTypes: password ? [.OOB, .password] : [.OOB],
-                       jsonFlags: ["signedUp"], sentence: "Signed up and signed in as", address: address)
+        SignInSkeleton(options: options, scope: scope, json: output.json, command: "signup", challengeTypes: password ? [.OOB, .password] : [.OOB],
+                       jsonFlags: ["signedUp"], sentence: "Signed up and signed in as", address: address, passwordFlag: password)
     }
 
     func signIn(with context: AppContext, scopes: [String]?) async throws(CLIFailure) -> NativeAuthUserAccountResult {

@@ -17,15 +17,19 @@ protocol SigningInCommand: ReportingCommand {
 extension SigningInCommand {
     func perform(in environment: CommandEnvironment) async throws(CLIFailure) {
         let skeleton = skeleton
-        let resolution = try TargetResolution(options, in: environment)
+        try skeleton.checkAddress()
+        let resolution = try TargetResolution(options, scopes: skeleton.scope.scopes, in: environment)
         let target = try resolution.signInTarget()
         let store = try AppContext.openStore(options, migrating: true, in: environment)
         try StoreCheck.beforeSpendingACode(store, command: skeleton.command)
-        let previouslyActive = ActiveAccount.read(store)
+        let storedBefore = (try? NativeAuthAccountStore(store).list()) ?? []
         // Before the first prompt (the address, a password): where the answers go.
         if target.location == .embeddedEmulator { environment.console.info(EmulatorSettings.embeddedNotice(in: environment)) }
+        // The CA file given, else the one a sign-in here was given before.
+        let caFiles = RememberedCAFiles(options, in: environment)
+        let givenCAFile = options.caFile(in: environment)
         let context = try AppContext(location: target.location, clientId: target.clientId, challengeTypes: skeleton.challengeTypes,
-                                     store: store, verbose: options.verbose, caFile: options.caFile(in: environment),
+                                     store: store, verbose: options.verbose, caFile: givenCAFile ?? caFiles.file(for: target.location),
                                      environment: environment)
         let result: NativeAuthUserAccountResult
         do {
@@ -37,6 +41,18 @@ extension SigningInCommand {
         await context.close()
         context.forgetLegacyEmbeddedAccount(identifier: result.account.identifier)
         skeleton.report(result, context: context)
-        ActiveAccount.announceChange(from: previouslyActive, store: store, on: environment.console)
+        let storedAfter = (try? NativeAuthAccountStore(store).list()) ?? []
+        if let signedIn = storedAfter.first(where: { context.stores($0, as: result) }) {
+            ReplacedAccount.replaced(by: signedIn, before: storedBefore, after: storedAfter)
+                .forEach { environment.console.info(ReplacedAccount.line($0)) }
+            if let givenCAFile, target.location.authority?.scheme == "https" {
+                do {
+                    try caFiles.remember(givenCAFile, forStoredKey: signedIn.storageAuthority)
+                } catch {
+                    environment.console.info("The CA file could not be remembered for later commands: \(error)")
+                }
+            }
+        }
+        ActiveAccount.announceChange(from: ActiveAccount.ordered(storedBefore).first, to: storedAfter, on: environment.console)
     }
 }

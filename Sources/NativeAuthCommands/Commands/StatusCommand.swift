@@ -24,7 +24,7 @@ struct StatusCommand: ReportingCommand {
             there); exit 1 when one does not. Exits 1 when no account is stored (or none matches).
 
             JSON (--json): {"accounts": [{"active", "username", "identifier", "clientId", "location", \
-            "signedInAt", "hasRefreshToken", "accessTokens", "claims", "serverReachable"?, \
+            "signedInAt", "hasRefreshToken", "accessTokens", "claims", "serverReachable"?, "caFile"?, \
             "check"?: {"works", "problem"?, "code"?}}], \
             "active": INDEX or null}
 
@@ -39,11 +39,13 @@ struct StatusCommand: ReportingCommand {
     var check = false
 
     @OptionGroup var options: SharedOptions
+    @OptionGroup var output: JSONOption
     @OptionGroup var accountOptions: AccountOptions
 
     func perform(in environment: CommandEnvironment) async throws(CLIFailure) {
         let selection = try AccountSelection(options, accountOptions, in: environment)
-        var report = StatusReport(selection)
+        let caFiles = RememberedCAFiles(options, in: environment)
+        var report = StatusReport(selection, caFiles: caFiles)
         if check {
             for index in report.entries.indices {
                 report.entries[index].check = await AccountCheck.run(report.entries[index].account, store: selection.store,
@@ -53,14 +55,14 @@ struct StatusCommand: ReportingCommand {
         // After the checks: a refresh changed the accounts' tokens, so read them again.
         if check, let reread = try? AccountSelection(options, accountOptions, in: environment) {
             let checked = report.entries.compactMap { entry in entry.check.map { (entry.account, $0) } }
-            report = StatusReport(reread)
+            report = StatusReport(reread, caFiles: caFiles)
             for index in report.entries.indices {
                 report.entries[index].check = checked.first { $0.0.isSame(as: report.entries[index].account) }?.1
             }
         }
         report.now = environment.now()
         let console = environment.console
-        if options.json {
+        if output.json {
             JSONOutput.print(report.json.merging(["storage": TokenStorage.json(of: selection.store)]) { $1 }, to: console)
         } else if !report.entries.isEmpty {
             report.lines.forEach(console.result)

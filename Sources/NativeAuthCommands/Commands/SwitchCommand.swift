@@ -32,6 +32,7 @@ struct SwitchCommand: ReportingCommand {
     var username: String?
 
     @OptionGroup var options: SharedOptions
+    @OptionGroup var output: JSONOption
 
     func validate() throws {
         if let username, username.trimmed(.whitespaces).isEmpty {
@@ -95,7 +96,7 @@ struct SwitchCommand: ReportingCommand {
     }
 
     private func report(_ account: NativeAuthStoredAccount, already: Bool, to console: Console) {
-        if options.json {
+        if output.json {
             JSONOutput.print(["switched": !already, "username": account.username, "clientId": account.clientId,
                               "location": account.placeJSON], to: console)
         } else {

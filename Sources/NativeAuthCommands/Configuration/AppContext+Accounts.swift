@@ -7,12 +7,14 @@ import NativeAuth
 
 extension AppContext {
     /// The application of `stored`, an account a command picked from `store` (for its tokens): its
-    /// client ID at `location`, its account kept under its own key.
+    /// client ID at `location`, its account kept under its own key, and the CA file given, else the
+    /// one remembered for its place (``RememberedCAFiles``).
     init(for stored: NativeAuthStoredAccount, at location: SignInLocation, store: any NativeAuthTokenStore, options: SharedOptions,
          verbose: Bool, environment: CommandEnvironment) throws(CLIFailure) {
+        let caFile = options.caFile(in: environment)
+            ?? RememberedCAFiles(options, in: environment).file(forStoredKey: stored.storageAuthority)
         try self.init(location: location, clientId: stored.clientId, challengeTypes: [.OOB, .password], store: store,
-                      storageKey: stored.storageAuthority, verbose: verbose, caFile: options.caFile(in: environment),
-                      environment: environment)
+                      storageKey: stored.storageAuthority, verbose: verbose, caFile: caFile, environment: environment)
     }
 
     /// After a sign-in at the embedded emulator (`signin`, or `signup` and its sign-in): the same
@@ -25,6 +27,11 @@ extension AppContext {
             account.clientId == clientId && account.identifier == identifier
                 && URL(string: account.storageAuthority).map(SignInLocation.isLegacyEmbedded) == true
         }
+    }
+
+    /// Whether `stored` is the account a sign-in with this context stored as `result`.
+    func stores(_ stored: NativeAuthStoredAccount, as result: NativeAuthUserAccountResult) -> Bool {
+        stored.identifier == result.account.identifier && stored.clientId == app.clientId && location.matches(storedKey: stored.storageAuthority)
     }
 
     /// The library's view of `stored`, the account a command picked from the store (for its tokens):

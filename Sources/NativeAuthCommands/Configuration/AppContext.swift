@@ -18,6 +18,8 @@ struct AppContext {
     let emulator: EmbeddedEmulatorHost?
     /// The embedded emulator's codes, shown by the flow drivers (nothing without the emulator).
     let codes: EmbeddedCodeDisplay
+    /// The CA file trusted instead of the system's CAs, if any (``RememberedCAFiles``).
+    let caFile: String?
 
     /// Opens the token store of `options` (its `--store-dir`, else the default folder) in the keyring
     /// or the file (``TokenStorage``); `migrating` moves accounts from the file to the keyring first.
@@ -57,6 +59,7 @@ struct AppContext {
         self.location = location
         self.environment = environment
         self.emulator = emulator
+        self.caFile = caFile
         codes = EmbeddedCodeDisplay(host: emulator, console: environment.console)
         if verbose, let emulator {
             environment.console.info(EmulatorSettings.verboseNotice(port: emulator.port, in: environment))
@@ -69,9 +72,10 @@ struct AppContext {
     }
 
     /// `failure` of a request made here, as the command reports it: a host name that does not
-    /// resolve is said so (``HostResolution``).
+    /// resolve is said so (``HostResolution``), and a certificate this machine does not trust names
+    /// `--ca-file` (``TLSTrust``).
     func explained(_ failure: CLIFailure) -> CLIFailure {
-        HostResolution.explained(failure, at: location, variables: environment.variables)
+        TLSTrust.explained(HostResolution.explained(failure, at: location, variables: environment.variables), caFile: caFile)
     }
 
     /// The library's log on standard error, for `--verbose`.

@@ -18,8 +18,8 @@ struct TargetResolution {
     /// Scopes from `--scope` (one each), else `NATIVEAUTH_SCOPES` (space-separated); nil when neither is given.
     let scopes: [String]?
 
-    /// Reads `options`, then the variables of `environment`.
-    init(_ options: SharedOptions, in environment: CommandEnvironment) throws(CLIFailure) {
+    /// Reads `options` and `scopes` (the `--scope` values), then the variables of `environment`.
+    init(_ options: SharedOptions, scopes givenScopes: [String] = [], in environment: CommandEnvironment) throws(CLIFailure) {
         func value(_ name: String) -> String? {
             environment.variables[name].flatMap { $0.trimmed(.whitespaces).isEmpty ? nil : $0 }
         }
@@ -37,8 +37,8 @@ struct TargetResolution {
             }
         }
         clientId = options.clientId ?? value("NATIVEAUTH_CLIENT_ID")
-        if !options.scopes.isEmpty {
-            scopes = options.scopes  // one scope each (SharedOptions.validate checks it)
+        if !givenScopes.isEmpty {
+            scopes = givenScopes  // one scope each (ScopeOption.validate checks it)
         } else {
             scopes = value("NATIVEAUTH_SCOPES").map(Self.split)
         }

@@ -29,8 +29,7 @@ enum TokenStorage {
     /// that says when accounts move.
     static func open(_ options: SharedOptions, migrating: Bool = false,
                      in environment: CommandEnvironment) throws(CLIFailure) -> any NativeAuthTokenStore {
-        let directory = options.storeDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
-            ?? FileTokenStore.defaultDirectory(environment: environment.variables)
+        let directory = directory(options, in: environment)
         let forced = try kind(options, in: environment)
         let file: FileTokenStore
         do {
@@ -87,6 +86,12 @@ enum TokenStorage {
         }
         return file
         #endif
+    }
+
+    /// The token store's folder: `--store-dir`, else the default folder of `environment`'s variables.
+    static func directory(_ options: SharedOptions, in environment: CommandEnvironment) -> URL {
+        options.storeDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileTokenStore.defaultDirectory(environment: environment.variables)
     }
 
     /// Where `store` keeps tokens, for people: "keyring (GNOME Keyring)" or "file ~/…/tokens.json".

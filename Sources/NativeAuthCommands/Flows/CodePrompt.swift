@@ -3,7 +3,7 @@ import NativeAuthShared
 
 /// The code prompt of every flow that sends a one-time code (`signin`, `signup`, `reset-password`,
 /// a second factor and its registration): the code given with `--code` first, then one line per
-/// prompt. `r` sends a new code, `q` stops, an empty line asks again, and an answer that is not the
+/// prompt (with `--code -`, one line of standard input each time, and no prompt). `r` sends a new code, `q` stops, an empty line asks again, and an answer that is not the
 /// announced number of digits is refused here, without spending one of the server's attempts.
 ///
 /// The embedded emulator's codes are shown here (``EmbeddedCodeDisplay/showSent()``), when the
@@ -33,8 +33,9 @@ struct CodePrompt<State, Outcome> {
         case refused(any NativeAuthError, kept: State?)
     }
 
-    /// A code given with `--code`, tried before prompting.
-    let presetCode: String?
+    /// Where the first code comes from: `--code CODE` is tried before prompting, and `--code -`
+    /// reads each line of standard input without a prompt.
+    let source: CodeSource
     /// What `q` says: "Sign-in stopped.".
     let stopped: String
     /// What the user was doing, for the message of a refusal that ends the flow.
@@ -48,10 +49,13 @@ struct CodePrompt<State, Outcome> {
         var state = initialState
         var sentTo = initialTarget
         var codeLength = initialLength
-        var pending = presetCode
+        var pending: String? = if case .given(let code) = source { code } else { nil }
         var lastWasWrong = false
         let environment = context.environment
         context.codes.showSent()
+        if source == .standardInput {
+            environment.console.info("Reading the code sent to \(TerminalText.sanitized(sentTo)) (\(codeLength) digits) from standard input.")
+        }
         while true {
             let input: String
             if let preset = pending {
@@ -63,7 +67,9 @@ struct CodePrompt<State, Outcome> {
                 }
             } else {
                 let prompt = "Code sent to \(TerminalText.sanitized(sentTo)) (\(codeLength) digits). Enter code, r to resend, or q to stop: "
-                guard let line = await LineReader.line(prompt: prompt, in: environment) else {
+                let read = source == .standardInput ? await environment.standardInput.readLine()
+                    : await LineReader.line(prompt: prompt, in: environment)
+                guard let line = read else {
                     throw InputEnded.failure(.code, afterWrongAnswer: lastWasWrong, in: environment)
                 }
                 input = line.trimmed(.whitespaces)

@@ -4,14 +4,15 @@ import FoundationEssentials
 import Foundation
 #endif
 import NativeAuth
+import NativeAuthShared
 
 /// Drives a password reset from the prompts: the code (``CodePrompt``, `r` resends), the new
 /// password (``PasswordPrompt``, asked twice at a terminal, the usual rule said before it and the
 /// policy explained when the server refuses one), a line once the reset is done, then the sign-in
 /// that ends it.
 struct ResetPasswordFlowDriver {
-    /// A code given with `--code`, tried before prompting.
-    let presetCode: String?
+    /// Where the first code comes from (`--code`).
+    let codeSource: CodeSource
     /// The scopes of the sign-in that follows.
     let scopes: [String]?
     /// How the sign-in that follows answers a second-factor question.
@@ -35,15 +36,12 @@ struct ResetPasswordFlowDriver {
     }
 
     static func startFailure(_ error: ResetPasswordStartError, username: String) -> CLIFailure {
-        if error.isUserNotFound {
-            return CLIFailure(.wrongCredentials, "No account has the address \(username).",
-                              hint: "Check the address, or create an account: nativeauth signup \(username)",
-                              details: FailureMapping.details(error))
-        }
+        if error.isUserNotFound { return FailureMapping.unknownAddress(error, username: username) }
         if error.isUserDoesNotHavePassword {
-            return CLIFailure(.failure, "\(username) has no password to reset: it signs in with an email code "
+            return CLIFailure(.failure, "\(TerminalText.sanitized(username)) has no password to reset: it signs in with an email code "
                                   + "(or the tenant does not offer password reset).",
-                              hint: "Sign in with a code: nativeauth signin --email \(username)", details: FailureMapping.details(error))
+                              hint: "Sign in with a code: " + ShellWord.commandLine(["nativeauth", "signin", "--email", username]),
+                              details: FailureMapping.details(error))
         }
         return FailureMapping.failure(error, method: .resetPassword)
     }
@@ -52,7 +50,7 @@ struct ResetPasswordFlowDriver {
 
     private var codePrompt: CodePrompt<ResetPasswordCodeRequiredState, ResetPasswordRequiredState> {
         CodePrompt(
-            presetCode: presetCode, stopped: "Password reset stopped.", method: .resetPassword, context: context,
+            source: codeSource, stopped: "Password reset stopped.", method: .resetPassword, context: context,
             submit: { state, code in
                 switch await state.submitCode(code: code) {
                 case .passwordRequired(let next): .done(next)

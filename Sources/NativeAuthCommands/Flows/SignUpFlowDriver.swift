@@ -60,7 +60,7 @@ struct SignUpFlowDriver {
 
     private var codePrompt: CodePrompt<SignUpCodeRequiredState, Next> {
         CodePrompt(
-            presetCode: nil, stopped: "Sign-up stopped.", method: .signUp, context: context,
+            source: .prompt, stopped: "Sign-up stopped.", method: .signUp, context: context,
             submit: { state, code in
                 switch await state.submitCode(code: code) {
                 case .completed(let created): .done(.created(created))
