@@ -34,6 +34,9 @@ struct WebExample: AsyncParsableCommand {
     @Option(help: "PostgreSQL's URL, postgres://user[:password]@host[:port]/database[?sslmode=disable].")
     var database: String
 
+    @Option(name: .customLong("database-timeout"), help: "Seconds a request waits for a database connection before it fails (503).")
+    var databaseTimeout: Double = 5
+
     @Option(name: .customLong("key-file"), help: "The keys that seal flow states and encrypt tokens at rest: 'id:base64' lines, the current key first.")
     var keyFile: String
 
@@ -58,6 +61,7 @@ struct WebExample: AsyncParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         if authority != nil && clientId == nil { throw ValidationError("--authority needs --client-id.") }
+        guard databaseTimeout > 0 && databaseTimeout <= 3600 else { throw ValidationError("--database-timeout must be more than 0 and at most 3600 seconds.") }
     }
 
     func run() async throws {
@@ -75,7 +79,7 @@ struct WebExample: AsyncParsableCommand {
         let nativeAuth = try NativeAuthPublicClientApplication(nativeAuthConfiguration: config)
 
         let client = PostgresClient(configuration: try .init(databaseURL: database), backgroundLogger: logger)
-        let database = NativeAuthDatabase(client: client, logger: logger)
+        let database = NativeAuthDatabase(client: client, timeout: .milliseconds(Int64(databaseTimeout * 1000)), logger: logger)
         let store = PostgresTokenStore(database: database, keys: keys)
         let ledger = PostgresSealedStateLedger(database: database)
         let sessions = PostgresSessionDriver(database: database)

@@ -23,9 +23,11 @@ enum PostgresFixture {
     static let keys = try! SealingKeys(current: SealingKey(id: "k1", bytes: [UInt8](repeating: 7, count: 32)))
 
     /// One replica's view of `cluster`: a running client, a migrated database, a running store and a ledger.
-    /// `body` runs while they run; they stop after.
+    /// `body` runs while they run; they stop after. `timeout` is the store's wait for a connection:
+    /// long by default, since a loaded machine may take seconds to connect (the schema is made
+    /// with a long one whatever it is, which also leaves a connection in the pool).
     static func withReplica<T: Sendable>(
-        _ cluster: PostgresCluster, timeout: Duration = .seconds(5), cacheCapacity: Int = 1000,
+        _ cluster: PostgresCluster, timeout: Duration = .seconds(120), cacheCapacity: Int = 1000,
         _ body: @Sendable (Replica) async throws -> T
     ) async throws -> T {
         var configuration = try PostgresClient.Configuration(databaseURL: cluster.url)
@@ -33,8 +35,8 @@ enum PostgresFixture {
         let client = PostgresClient(configuration: configuration)
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask { await client.run(); return nil }
+            try await NativeAuthDatabase(client: client, timeout: .seconds(120)).migrate()
             let database = NativeAuthDatabase(client: client, timeout: timeout)
-            try await database.migrate()
             let store = PostgresTokenStore(database: database, keys: keys, cacheCapacity: cacheCapacity)
             group.addTask { try await store.run(); return nil }
             var changes = store.changes.makeAsyncIterator()

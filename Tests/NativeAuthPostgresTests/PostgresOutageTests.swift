@@ -12,7 +12,7 @@ struct PostgresOutageTests {
         let cluster = try PostgresCluster.start()
         defer { cluster.stop() }
         let server = ServerMock()
-        try await PostgresFixture.withReplica(cluster, timeout: .seconds(1)) { replica in
+        try await PostgresFixture.withReplica(cluster, timeout: .seconds(10)) { replica in
             let alice = try server.app().partition("alice", of: replica.store)
             let signedIn = try await ServerMock.signIn(alice, "alice@contoso.com")
             let cached = try await signedIn.getAccessToken().accessToken
@@ -33,6 +33,7 @@ struct PostgresOutageTests {
 
             try cluster.startServer()
             for await change in replica.store.changes where change.isEmpty { break }  // listening again
+            try await NativeAuthDatabase(client: replica.database.client, timeout: .seconds(120)).migrate()  // and connected
             // Nothing lost: Alice is there, her refresh token works once, and Bob can sign in now.
             let again = try #require(try await alice.storedAccount())
             #expect(try await again.getAccessToken(parameters: NativeAuthGetAccessTokenParameters(forceRefresh: true)).accessToken == "fake-access-1")

@@ -18,7 +18,7 @@ struct PostgresTokenStoreTests {
                     let client = PostgresClient(configuration: try .init(databaseURL: cluster.url))
                     return try await withThrowingTaskGroup(of: [Int]?.self) { inner in
                         inner.addTask { await client.run(); return nil }
-                        let applied = try await NativeAuthDatabase(client: client).migrate()
+                        let applied = try await NativeAuthDatabase(client: client, timeout: .seconds(120)).migrate()
                         inner.cancelAll()
                         return applied
                     }

@@ -60,7 +60,7 @@ final class WebCluster: Sendable {
             let replica = try RunningProgram("r\(index)", try Binaries.url("nativeauth-web-example").path, [
                 "--port", "0", "--replica", "r\(index)", "--authority", authority,
                 "--client-id", "e1a70000-0000-4000-8000-000000000001", "--database", postgres.url, "--key-file", keyFile.path,
-                "--log-level", "warning",
+                "--log-level", "warning", "--database-timeout", "120",
             ])
             replicas.append(replica)
             ports.append(try await replica.waitFor(#"listening on http://127\.0\.0\.1:(\d+)"#))
