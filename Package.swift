@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -22,6 +22,11 @@ let package = Package(
         // The worked example of NativeAuth on a server: a sign-in website (Examples/NativeAuthWebExample).
         .executable(name: "nativeauth-web-example", targets: ["NativeAuthWebExample"]),
     ],
+    // `swift build --traits OTel`: nativeauth-web-example exports its logs, metrics and traces over
+    // OTLP/HTTP through swift-otel (off by default: it would add some 7 minutes to a clean build).
+    traits: [
+        .trait(name: "OTel", description: "nativeauth-web-example exports logs, metrics and traces over OTLP (swift-otel)."),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -36,6 +41,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // The web example's exporter of logs, metrics and traces, with the OTel trait only.
+        .package(url: "https://github.com/swift-otel/swift-otel", from: "1.6.0", traits: ["OTLPHTTP"]),
         // The web example's sessions (SessionMiddleware over a persist driver).
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         // `swift package generate-documentation --target NativeAuth`: the DocC catalog (a plugin only).
@@ -164,6 +171,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "OTel", package: "swift-otel", condition: .when(traits: ["OTel"])),
             ],
             path: "Examples/NativeAuthWebExample",
             exclude: ["README.md"],

@@ -65,6 +65,7 @@ struct WebExample: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let telemetry = try Telemetry.bootstrap(serviceName: "nativeauth-web-example")  // before the first logger
         var logger = Logger(label: "nativeauth.web-example")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let keys = try SealingKeys(keyFile: keyFile)
@@ -106,6 +107,7 @@ struct WebExample: AsyncParsableCommand {
             },
             logger: logger)
         application.addServices(client, store, ledger, sessions)
+        if let telemetry { application.addServices(telemetry) }
         application.beforeServerStarts {
             try await database.migrate()
             try await sessions.prepare()
