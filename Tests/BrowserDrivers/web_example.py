@@ -9,6 +9,8 @@ Scenarios:
 - signout-replay: sign in, keep the session cookie, sign out, then GET /api/me with the old cookie;
 - kill: start a sign-in, print `started: REPLICA`, wait for a line on standard input (the test kills
   that replica meanwhile), then finish it;
+- mfa: sign in with password SECRET, choose the first second factor, enter its code;
+- reset: reset USERNAME's password to SECRET (the code is NATIVEAUTH_TEST_CODE), which signs in;
 - csrf: no browser; POSTs with a foreign Origin, a foreign Referer, neither, and a form's content
   type, printing each status.
 """
@@ -103,6 +105,42 @@ def sign_up(driver):
     say("me", json.dumps(json.loads(text)) if text.startswith("{") else text)
 
 
+def sign_in_mfa(driver):
+    driver.get(base + "/signin")
+    driver.execute_script("sessionStorage.clear()")
+    fill(driver, "username", username)
+    click(driver, "start")
+    wait_for_field(driver, "password")
+    fill(driver, "password", secret)
+    click(driver, "submit")
+    wait_for_field(driver, "method")
+    shot(driver, prefix + "mfa-method")
+    say("second factor offered", driver.find_element(By.ID, "method").get_attribute("value"))
+    click(driver, "submit")
+    WebDriverWait(driver, 30).until(lambda d: "second code" not in d.find_element(By.ID, "prompt").text
+                                    and d.find_elements(By.ID, "code"))
+    fill(driver, "code", code)
+    click(driver, "submit")
+    status, text = signed_in_me(driver)
+    say("me status", status)
+    say("me", json.dumps(json.loads(text)) if text.startswith("{") else text)
+
+
+def reset(driver):
+    driver.get(base + "/reset")
+    fill(driver, "username", username)
+    click(driver, "start")
+    wait_for_field(driver, "code")
+    fill(driver, "code", code)
+    click(driver, "submit")
+    wait_for_field(driver, "password")
+    fill(driver, "password", secret)
+    click(driver, "submit")
+    status, text = signed_in_me(driver)
+    say("me status", status)
+    say("me", json.dumps(json.loads(text)) if text.startswith("{") else text)
+
+
 def old_cookie_me(cookie):
     request = urllib.request.Request(base + "/api/me", headers={"Cookie": "nativeauth_session=" + cookie})
     try:
@@ -148,6 +186,10 @@ try:
         click(driver, "signout")
         WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "me").get_attribute("data-status") == "signed-out")
         say("old cookie after sign-out", old_cookie_me(cookie["value"]))
+    elif scenario == "mfa":
+        sign_in_mfa(driver)
+    elif scenario == "reset":
+        reset(driver)
     elif scenario == "kill":
         sign_in(driver, pause_after_start=True)
     say("done", "yes")

@@ -33,7 +33,7 @@ struct ThreeReplicaTests {
         await cluster.stop()
     }
 
-    @Test("A sign-in started on one replica finishes on another; sign-up; a replayed cookie after sign-out gets 401")
+    @Test("A sign-in started on one replica finishes on another; sign-up, reset, MFA; a replayed cookie after sign-out gets 401; CSRF")
     func flowsAcrossReplicas() async throws {
         try await withCluster { cluster in
             let signIn = try await run(cluster, "signin", "alice@example.com", WebCluster.code)
@@ -49,6 +49,15 @@ struct ThreeReplicaTests {
             let signUp = try await run(cluster, "signup", newUser, "Sign-up-Passw0rd!")
             #expect(signUp["me status"] == "200")
             #expect(signUp["me"]?.contains(newUser) == true)
+
+            let reset = try await run(cluster, "reset", newUser, "Reset-Passw0rd!")
+            #expect(reset["me"]?.contains(newUser) == true)
+            let signInAfterReset = try await run(cluster, "signin", newUser, "Reset-Passw0rd!")
+            #expect(signInAfterReset["me"]?.contains(newUser) == true)
+
+            let mfa = try await run(cluster, "mfa", "mfauser@example.com", "Passw0rd!")
+            #expect(mfa["second factor offered"]?.isEmpty == false)
+            #expect(mfa["me"]?.contains("mfauser@example.com") == true)
 
             let replay = try await run(cluster, "signout-replay", "alice@example.com", WebCluster.code)
             #expect(replay["old cookie before sign-out"] == "200")
