@@ -198,28 +198,30 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
         return result
     }
 
-    /// Writes `contents` (deleting the row when empty) with a new version, and tells the other replicas.
+    /// Writes `contents` (deleting the row when empty) with a new version, and tells the other
+    /// replicas (`NOTIFY`, sent when the transaction commits), in one statement.
     private func write(_ contents: TokenStoreContents, of partition: String, on connection: PostgresConnection) async throws -> Int64 {
         let rows: PostgresRowSequence
         if contents.accounts.isEmpty {
             rows = try await connection.query("""
-                WITH gone AS (DELETE FROM nativeauth_accounts WHERE partition_key = \(partition))
-                SELECT nextval('nativeauth_account_versions')
+                WITH gone AS (DELETE FROM nativeauth_accounts WHERE partition_key = \(partition)),
+                     next AS (SELECT nextval('nativeauth_account_versions') AS version)
+                SELECT version, pg_notify(\(Self.channel), version || ':' || \(partition)) IS NULL FROM next
                 """, logger: logger)
         } else {
             let sealed = try encode(contents, partition: partition)
             rows = try await connection.query("""
-                INSERT INTO nativeauth_accounts (partition_key, contents, version)
-                VALUES (\(partition), \(sealed), nextval('nativeauth_account_versions'))
-                ON CONFLICT (partition_key) DO UPDATE
-                SET contents = EXCLUDED.contents, version = EXCLUDED.version, updated_at = now()
-                RETURNING version
+                WITH written AS (
+                    INSERT INTO nativeauth_accounts (partition_key, contents, version)
+                    VALUES (\(partition), \(sealed), nextval('nativeauth_account_versions'))
+                    ON CONFLICT (partition_key) DO UPDATE
+                    SET contents = EXCLUDED.contents, version = EXCLUDED.version, updated_at = now()
+                    RETURNING version)
+                SELECT version, pg_notify(\(Self.channel), version || ':' || \(partition)) IS NULL FROM written
                 """, logger: logger)
         }
         var version: Int64 = 0
-        for try await value in rows.decode(Int64.self) { version = value }
-        let payload = "\(version):\(partition)"
-        try await connection.query("SELECT pg_notify(\(Self.channel), \(payload))", logger: logger)
+        for try await (value, _) in rows.decode((Int64, Bool).self) { version = value }
         return version
     }
 

@@ -5,7 +5,7 @@ import NativeAuthServer
 import NativeAuthTestSupport
 import Testing
 
-@Suite("PostgreSQL stopped and started mid-run", .enabled(if: PostgresCluster.enabled, "\(PostgresCluster.missing ?? "")"))
+@Suite("PostgreSQL stopped and started mid-run", .enabled(if: PostgresCluster.enabled, "\(PostgresCluster.missing ?? "")"), .timeLimit(.minutes(10)))
 struct PostgresOutageTests {
     @Test("While PostgreSQL is down: cached tokens are served, sign-ins and refreshes fail clearly; after: nothing lost, no refresh token spent twice")
     func outage() async throws {

@@ -6,7 +6,7 @@ import NativeAuthTestSupport
 import PostgresNIO
 import Testing
 
-@Suite("PostgreSQL token store", .enabled(if: PostgresCluster.enabled, "\(PostgresCluster.missing ?? "")"))
+@Suite("PostgreSQL token store", .enabled(if: PostgresCluster.enabled, "\(PostgresCluster.missing ?? "")"), .timeLimit(.minutes(10)))
 struct PostgresTokenStoreTests {
     @Test("Migrations run once, even from replicas starting at once")
     func migrations() async throws {

@@ -3,7 +3,7 @@ import Testing
 
 /// The example as three processes on one PostgreSQL behind nginx round-robin, driven by a real
 /// headless Chromium.
-@Suite("The web example: three replicas behind nginx", .serialized, .enabled(if: WebCluster.enabled, "\(WebCluster.missing ?? "")"))
+@Suite("The web example: three replicas behind nginx", .serialized, .enabled(if: WebCluster.enabled, "\(WebCluster.missing ?? "")"), .timeLimit(.minutes(20)))
 struct ThreeReplicaTests {
     /// The `key: value` lines a browser run printed.
     private func lines(_ text: String) -> [String: String] {
