@@ -4,14 +4,17 @@
 # replicas on one private PostgreSQL, against the emulator (every code 24682468; the users are
 # seeded). Prints sign-ins/s, p50/p99, failures and sessions mixed up (bench/web_load.py).
 #
-# Usage: bench/web-load.sh [USERS] [ME_CALLS]        (CONFIG=debug for a debug build)
+# Usage: bench/web-load.sh [USERS] [ME_CALLS]        (CONFIG=debug for a debug build, SCRATCH=DIR for another build folder)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 users=${1:-200}
 me_calls=${2:-3}
 config=${CONFIG:-release}
-swift build -c "$config" --product nativeauth-web-example --product nativeauth-emulator >&2
-bin=$(swift build -c "$config" --show-bin-path)
+scratch=()
+[ -n "${SCRATCH:-}" ] && scratch=(--scratch-path "$SCRATCH")
+swift build -c "$config" "${scratch[@]}" --product nativeauth-web-example >&2
+swift build -c "$config" "${scratch[@]}" --product nativeauth-emulator >&2
+bin=$(swift build -c "$config" "${scratch[@]}" --show-bin-path)
 source bench/postgres.sh
 work=$(mktemp -d /tmp/nativeauth-web-load.XXXXXX)
 pids=()
