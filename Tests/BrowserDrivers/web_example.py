@@ -158,6 +158,8 @@ def csrf():
         "foreign referer": {"Referer": "http://evil.example/page", "Content-Type": "application/json"},
         "no origin": {"Content-Type": "application/json"},
         "form content type": {"Origin": base, "Content-Type": "application/x-www-form-urlencoded"},
+        "untrusted forwarded host": {"Origin": "http://evil.example", "X-Forwarded-Host": "evil.example",
+                                     "Content-Type": "application/json"},
         "same origin": {"Origin": base, "Content-Type": "application/json"},
     }
     for name, headers in cases.items():

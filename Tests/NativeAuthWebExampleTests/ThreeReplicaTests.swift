@@ -70,6 +70,7 @@ struct ThreeReplicaTests {
             #expect(csrf["foreign referer"] == "403")
             #expect(csrf["no origin"] == "403")
             #expect(csrf["form content type"] == "415")
+            #expect(csrf["untrusted forwarded host"] == "403", "X-Forwarded-Host counts only with --trust-forwarded-host")
             #expect(csrf["same origin"] == "200")
         }
     }
