@@ -60,6 +60,13 @@ def signed_in_me(driver):
     return driver.find_element(By.ID, "me").get_attribute("data-status"), driver.find_element(By.ID, "me").text
 
 
+def report_me(driver):
+    """Waits for /me and prints its status and the API's answer."""
+    status, text = signed_in_me(driver)
+    say("me status", status)
+    say("me", json.dumps(json.loads(text)) if text.startswith("{") else text)
+
+
 def sign_in(driver, pause_after_start=False):
     driver.get(base + "/signin")
     driver.execute_script("sessionStorage.clear()")
@@ -80,10 +87,8 @@ def sign_in(driver, pause_after_start=False):
     click(driver, "submit")
     second = wait_for_step(driver, 2)
     say("finish served by", second[1])
-    status, text = signed_in_me(driver)
+    report_me(driver)
     shot(driver, prefix + "me")
-    say("me status", status)
-    say("me", json.dumps(json.loads(text)) if text.startswith("{") else text)
 
 
 def sign_up(driver):
@@ -100,9 +105,7 @@ def sign_up(driver):
         for field in driver.find_elements(By.CSS_SELECTOR, "[id^=attribute-]"):
             field.send_keys("Test " + field.get_attribute("id")[len("attribute-"):])
         click(driver, "submit")
-    status, text = signed_in_me(driver)
-    say("me status", status)
-    say("me", json.dumps(json.loads(text)) if text.startswith("{") else text)
+    report_me(driver)
 
 
 def sign_in_mfa(driver):
@@ -121,9 +124,7 @@ def sign_in_mfa(driver):
                                     and d.find_elements(By.ID, "code"))
     fill(driver, "code", code)
     click(driver, "submit")
-    status, text = signed_in_me(driver)
-    say("me status", status)
-    say("me", json.dumps(json.loads(text)) if text.startswith("{") else text)
+    report_me(driver)
 
 
 def reset(driver):
@@ -136,9 +137,7 @@ def reset(driver):
     wait_for_field(driver, "password")
     fill(driver, "password", secret)
     click(driver, "submit")
-    status, text = signed_in_me(driver)
-    say("me status", status)
-    say("me", json.dumps(json.loads(text)) if text.startswith("{") else text)
+    report_me(driver)
 
 
 def old_cookie_me(cookie):
