@@ -43,6 +43,11 @@ import Logging
 /// - ``NativeAuthUserAccountResult``
 /// - ``getNativeAuthUserAccount(correlationId:)``
 /// - ``currentAccount()``
+///
+/// ### On a server
+/// - ``partition(_:of:)``
+/// - ``storedAccount()``
+/// - ``NativeAuthPartitionedTokenStore``
 public final class NativeAuthPublicClientApplication: Sendable {
     /// The application (client) ID.
     public let clientId: String
@@ -91,6 +96,19 @@ public final class NativeAuthPublicClientApplication: Sendable {
         environment = ApplicationEnvironment(
             wire: wire, api: values.api, challengeTypes: challengeTypes, capabilities: capabilities, accountStorage: accountStorage,
             clock: values.clock, logger: logger)
+    }
+
+    /// The same application keeping its accounts in `accountStorage` (``partition(_:of:)``).
+    init(copying application: NativeAuthPublicClientApplication, accountStorage: AccountStorage) {
+        clientId = application.clientId
+        authority = application.authority
+        challengeTypes = application.challengeTypes
+        capabilities = application.capabilities
+        redirectUri = application.redirectUri
+        let environment = application.environment
+        self.environment = ApplicationEnvironment(
+            wire: environment.wire, challengeTypes: environment.challengeTypes, capabilities: environment.capabilities,
+            accountStorage: accountStorage, clock: environment.clock, logger: environment.logger)
     }
 
     /// Creates an application for a tenant subdomain: the authority is
