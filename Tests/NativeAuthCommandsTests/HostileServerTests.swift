@@ -10,6 +10,8 @@ import Testing
 /// fault injection gives the answers; the commands run in process. Nothing of it may reach the output
 /// raw: not in `signin`, `signin --verbose`, `status` or `--json`.
 @Suite struct HostileServerTests {
+    private static let v1Answers: Comment = "the hostile answers are V1's, injected at V1's endpoints"
+
     static let hostile = "pwned\u{1B}]0;owned\u{07}\u{1B}[2J\u{9B}31m\u{202E}evil\r\nPassword for root: \u{2028}x\u{7F}\u{85}\u{2066}"
 
     /// The characters that must not appear (a line feed is the CLI's own).
@@ -51,7 +53,7 @@ import Testing
          "scope": "openid profile offline_access", "id_token": try idToken(idTokenClaims)]
     }
 
-    @Test func aCodeTargetLabelIsShownWithoutItsControls() async throws {
+    @Test(.v1Only(v1Answers)) func aCodeTargetLabelIsShownWithoutItsControls() async throws {
         let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let emulator = try await StandaloneEmulator.start(in: sandbox)
@@ -66,7 +68,7 @@ import Testing
         _ = await emulator.stop()
     }
 
-    @Test(arguments: [false, true])
+    @Test(.v1Only(v1Answers), arguments: [false, true])
     func anErrorDescriptionIsShownWithoutItsControls(verbose: Bool) async throws {
         let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
@@ -83,7 +85,7 @@ import Testing
         _ = await emulator.stop()
     }
 
-    @Test func aRedirectReasonIsShownWithoutItsControls() async throws {
+    @Test(.v1Only(v1Answers)) func aRedirectReasonIsShownWithoutItsControls() async throws {
         let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let emulator = try await StandaloneEmulator.start(in: sandbox)
@@ -112,7 +114,7 @@ import Testing
         _ = await emulator.stop()
     }
 
-    @Test func secondFactorLoginHintsAreShownWithoutTheirControls() async throws {
+    @Test(.v1Only(v1Answers)) func secondFactorLoginHintsAreShownWithoutTheirControls() async throws {
         let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let emulator = try await StandaloneEmulator.start(in: sandbox)
@@ -130,7 +132,7 @@ import Testing
         _ = await emulator.stop()
     }
 
-    @Test func refusedAttributeNamesAreShownWithoutTheirControls() async throws {
+    @Test(.v1Only(v1Answers)) func refusedAttributeNamesAreShownWithoutTheirControls() async throws {
         let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let emulator = try await StandaloneEmulator.start(in: sandbox)
