@@ -34,10 +34,7 @@ extension ScenarioSetup {
         if actions.contains("enroll") {
             strongAuth = UserStrongAuth(methods: [], register: true)
         } else if bodies.contains(where: { $0.member("challengeContext")?.member("authenticationFactor")?.stringValue == "multiFactor" }) {
-            strongAuth = UserStrongAuth(methods: [
-                StrongAuthMethod(id: "", channel: .email, target: Self.username),
-                StrongAuthMethod(id: "", channel: .sms, target: "+1 425 555 0106"),
-            ], register: nil)
+            strongAuth = UserStrongAuth(methods: Self.secondFactors, register: nil)
         }
         let method: SignInMethod = usesPassword || isReset || strongAuth != nil ? .password : .otp
         // A reset sets the recordings' password, so the account starts with another one.
