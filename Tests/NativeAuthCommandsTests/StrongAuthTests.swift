@@ -97,8 +97,7 @@ struct StrongAuthTests {
         #expect(next.stderr.contains("Code sent to +1*********9"), "the only second factor, without a question: \(next)")
     }
 
-    @Test(.v1Only("V2's reset ends at a poll, which the emulator answers with the second factor's challenge; the library reads only a poll or the end there"))
-    func theSignInThatEndsAPasswordResetAsksForTheSecondFactor() async throws {
+    @Test func theSignInThatEndsAPasswordResetAsksForTheSecondFactor() async throws {
         let sandbox = try CommandSandbox(fixedCode: "13572468")
         defer { sandbox.remove() }
         let result = try await sandbox.run(["reset-password", "mfauser@example.com", "--mfa-method", "sms"],
@@ -108,8 +107,7 @@ struct StrongAuthTests {
         #expect(result.stderr.contains("Code sent to +1*********0 (8 digits)."), "the second factor after the reset: \(result)")
     }
 
-    @Test(.v1Only("V2's sign-up ends with the registration the tenant requires, which the library reads only as a sign-up step it does not expect"))
-    func aSignUpUnderATenantThatRequiresMFARegistersTheVerifiedAddressWithoutACode() async throws {
+    @Test func aSignUpUnderATenantThatRequiresMFARegistersTheVerifiedAddressWithoutACode() async throws {
         let sandbox = try CommandSandbox(fixedCode: "13572468")
         defer { sandbox.remove() }
         let seed = sandbox.stateHome.appendingPathComponent("seed.json")
