@@ -8,8 +8,8 @@ import NativeAuthShared
 /// A V2 journey's three kinds of request, written once for every feature (docs/PROTOCOL.md §18):
 /// the entry, a link followed, and the completion. Every href is resolved on the configured
 /// authority (``HrefResolver``) before anything is sent; a refused one fails with why, and nothing
-/// is sent. Continuation tokens, codes and passwords go only to resolved hrefs; `client_id`, scopes
-/// and claims only to the two OAuth endpoints.
+/// is sent. Continuation tokens, codes and passwords go only to resolved hrefs; `client_id` and
+/// claims only to the two OAuth endpoints, scopes only to `/token`.
 extension FlowContext {
     /// Opens a journey: the authorization challenge (`client_id` alone) answers a continuation token
     /// and the entry links; the link `relation` (`sign_in`, `sign_up`, `reset_password`) is followed
@@ -18,7 +18,11 @@ extension FlowContext {
     func enterJourney(
         _ relation: String, _ fields: [(String, JSONValue)], step: JourneyStep, prefilled: [(String, JSONValue)] = []
     ) async -> (JourneyAnswer, FlowContext) {
-        let reply = await environment.wire.postJourneyForm(.authorizeChallenge, [], sendsClientId: true, correlationId: correlationId,
+        // A claims request goes to the entry too, as Microsoft's docs say (docs/PROTOCOL.md §18): the
+        // SDKs send it only to /token (it goes there as well), but a context that asks for a second
+        // factor must reach the journey before it ends. Whether a tenant reads it here is unconfirmed.
+        let entryFields = claims.map { [("claims", $0.jsonString())] } ?? []
+        let reply = await environment.wire.postJourneyForm(.authorizeChallenge, entryFields, sendsClientId: true, correlationId: correlationId,
                                                            as: HALResponse.self, entry: true)
         let context = with(correlationId: reply.correlationId)
         switch reply.outcome {

@@ -78,6 +78,9 @@ struct FlowRecord: Codable, Sendable {
     var strongAuth: StrongAuthProgress? = nil
     /// The API the flow speaks (nil: V1). Each API's endpoints take only the tokens of its own flows.
     var api: FlowAPI? = nil
+    /// V2: the journey's entry asked, in its claims request, for an authentication context tied to a
+    /// second factor, so the journey asks for one before it continues (``V2Completion``).
+    var contextDemands: Bool? = nil
 
     /// The flow's kind (a record without one is a sign-in).
     var flowKind: Kind { kind ?? .signIn }

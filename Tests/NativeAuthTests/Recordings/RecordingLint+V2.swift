@@ -45,7 +45,9 @@ extension RecordingLint {
             if path.hasSuffix("/token") || form["client_id"] != nil {
                 if Self.firstFormKey(text) != "client_id" { problem("the form must start with client_id") }
                 if form["client_id"] != ReplayFixture.clientId { problem("client_id is not \(ReplayFixture.clientId)") }
-                if !path.hasSuffix("/token"), form.count != 1 { problem("the entry sends client_id alone (scope and claims go to /token)") }
+                if !path.hasSuffix("/token"), !Set(form.keys).isSubset(of: ["client_id", "claims"]) {
+                    problem("the entry sends client_id, and claims when the app gave some (scope goes to /token)")
+                }
             } else if Set(form.keys) != ["continuation_token"] {
                 problem("the resume sends continuation_token alone, no client_id")
             }

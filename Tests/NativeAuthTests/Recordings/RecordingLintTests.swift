@@ -63,7 +63,7 @@ struct RecordingLintTests {
                  replace: #""otp": "12345678""#, with: #""otp": "12345678", "scope": "openid""#, complaint: "scope goes only"),
         Breakage(what: "V2: client_id on the resume", scenario: "V2/OTPSuccess", file: "05-authorize-challenge.json",
                  replace: #""continuation_token": "CT3-fake-verify""#, with: #""client_id": "00001111-aaaa-2222-bbbb-3333cccc4444", "continuation_token": "CT3-fake-verify""#,
-                 complaint: "the entry sends client_id alone"),
+                 complaint: "the entry sends client_id, and claims"),
         Breakage(what: "V2: a JSON step without its continuation token", scenario: "V2/OTPSuccess", file: "03-challenge.json",
                  replace: #""continuationToken": "CT1-fake-signin""#, with: #""token": "CT1-fake-signin""#, complaint: "continuationToken"),
         Breakage(what: "V2: a real-looking continuationToken", scenario: "V2/OTPSuccess", file: "02-signin.json",

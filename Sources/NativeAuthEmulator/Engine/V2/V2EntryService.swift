@@ -1,9 +1,10 @@
 /// `POST /{tenant}/oauth2/v2.0/authorize-challenge` (form, the flat OAuth envelope): V2's entry and
 /// where a finished journey resumes (docs/EMULATOR.md "API V2").
 ///
-/// - With `client_id` (`scope` and `claims` are taken and ignored: the sources send them only to
-///   `/token`): the 401 `InsufficientAuthorization` answer, an entry token (``EntryToken``) and the
-///   journeys' links, flat.
+/// - With `client_id`: the 401 `InsufficientAuthorization` answer, an entry token (``EntryToken``)
+///   and the journeys' links, flat. `scope` is taken and ignored; a `claims` request (Microsoft's
+///   docs send it here, the SDKs only to `/token`: both are honoured) that names an authentication
+///   context tied to a second factor makes the journey ask for one (the entry token carries it).
 /// - With `continuation_token` (and nothing else needed): the token of a `state: continue` answer
 ///   is exchanged for an authorization code (`{"code"}`), single use, valid for
 ///   ``EmulatorConfiguration/authorizationCodeLifetime`` and only for the journey's client, which
@@ -15,7 +16,9 @@ struct V2EntryService: Sendable {
     func answer(_ form: FormBody, hrefs: V2Hrefs) throws -> any ProtocolAnswer {
         if form["continuation_token"] != nil { return try resume(form) }
         let clientId = try RequestValidation.clientId(form, core: core)
-        let token = EntryToken.make(clientId: clientId, expiresAt: core.clock.now() + core.configuration.continuationTokenLifetime,
+        let demands = core.authenticationContexts.demandSecondFactor(try RequestedClaims.parse(form)?.acrs ?? [])
+        let token = EntryToken.make(clientId: clientId, contextDemands: demands,
+                                    expiresAt: core.clock.now() + core.configuration.continuationTokenLifetime,
                                     key: core.entryTokenKey)
         throw ProtocolError.insufficientAuthorization(continuationToken: token, links: hrefs.journeys)
     }

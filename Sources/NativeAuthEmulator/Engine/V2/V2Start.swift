@@ -5,6 +5,8 @@ import Foundation
 /// of V1's start, ``FlowStart``, marked V2).
 struct V2Start: Sendable {
     let clientId: String
+    /// The entry's claims request asked for a context tied to a second factor.
+    let contextDemands: Bool
     let now: Double
     let flowId: String
     /// The journey's first continuation token of its own (the record keeps only its digest).
@@ -14,7 +16,9 @@ struct V2Start: Sendable {
     /// Reads the entry token of `step`'s body.
     init(_ step: V2Step, core: EmulatorCore) throws(ProtocolError) {
         now = core.clock.now()
-        clientId = try EntryToken.client(of: step.required(step.body.continuationToken, "continuationToken"), key: core.entryTokenKey, now: now)
+        let entry = try EntryToken.entry(of: step.required(step.body.continuationToken, "continuationToken"), key: core.entryTokenKey, now: now)
+        clientId = entry.clientId
+        contextDemands = entry.contextDemands
         flowId = ContinuationToken.newFlowId()
         tokenExpiresAt = now + core.configuration.continuationTokenLifetime
         token = ContinuationToken.make(flowId: flowId, expiresAt: tokenExpiresAt)
@@ -34,6 +38,7 @@ struct V2Start: Sendable {
             tokenHash: ContinuationToken.digest(token), tokenExpiresAt: tokenExpiresAt, codeHash: nil, codeExpiresAt: nil,
             failedAttempts: 0, signUp: signUp)
         flow.api = .v2
+        flow.contextDemands = contextDemands ? true : nil
         return flow
     }
 }

@@ -95,7 +95,7 @@ struct V2StepService: Sendable {
             credential = .password(passwordCheck)
         }
         let verified = try FirstFactor.verify(credential, flow: &flow, state: &state, now: now, configuration: config)
-        if StrongAuthGate.requirement(of: flow, user: verified, contextDemands: false) == nil {
+        if StrongAuthGate.requirement(of: flow, user: verified, contextDemands: flow.contextDemands == true) == nil {
             GuessGuard.recordSuccess(&state, userKey: flow.userKey)
         }
         return V2Completion.finish(&flow, user: verified, now: now, configuration: config, hrefs: hrefs)

@@ -7,38 +7,51 @@ import NativeAuthShared
 /// issued to and when it expires, under an HMAC-SHA256 of the instance's key, so an unauthenticated
 /// `authorize-challenge` stores nothing. It may start journeys until it expires (no source says
 /// whether the service takes it once only). It is not shaped like a flow's token
-/// (``ContinuationToken``): no other step takes it, and it takes no other step's place.
+/// (``ContinuationToken``): no other step takes it, and it takes no other step's place. It also
+/// says whether the entry's claims request named a context tied to a second factor
+/// (``Entry/contextDemands``), which the journey then asks for.
 enum EntryToken {
-    private static let version: UInt8 = 3
+    /// What an entry token carries.
+    struct Entry: Equatable {
+        /// The client it was issued to (a GUID, lower case).
+        let clientId: String
+        /// The entry's claims request named an authentication context tied to a second factor.
+        let contextDemands: Bool
+    }
+
+    private static let version: UInt8 = 4
+    private static let flagsBytes = 1
     private static let expiryBytes = 8
     private static let clientBytes = 16
     private static let macBytes = 32
 
     /// A token for `clientId` (a GUID, lower case), valid until `expiresAt`.
-    static func make(clientId: String, expiresAt: Double, key: SymmetricKey) -> String {
+    static func make(clientId: String, contextDemands: Bool = false, expiresAt: Double, key: SymmetricKey) -> String {
         let seconds = UInt64(clamping: max(0, Timestamps.wholeSeconds(expiresAt)))
-        var bytes: [UInt8] = [version]
+        var bytes: [UInt8] = [version, contextDemands ? 1 : 0]
         bytes += (0..<expiryBytes).reversed().map { UInt8(truncatingIfNeeded: seconds >> (8 * UInt64($0))) }
         bytes += guidBytes(clientId)
         bytes += Array(HMAC<SHA256>.authenticationCode(for: bytes, using: key))
         return Base64URL.encode(bytes)
     }
 
-    /// The client `token` was issued to; throws the invalid-token error for anything not made by
-    /// ``make(clientId:expiresAt:key:)`` with `key`, and the expired-token error after its expiry.
-    static func client(of token: String, key: SymmetricKey, now: Double) throws(ProtocolError) -> String {
-        guard let data = Base64URL.decode(token), data.count == 1 + expiryBytes + clientBytes + macBytes, data.first == version,
+    /// What `token` was issued for; throws the invalid-token error for anything not made by
+    /// ``make(clientId:contextDemands:expiresAt:key:)`` with `key`, and the expired-token error after its expiry.
+    static func entry(of token: String, key: SymmetricKey, now: Double) throws(ProtocolError) -> Entry {
+        guard let data = Base64URL.decode(token), data.count == 1 + flagsBytes + expiryBytes + clientBytes + macBytes, data.first == version,
               HMAC<SHA256>.isValidAuthenticationCode(Array(data.suffix(macBytes)), authenticating: Array(data.prefix(data.count - macBytes)),
                                                      using: key)
         else {
             throw ProtocolError.invalidContinuationToken(
                 "a journey starts with the continuation token of authorize-challenge's answer, and this is not one.")
         }
-        let expiry = data.dropFirst().prefix(expiryBytes).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        let flags = data[data.startIndex + 1]
+        let expiry = data.dropFirst(1 + flagsBytes).prefix(expiryBytes).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         guard now < Double(expiry) else { throw ProtocolError.expiredContinuationToken }
-        let hex = HexText.lowercase(data.dropFirst(1 + expiryBytes).prefix(clientBytes))
-        return [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4), hex.dropFirst(20)]
+        let hex = HexText.lowercase(data.dropFirst(1 + flagsBytes + expiryBytes).prefix(clientBytes))
+        let clientId = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4), hex.dropFirst(20)]
             .joined(separator: "-")
+        return Entry(clientId: clientId, contextDemands: flags & 1 != 0)
     }
 
     /// The 16 bytes of a GUID's hex digits.
