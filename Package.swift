@@ -23,6 +23,10 @@ let package = Package(
         // The emulator's HTTPS (`nativeauth emulator --tls`): its CA and server certificate.
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        // The emulator's database in a state folder: SQLite (the system's libsqlite3), through GRDB.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // The emulator's database shared by many instances (`--database postgres://…`).
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // `swift package generate-documentation --target NativeAuth`: the DocC catalog (a plugin only).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -71,6 +75,8 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: strict
         ),
@@ -115,6 +121,8 @@ let package = Package(
             path: "Tests/NativeAuthTestSupport",
             swiftSettings: strict
         ),
+        // A PostgreSQL server of a test's own (initdb in a temporary folder, a loopback port): Foundation only.
+        .target(name: "PostgresTestSupport", path: "Tests/PostgresTestSupport", swiftSettings: strict),
         // What the two CLI test targets share: a finished command's result and an emulator's admin API.
         .target(name: "CLITestSupport", path: "Tests/CLITestSupport", swiftSettings: strict),
         .testTarget(name: "NativeAuthSharedTests", dependencies: ["NativeAuthShared"], swiftSettings: strict),
@@ -135,7 +143,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NativeAuthEmulatorTests",
-            dependencies: ["NativeAuthEmulator", "NativeAuthShared", .product(name: "Hummingbird", package: "hummingbird"),
+            dependencies: ["NativeAuthEmulator", "NativeAuthShared", "PostgresTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
                            .product(name: "HummingbirdTesting", package: "hummingbird")],
             swiftSettings: strict
         ),

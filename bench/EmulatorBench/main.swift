@@ -4,10 +4,13 @@ import Glibc
 #endif
 import NativeAuthEmulator
 
-// Drives complete OTP sign-ins (initiate, challenge, token) against an in-memory emulator over
-// keep-alive loopback connections and prints sign-ins per second and per-endpoint latency.
+// Drives complete OTP sign-ins (initiate, challenge, token) against an emulator (in memory, on a
+// state folder's SQLite database, or on PostgreSQL) over keep-alive loopback connections and prints
+// sign-ins per second and per-endpoint latency. With --instances N (N emulators on one state), the
+// three requests of each sign-in go to different instances.
 //
 // Usage: EmulatorBench [--connections N] [--seconds S] [--warmup S] [--scope 'openid ...'] [--rsa]
+//                      [--state-dir DIR | --database postgres://…] [--instances N]
 //        EmulatorBench --flows N [--sign-ins M]   (request cost with N open flows in a state directory)
 
 struct Options {
@@ -15,6 +18,9 @@ struct Options {
     var seconds = 10.0
     var warmup = 2.0
     var scope = "openid offline_access api://bench/Data.Read"
+    var stateDirectory: String?
+    var database: String?
+    var instances = 1
 
     init(_ arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -24,6 +30,9 @@ struct Options {
             case "--seconds": seconds = Double(iterator.next() ?? "") ?? seconds
             case "--warmup": warmup = Double(iterator.next() ?? "") ?? warmup
             case "--scope": scope = iterator.next() ?? scope
+            case "--state-dir": stateDirectory = iterator.next()
+            case "--database": database = iterator.next()
+            case "--instances": instances = max(1, Int(iterator.next() ?? "") ?? instances)
             default: break
             }
         }
@@ -85,8 +94,12 @@ configuration.logger.logLevel = .error
 // connection the scheduler holds back on a busy machine finds its flow evicted by the others' newer
 // ones (AADSTS55200). The cap is the emulator's guard against flow flooding, not part of a sign-in.
 configuration.maxFlowsPerUser = 10_000
-let emulator = try await Emulator.start(configuration)
-let port = emulator.port
+configuration.stateDirectory = options.stateDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+configuration.database = options.database
+var emulators: [Emulator] = []
+for _ in 0..<options.instances { emulators.append(try await Emulator.start(configuration)) }
+let emulator = emulators[0]
+let ports = emulators.map(\.port)
 let tenantPath = emulator.authority.path
 let clientId = EmulatorConfiguration.defaultClientId
 var unreserved = CharacterSet.alphanumerics
@@ -94,7 +107,8 @@ unreserved.insert(charactersIn: "-._~")
 let scope = options.scope.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
 let expectIdToken = options.scope.split(separator: " ").contains("openid")
 
-print("emulator on \(emulator.baseURL.absoluteString), \(options.connections) keep-alive connections, "
+print("\(options.instances) emulator(s) on \(configuration.stateLocation), first at \(emulator.baseURL.absoluteString), "
+      + "\(options.connections) keep-alive connections, "
       + "\(options.warmup)s warm-up + \(options.seconds)s measured, \(ProcessInfo.processInfo.activeProcessorCount) cores, "
       + "scope '\(options.scope)' (\(expectIdToken ? 2 : 1) RS256 signatures per sign-in)")
 
@@ -116,7 +130,7 @@ let measureFrom = start.addingTimeInterval(options.warmup)
 let stopAt = measureFrom.addingTimeInterval(options.seconds)
 let done = DispatchGroup()
 
-for _ in 0..<options.connections {
+for index in 0..<options.connections {
     done.enter()
     let thread = Thread {
         var local: [String: [UInt64]] = ["initiate": [], "challenge": [], "token": []]
@@ -127,12 +141,17 @@ for _ in 0..<options.connections {
             results.merge(local, signIns: signIns, failures: failures, firstFailure: firstFailure)
             done.leave()
         }
-        guard let connection = try? HTTPConnection(port: port) else {
+        guard let connections = try? ports.map({ try HTTPConnection(port: $0) }) else {
             failures += 1
             firstFailure = "connect failed"
             return
         }
+        // With several instances, each request of a sign-in goes to the next one (and each sign-in
+        // starts one further on, so that every instance answers every endpoint).
+        var turn = index
         func timed(_ name: String, _ path: String, _ form: String, measuring: Bool) throws -> HTTPConnection.Response {
+            let connection = connections[turn % connections.count]
+            turn += 1
             let begin = DispatchTime.now().uptimeNanoseconds
             let result = try connection.post(path: tenantPath + path, form: form)
             if measuring { local[name]!.append(DispatchTime.now().uptimeNanoseconds - begin) }
@@ -159,6 +178,7 @@ for _ in 0..<options.connections {
                     throw HTTPConnection.Failure(description: "token \(r3.status): \(r3.text)")
                 }
                 if measuring { signIns += 1 }
+                turn += 1
             } catch {
                 failures += 1
                 if firstFailure == nil { firstFailure = "\(error)" }
@@ -180,7 +200,7 @@ cpuProbe.start()
 await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
     done.notify(queue: .global()) { continuation.resume() }
 }
-try await emulator.stop()
+for running in emulators { try await running.stop() }
 
 let rate = Double(results.signIns) / options.seconds
 print(String(format: "complete OTP sign-ins: %d in %.1f s = %.0f sign-ins/s (%.0f requests/s)",
