@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -12,8 +12,20 @@ let package = Package(
         .library(name: "NativeAuth", targets: ["NativeAuth"]),
         .library(name: "NativeAuthURLSession", targets: ["NativeAuthURLSession"]),
         .library(name: "NativeAuthEmulator", targets: ["NativeAuthEmulator"]),
+        // NativeAuth on a server: sealed, resumable flow states, the per-user store's server side,
+        // tracing and metrics (swift-crypto, swift-metrics, swift-distributed-tracing).
+        .library(name: "NativeAuthServer", targets: ["NativeAuthServer"]),
+        // The per-user token store and the record of resumed states on PostgreSQL (postgres-nio).
+        .library(name: "NativeAuthPostgres", targets: ["NativeAuthPostgres"]),
         .executable(name: "nativeauth", targets: ["NativeAuthCLI"]),
         .executable(name: "nativeauth-emulator", targets: ["nativeauth-emulator"]),
+        // The worked example of NativeAuth on a server: a sign-in website (Examples/NativeAuthWebExample).
+        .executable(name: "nativeauth-web-example", targets: ["NativeAuthWebExample"]),
+    ],
+    // `swift build --traits OTel`: nativeauth-web-example exports its logs, metrics and traces over
+    // OTLP/HTTP through swift-otel (off by default: it would add some 7 minutes to a clean build).
+    traits: [
+        .trait(name: "OTel", description: "nativeauth-web-example exports logs, metrics and traces over OTLP (swift-otel)."),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -23,10 +35,18 @@ let package = Package(
         // The emulator's HTTPS (`nativeauth emulator --tls`): its CA and server certificate.
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        // NativeAuthServer and NativeAuthPostgres: what server Swift libraries use (the first three
+        // come with Hummingbird already), and PostgreSQL's client.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // The emulator's database in a state folder: SQLite (the system's libsqlite3), through GRDB.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        // The emulator's database shared by many instances (`--database postgres://…`).
-        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // The web example's exporter of logs, metrics and traces, with the OTel trait only.
+        .package(url: "https://github.com/swift-otel/swift-otel", from: "1.6.0", traits: ["OTLPHTTP"]),
+        // The web example's sessions (SessionMiddleware over a persist driver).
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         // `swift package generate-documentation --target NativeAuth`: the DocC catalog (a plugin only).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -62,6 +82,33 @@ let package = Package(
             name: "NativeAuthURLSession",
             dependencies: ["NativeAuth"],
             swiftSettings: strict + [.define("NATIVEAUTH_URLSESSION_MODULE")]
+        ),
+        // NativeAuth on a server: sealing flow states (swift-crypto), the record of resumed states,
+        // the at-rest cipher of refresh tokens, spans and metrics around the transport. Not linked
+        // by `nativeauth`.
+        .target(
+            name: "NativeAuthServer",
+            dependencies: [
+                "NativeAuth", "NativeAuthShared",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ],
+            swiftSettings: strict
+        ),
+        // The per-user token store and the record of resumed states on PostgreSQL, with an in-memory
+        // first level and the schema's migrations.
+        .target(
+            name: "NativeAuthPostgres",
+            dependencies: [
+                "NativeAuth", "NativeAuthServer", "NativeAuthShared",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
         ),
         // A stateful local emulator of the native-auth server.
         .target(
@@ -114,6 +161,27 @@ let package = Package(
         // `nativeauth`: its `@main` only calls into NativeAuthCommands.
         .executableTarget(name: "NativeAuthCLI", dependencies: ["NativeAuthCommands"], swiftSettings: strict),
 
+        // `nativeauth-web-example`: a sign-in website on NativeAuthServer and NativeAuthPostgres
+        // (Hummingbird 2), the worked example of Sources/NativeAuth/NativeAuth.docc's "NativeAuth on a server".
+        .executableTarget(
+            name: "NativeAuthWebExample",
+            dependencies: [
+                "NativeAuth", "NativeAuthServer", "NativeAuthPostgres", "NativeAuthShared",
+                "NativeAuthEmulatorInterface",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "OTel", package: "swift-otel", condition: .when(traits: ["OTel"])),
+            ],
+            path: "Examples/NativeAuthWebExample",
+            exclude: ["README.md"],
+            swiftSettings: strict
+        ),
+
         // Test helpers shared by the test targets: the replay transport and the recordings loader.
         .target(
             name: "NativeAuthTestSupport",
@@ -121,8 +189,6 @@ let package = Package(
             path: "Tests/NativeAuthTestSupport",
             swiftSettings: strict
         ),
-        // A PostgreSQL server of a test's own (initdb in a temporary folder, a loopback port): Foundation only.
-        .target(name: "PostgresTestSupport", path: "Tests/PostgresTestSupport", swiftSettings: strict),
         // What the two CLI test targets share: a finished command's result and an emulator's admin API.
         .target(name: "CLITestSupport", path: "Tests/CLITestSupport", swiftSettings: strict),
         .testTarget(name: "NativeAuthSharedTests", dependencies: ["NativeAuthShared"], swiftSettings: strict),
@@ -133,6 +199,26 @@ let package = Package(
             dependencies: ["NativeAuth", "NativeAuthShared", "NativeAuthTestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
+        // Sealing and resuming flow states, the per-user store's server side.
+        .testTarget(
+            name: "NativeAuthServerTests",
+            dependencies: ["NativeAuth", "NativeAuthServer", "NativeAuthTestSupport",
+                           .product(name: "Tracing", package: "swift-distributed-tracing")],
+            swiftSettings: strict
+        ),
+        // The PostgreSQL store against a real PostgreSQL: a private cluster the tests start (initdb).
+        .testTarget(
+            name: "NativeAuthPostgresTests",
+            dependencies: ["NativeAuth", "NativeAuthServer", "NativeAuthPostgres", "NativeAuthTestSupport",
+                           .product(name: "PostgresNIO", package: "postgres-nio")],
+            swiftSettings: strict
+        ),
+        // nativeauth-web-example as three processes on one PostgreSQL behind nginx, in headless Chromium.
+        .testTarget(
+            name: "NativeAuthWebExampleTests",
+            dependencies: ["NativeAuthShared", "NativeAuthTestSupport"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "TutorialSnippetTests", dependencies: ["NativeAuth", "NativeAuthTestSupport"], swiftSettings: strict),
         // Benchmark of complete OTP sign-ins against the emulator (bench/emulator-signins.sh).
         .executableTarget(
@@ -141,9 +227,17 @@ let package = Package(
             path: "bench/EmulatorBench",
             swiftSettings: strict
         ),
+        // The PostgreSQL token store's cost with few and many accounts (bench/store-cost.sh).
+        .executableTarget(
+            name: "StoreBench",
+            dependencies: ["NativeAuth", "NativeAuthServer", "NativeAuthPostgres", .product(name: "PostgresNIO", package: "postgres-nio"),
+                           .product(name: "Logging", package: "swift-log")],
+            path: "bench/StoreBench",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "NativeAuthEmulatorTests",
-            dependencies: ["NativeAuthEmulator", "NativeAuthShared", "PostgresTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+            dependencies: ["NativeAuthEmulator", "NativeAuthShared", "NativeAuthTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
                            .product(name: "HummingbirdTesting", package: "hummingbird")],
             swiftSettings: strict
         ),

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds the emulator benchmark in release mode and runs it: complete OTP sign-ins
-# (initiate, challenge, token) against an in-memory emulator over keep-alive loopback connections.
+# (initiate, challenge, token) against an in-memory emulator over keep-alive loopback connections;
+# with --v2, API V2's sign-ins (authorize-challenge, sign_in, challenge, verify, resume, token).
 # Prints sign-ins per second and p50/p99 latency per endpoint.
 #
-# Usage: bench/emulator-signins.sh [--connections N] [--seconds S] [--warmup S]
+# Usage: bench/emulator-signins.sh [--connections N] [--seconds S] [--warmup S] [--v2]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release --product EmulatorBench >&2

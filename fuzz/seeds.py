@@ -6,6 +6,7 @@ import base64, glob, json, os, sys, urllib.parse
 ROOT = os.path.join(os.path.dirname(__file__), "..")
 STATUSES = [200, 400, 401, 301, 302, 307, 308, 429, 500, 503]  # as fuzz/Targets/WireFuzz.swift reads byte 0
 ENDPOINTS = {"initiate": 0, "challenge": 1, "token": 2, "introspect": 3}
+HAL_STATUSES = [200, 200, 400, 401, 403, 404, 302, 307, 429, 500, 503]  # as fuzz/Targets/HALFuzz.swift reads byte 1
 
 
 def recordings():
@@ -95,9 +96,16 @@ def hal():
     ]
     for index, (kind, body) in enumerate(bodies):
         yield "hal-%d" % index, bytes([kind]) + body.encode()
-    for name, recording in recordings():
-        if "/v2/" in name.lower() or name.lower().startswith("v2"):
-            yield name, bytes([0]) + body_bytes(recording["response"])
+    for path in sorted(glob.glob(os.path.join(ROOT, "Tests", "Recordings", "V2", "*", "*.json"))):
+        with open(path) as handle:
+            recording = json.load(handle)
+        name = os.path.relpath(path, os.path.join(ROOT, "Tests", "Recordings"))
+        response = recording["response"]
+        yield name, bytes([0]) + body_bytes(response)
+        # Sorted whole, as a step's answer (6) or the entry's (7): byte 1 picks the status.
+        entry = recording["request"]["path"].endswith("authorize-challenge") and "client_id" in recording["request"].get("form", {})
+        status = HAL_STATUSES.index(response["status"]) if response["status"] in HAL_STATUSES else 0
+        yield name + "-sorted", bytes([7 if entry else 6, status]) + body_bytes(response)
 
 
 def main():

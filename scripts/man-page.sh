@@ -34,28 +34,74 @@ generated=.build/plugins/GenerateManual/outputs/NativeAuthCLI/nativeauth.1
 # each): make each one a paragraph break.
 sed 's/^$/.Pp/' "$generated" >"$fresh"
 
-# The plugin's EXIT STATUS says only "0 on success, >0 on error": put docs/CLI.md's "Exit codes"
-# table there (one row per code of the command; a test checks the rows against the code).
+# What the plugin does not write, from docs/CLI.md and here (a test checks the result):
+# - its EXIT STATUS says only "0 on success, >0 on error": docs/CLI.md's "Exit codes" table goes
+#   there (one row per code of the command; a test checks the rows against the code);
+# - ENVIRONMENT and FILES, from docs/CLI.md's "Environment" and "Files" tables, and SEE ALSO;
+# - the help's examples (its indented lines) as literal displays, and no hyphenation in groff's
+#   mdoc: a word broken at the end of a line would carry a U+2010 hyphen into a copied example.
 python3 - "$fresh" docs/CLI.md <<'PYTHON'
 import re, sys
 page_path, docs_path = sys.argv[1], sys.argv[2]
 docs = open(docs_path, encoding="utf-8").read()
-section = docs.split("\n## Exit codes\n", 1)[1].split("\n## ", 1)[0]
-rows = [line for line in section.splitlines() if line.startswith("| ") and not line.startswith("| code")]
+
+def rows(title):
+    section = docs.split("\n## " + title + "\n", 1)[1].split("\n## ", 1)[0]
+    table = [line for line in section.splitlines() if line.startswith("| ") and not line.startswith("|---")]
+    return [[cell.strip() for cell in line.strip("|").split(" | ", 1)] for line in table[1:]]
+
 def roff(text):
     text = text.replace("\\|", "|").replace("``", "").replace("`", "").replace("**", "")
     text = text.replace("\\", "\\e")
     return "\\&" + text if text.startswith((".", "'")) else text
-items = [".Bl -tag -width 4n"]
-for row in rows:
-    code, meaning = [cell.strip() for cell in row.strip("|").split(" | ", 1)]
-    items += [".It " + code, roff(meaning)]
-items.append(".El")
+
+def tag_list(items):
+    return "\n".join([".Bl -tag -width 4n"] + items + [".El"])
+
+exit_status = tag_list([line for code, meaning in rows("Exit codes") for line in (".It " + code, roff(meaning))])
+environment = tag_list([line for names, meaning in rows("Environment")
+                        for line in (".It " + " , ".join("Ev " + name for name in re.findall(r"`([^`]+)`", names)), roff(meaning))])
+files = tag_list([line for names, meaning in rows("Files")
+                  for line in (".It " + " , ".join("Pa " + name for name in re.findall(r"`([^`]+)`", names)), roff(meaning))])
+see_also = "\n".join([
+    '.Sh "SEE ALSO"',
+    ".Xr kubectl 1 ,",
+    ".Xr curl 1 ,",
+    ".Xr xdg-open 1 ,",
+    ".Xr secret-tool 1 ,",
+    ".Xr keyctl 1",
+    ".Pp",
+    "The whole reference, with the prompts, the JSON output and the embedded emulator, is docs/CLI.md of the source;",
+    "the emulator's demo users, seed files and admin API are in docs/EMULATOR.md of the source.",
+])
+
 page = open(page_path, encoding="utf-8").read()
+lines = page.split("\n")
+out = []
+index = 0
+while index < len(lines):
+    line = lines[index]
+    if line == ".Os":
+        out += [line, '.\\" groff\'s mdoc: no hyphenation (a copied word would carry U+2010)', ".nr doc-hyphen-flags 0"]
+    elif line.startswith("  "):
+        out.append(".Bd -literal -offset indent")
+        while index < len(lines) and lines[index].startswith("  "):
+            literal = lines[index][2:]
+            out.append("\\&" + literal if literal.startswith((".", "'")) else literal)
+            index += 1
+        out.append(".Ed")
+        continue
+    else:
+        out.append(line)
+    index += 1
+page = "\n".join(out)
+
 standard = re.compile(r'^\.Sh "EXIT STATUS"\n\.Ex -std$', re.M)
 if not standard.search(page):
     sys.exit("error: the generated page has no standard EXIT STATUS section to replace")
-page = standard.sub(lambda _: '.Sh "EXIT STATUS"\n' + "\n".join(items), page, count=1)
+page = standard.sub(lambda _: ".Sh ENVIRONMENT\n" + environment + "\n.Sh FILES\n" + files
+                    + '\n.Sh "EXIT STATUS"\n' + exit_status, page, count=1)
+page = page.rstrip("\n") + "\n" + see_also + "\n"
 open(page_path, "w", encoding="utf-8").write(page)
 PYTHON
 

@@ -43,6 +43,11 @@ import Logging
 /// - ``NativeAuthUserAccountResult``
 /// - ``getNativeAuthUserAccount(correlationId:)``
 /// - ``currentAccount()``
+///
+/// ### On a server
+/// - ``partition(_:of:)``
+/// - ``storedAccount()``
+/// - ``NativeAuthPartitionedTokenStore``
 public final class NativeAuthPublicClientApplication: Sendable {
     /// The application (client) ID.
     public let clientId: String
@@ -54,6 +59,8 @@ public final class NativeAuthPublicClientApplication: Sendable {
     public let capabilities: NativeAuthCapabilities
     /// The redirect URI registered for the browser fallback, if any.
     public let redirectUri: String?
+    /// The version of the native-authentication API the application speaks.
+    public let api: NativeAuthAPI
     let environment: ApplicationEnvironment
 
     /// Creates an application from a configuration, as MSAL's current API does.
@@ -78,6 +85,7 @@ public final class NativeAuthPublicClientApplication: Sendable {
         challengeTypes = config.challengeTypes
         capabilities = values.capabilities
         redirectUri = values.redirectUri
+        api = values.api
         let logger = values.logger ?? LogMasking.silentLogger
         let wire = WireClient(
             authority: authority, clientId: clientId, transport: try values.transport ?? Self.defaultTransport(caFile: values.caFile),
@@ -86,8 +94,21 @@ public final class NativeAuthPublicClientApplication: Sendable {
             store: values.tokenStore ?? InMemoryTokenStore(), storageAuthority: values.storageAuthority ?? authority.absoluteString,
             keepsSeveralAccounts: values.keepsSeveralAccounts)
         environment = ApplicationEnvironment(
-            wire: wire, challengeTypes: challengeTypes, capabilities: capabilities, accountStorage: accountStorage,
+            wire: wire, api: values.api, challengeTypes: challengeTypes, capabilities: capabilities, accountStorage: accountStorage,
             clock: values.clock, logger: logger)
+    }
+
+    /// The same application keeping its accounts in `accountStorage` (``partition(_:of:)``).
+    init(copying application: NativeAuthPublicClientApplication, accountStorage: AccountStorage) {
+        clientId = application.clientId
+        authority = application.authority
+        challengeTypes = application.challengeTypes
+        capabilities = application.capabilities
+        redirectUri = application.redirectUri
+        let environment = application.environment
+        self.environment = ApplicationEnvironment(
+            wire: environment.wire, challengeTypes: environment.challengeTypes, capabilities: environment.capabilities,
+            accountStorage: accountStorage, clock: environment.clock, logger: environment.logger)
     }
 
     /// Creates an application for a tenant subdomain: the authority is
@@ -103,34 +124,36 @@ public final class NativeAuthPublicClientApplication: Sendable {
     ///   - logger: Where the library logs (never passwords, codes or tokens); silent by default.
     ///   - retryPolicy: When requests are retried by themselves.
     ///   - clock: The time source for token expiry and for waiting.
+    ///   - api: The version of the native-authentication API to speak (``NativeAuthAPI/v1`` by default).
     /// - Throws: ``NativeAuthConfigurationError`` when the configuration cannot work.
     public convenience init(
         clientId: String, tenantSubdomain: String, challengeTypes: NativeAuthChallengeTypes,
         capabilities: NativeAuthCapabilities = [], transport: (any HTTPTransport)? = nil,
         tokenStore: (any NativeAuthTokenStore)? = nil, logger: Logger? = nil,
-        retryPolicy: RetryPolicy = .default, clock: any NativeAuthClock = SystemClock()
+        retryPolicy: RetryPolicy = .default, clock: any NativeAuthClock = SystemClock(), api: NativeAuthAPI = .v1
     ) throws {
         let config = try NativeAuthPublicClientApplicationConfig(
             clientId: clientId, tenantSubdomain: tenantSubdomain, challengeTypes: challengeTypes)
         config.apply(capabilities: capabilities, transport: transport, tokenStore: tokenStore, logger: logger,
-                     retryPolicy: retryPolicy, clock: clock)
+                     retryPolicy: retryPolicy, clock: clock, api: api)
         try self.init(nativeAuthConfiguration: config)
     }
 
     /// Creates an application for any authority URL (a custom domain, a tenant ID, a local emulator).
-    /// Endpoints are appended to its path. `http://` is accepted for loopback hosts only.
+    /// Endpoints are appended to its path. `http://` is accepted for loopback hosts only. The other
+    /// parameters are those of ``init(clientId:tenantSubdomain:challengeTypes:capabilities:transport:tokenStore:logger:retryPolicy:clock:api:)``.
     ///
     /// - Throws: ``NativeAuthConfigurationError`` when the configuration cannot work.
     public convenience init(
         clientId: String, authority: URL, challengeTypes: NativeAuthChallengeTypes,
         capabilities: NativeAuthCapabilities = [], transport: (any HTTPTransport)? = nil,
         tokenStore: (any NativeAuthTokenStore)? = nil, logger: Logger? = nil,
-        retryPolicy: RetryPolicy = .default, clock: any NativeAuthClock = SystemClock()
+        retryPolicy: RetryPolicy = .default, clock: any NativeAuthClock = SystemClock(), api: NativeAuthAPI = .v1
     ) throws {
         let config = try NativeAuthPublicClientApplicationConfig(
             clientId: clientId, authority: authority, challengeTypes: challengeTypes)
         config.apply(capabilities: capabilities, transport: transport, tokenStore: tokenStore, logger: logger,
-                     retryPolicy: retryPolicy, clock: clock)
+                     retryPolicy: retryPolicy, clock: clock, api: api)
         try self.init(nativeAuthConfiguration: config)
     }
 }
@@ -150,7 +173,7 @@ extension NativeAuthPublicClientApplicationConfig {
     /// Sets the seams the convenience initializers take as arguments.
     fileprivate func apply(
         capabilities: NativeAuthCapabilities, transport: (any HTTPTransport)?, tokenStore: (any NativeAuthTokenStore)?,
-        logger: Logger?, retryPolicy: RetryPolicy, clock: any NativeAuthClock
+        logger: Logger?, retryPolicy: RetryPolicy, clock: any NativeAuthClock, api: NativeAuthAPI
     ) {
         self.capabilities = capabilities
         self.transport = transport
@@ -158,5 +181,6 @@ extension NativeAuthPublicClientApplicationConfig {
         self.logger = logger
         self.retryPolicy = retryPolicy
         self.clock = clock
+        self.api = api
     }
 }

@@ -38,6 +38,7 @@ public final class NativeAuthPublicClientApplicationConfig: Sendable {
         var storageAuthority: String?
         var keepsSeveralAccounts = false
         var caFile: String?
+        var api: NativeAuthAPI = .v1
         var requestInterceptor: (any NativeAuthRequestInterceptor)?
     }
 
@@ -138,6 +139,17 @@ public final class NativeAuthPublicClientApplicationConfig: Sendable {
     public var caFile: String? {
         get { values[\.caFile] }
         set { values[\.caFile] = newValue }
+    }
+
+    /// Which version of the native-authentication API the library speaks: ``NativeAuthAPI/v1`` (the
+    /// default) or the preview's ``NativeAuthAPI/v2``. The app's code is the same for both.
+    ///
+    /// ```swift
+    /// config.api = .v2
+    /// ```
+    public var api: NativeAuthAPI {
+        get { values[\.api] }
+        set { values[\.api] = newValue }
     }
 
     /// Adds the app's own `x-` headers to every request to the authority (MSAL's `requestInterceptor`;

@@ -40,6 +40,12 @@ extension EmulatorConfiguration {
         guard policy.freeAttempts >= 1, [policy.window, policy.firstLockout, policy.maximumLockout].allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= Self.maximumLifetime }) else {
             throw EmulatorConfigurationError(description: "guessingPolicy needs freeAttempts of at least 1 and times from 0 to 100 years")
         }
+        guard (1...16).contains(v2APIVersion.count),
+              v2APIVersion.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }),
+              v2APIVersion != ".", v2APIVersion != ".."
+        else {
+            throw EmulatorConfigurationError(description: "v2APIVersion must be 1 to 16 letters, digits, '.', '_' or '-' (and not a dot segment)")
+        }
         if let adminToken, adminToken.count < 16 || adminToken.contains(where: { $0.isWhitespace }) {
             throw EmulatorConfigurationError(description: "adminToken must have at least 16 characters and no white space")
         }

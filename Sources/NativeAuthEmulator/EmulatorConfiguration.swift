@@ -94,6 +94,13 @@ public struct EmulatorConfiguration: Sendable {
     /// Serve HTTPS with a certificate signed by the emulator's own CA (``EmulatorCertificateAuthority``,
     /// kept in `tls/` of the state directory, else in memory); every URL it hands out says `https`.
     public var tls: Bool = false
+    /// The version segment of API V2's `/{tenant}/api/{version}/…` steps, which the emulator's hrefs
+    /// carry and its routes serve (Learn names `v2.0`; the SDKs' captures show `v0.1`). Clients follow
+    /// hrefs and must treat it as opaque: a test may change it to show that one does. Letters, digits,
+    /// `.`, `_` and `-`, at most 16.
+    public var v2APIVersion: String = "v2.0"
+    /// How API V2's hrefs are written (``V2HrefStyle``): relative by default.
+    public var v2HrefStyle: V2HrefStyle = .relative
     /// The emulator's logger. It never logs passwords, codes or tokens.
     public var logger: Logger = Logger(label: "nativeauth.emulator")
 

@@ -8,30 +8,17 @@ import Foundation
 /// command that started it: compact JSON, one object per line.
 ///
 /// - `{"event":"ready","port":N}` once it listens;
-/// - `{"event":"code",…}` for every code it "sends" (the command shows the codes of its own flows);
-/// - `{"event":"failed","message":…}` when it cannot start, before it exits with status 1;
-/// - `{"event":"synced","id":N}` for every line `sync N` the command writes on its standard input:
-///   as the emulator writes a code's line before it answers the request that sent the code, a
-///   command that asks `sync` after an answer has seen that answer's codes once `synced` arrives
-///   (so a code is shown before the prompt for it).
+/// - `{"event":"code",…}` for every code it "sends" (the command shows the codes of its own flows),
+///   written before it answers the request that sent the code: once the command holds the answer,
+///   the line is there to read, without waiting;
+/// - `{"event":"failed","message":…}` when it cannot start, before it exits with status 1.
 ///
 /// The emulator stops when its standard input ends, so it never outlives the command (even one
-/// killed with SIGKILL: the pipe closes with the process).
+/// killed with SIGKILL: the pipe closes with the process). The command writes nothing on it.
 package enum EmbeddedEmulatorMessage: Equatable, Sendable {
     case ready(port: Int)
     case code(EmbeddedCode)
     case failed(String)
-    case synced(id: Int)
-
-    /// The line the command writes on the emulator's standard input to ask for ``synced(id:)``.
-    package static func syncRequest(id: Int) -> String { "sync \(id)" }
-
-    /// The id of a ``syncRequest(id:)`` line; nil for any other line.
-    package static func syncRequestID(in line: some StringProtocol) -> Int? {
-        let parts = line.split(separator: " ")
-        guard parts.count == 2, parts[0] == "sync", parts[1].utf8.count <= 18 else { return nil }
-        return Int(parts[1])
-    }
 
     /// The longest line either side accepts (a code line is a few hundred bytes).
     package static let maximumLineLength = 16 * 1024
@@ -39,7 +26,6 @@ package enum EmbeddedEmulatorMessage: Equatable, Sendable {
     private struct Line: Codable {
         var event: String
         var port: Int?
-        var id: Int?
         var message: String?
         var username: String?
         var maskedTarget: String?
@@ -56,8 +42,6 @@ package enum EmbeddedEmulatorMessage: Equatable, Sendable {
             line = Line(event: "ready", port: port)
         case .failed(let message):
             line = Line(event: "failed", message: message)
-        case .synced(let id):
-            line = Line(event: "synced", id: id)
         case .code(let code):
             line = Line(event: "code", username: code.username, maskedTarget: code.maskedTarget, code: code.code,
                         isSMS: code.isSMS, fromWebPage: code.fromWebPage)
@@ -81,9 +65,6 @@ package enum EmbeddedEmulatorMessage: Equatable, Sendable {
             self = .ready(port: port)
         case "failed":
             self = .failed(decoded.message ?? "")
-        case "synced":
-            guard let id = decoded.id else { return nil }
-            self = .synced(id: id)
         case "code":
             guard let username = decoded.username, let maskedTarget = decoded.maskedTarget, let code = decoded.code else {
                 return nil

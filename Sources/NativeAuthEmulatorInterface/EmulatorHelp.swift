@@ -16,9 +16,12 @@ package enum EmulatorHelp {
 
         EXAMPLES:
           nativeauth emulator --port 8080
-          nativeauth emulator --tls --port 8443    # then: export NATIVEAUTH_CA_FILE=<the "ca file:" it prints>
-          nativeauth signin --authority http://127.0.0.1:8080/emulator.onmicrosoft.com alice@example.com
-          curl -H "Authorization: Bearer $(cat ~/.local/state/nativeauth/emulator/admin-token)" \\
+          NATIVEAUTH_EMULATOR_FIXED_CODE=12345678 nativeauth emulator --port 8080
+          nativeauth emulator --tls --port 8443   # prints the "ca file:" to trust
+          nativeauth signin alice@example.com \\
+            --authority http://127.0.0.1:8080/emulator.onmicrosoft.com
+          TOKEN=$(cat ~/.local/state/nativeauth/emulator/admin-token)
+          curl -H "Authorization: Bearer $TOKEN" \\
             'http://127.0.0.1:8080/_emulator/codes?username=alice@example.com'
           nativeauth emulator reset    # the demo users back, as they were seeded
         """

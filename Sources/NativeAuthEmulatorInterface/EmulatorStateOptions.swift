@@ -17,7 +17,7 @@ package struct EmulatorStateOptions: ParsableArguments {
     package var database: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        #"JSON file of users to add and the sign-up policy: {"users":[{"username","method","password","displayName"}],"signUp":{…}} (docs/EMULATOR.md)."#,
+        #"JSON file of users to add and the sign-up policy: {"users":[{"username","method","password","displayName"}],"signUp":{…}} (docs/EMULATOR.md of the source)."#,
         valueName: "FILE"))
     package var seed: String?
 

@@ -6,8 +6,10 @@ import Foundation
 
 /// A JSON value whose objects keep their members in order, with integers and doubles apart.
 ///
-/// The emulator builds responses with it so they read like the service's examples (members in the
-/// order written); the tests load recorded bodies with it and send them back as bytes.
+/// The library reads JSON with it where a value's shape is free (a JWT's claims, a claims request) and
+/// writes a sign-up's attributes with it; the emulator keeps free-form user attributes in it; the tests
+/// load recorded bodies with it and send them back as bytes; and its string escaper is also
+/// `nativeauth --json`'s.
 ///
 /// - ``serialized()`` writes compact JSON, members in their order, `/` and non-ASCII text as they are,
 ///   `"`, `\` and control characters escaped; a non-finite double is written as `null`.
@@ -42,7 +44,7 @@ package enum JSONValue: Sendable, Equatable {
 
     private func write(into out: inout String) {
         switch self {
-        case .string(let value): Self.writeString(value, into: &out)
+        case .string(let value): Self.appendString(value, to: &out)
         case .int(let value): out += String(value)
         case .double(let value): out += value.isFinite ? String(value) : "null"
         case .bool(let value): out += value ? "true" : "false"
@@ -58,17 +60,40 @@ package enum JSONValue: Sendable, Equatable {
             out += "{"
             for (index, (key, value)) in members.enumerated() {
                 if index > 0 { out += "," }
-                Self.writeString(key, into: &out)
+                Self.appendString(key, to: &out)
                 out += ":"
                 value.write(into: &out)
             }
             out += "}"
         }
     }
+}
 
-    private static func writeString(_ value: String, into out: inout String) {
+extension JSONValue {
+    /// Which characters of a string ``appendString(_:to:escaping:)`` escapes, and how.
+    package enum StringEscaping: Sendable {
+        /// `"`, `\`, and the controls U+0000–U+001F: `\n`, `\r` and `\t`, the others `\u00XX`. What
+        /// ``serialized()`` writes.
+        case compact
+        /// As ``compact``, with `\b` and `\f` for the backspace and the form feed (as Foundation's
+        /// `JSONSerialization` writes them), and every other control that ``TextControls`` lists (DEL,
+        /// the C1 controls, the bidirectional controls, U+2028 and U+2029) as `\uXXXX` too: text that
+        /// is safe on a terminal, what `nativeauth --json` prints.
+        case terminal
+    }
+
+    /// Appends `value` to `out` as a JSON string, quotes included: the one JSON string escaper, for
+    /// every JSON text the package writes. `/` and every character not named by `escaping` are
+    /// written as they are; an escape of the `\u` form has four lower-case hexadecimal digits.
+    ///
+    /// ```swift
+    /// var out = ""
+    /// JSONValue.appendString("a\u{1B}\u{202E}", to: &out, escaping: .terminal)   // "a\u001b\u202e"
+    /// ```
+    package static func appendString(_ value: String, to out: inout String, escaping: StringEscaping = .compact) {
         out += "\""
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        let plain = !value.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        if plain && (escaping == .compact || !TextControls.containsControl(value)) {
             out += value
             out += "\""
             return
@@ -80,10 +105,13 @@ package enum JSONValue: Sendable, Equatable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
+            case "\u{08}" where escaping == .terminal: out += "\\b"
+            case "\u{0C}" where escaping == .terminal: out += "\\f"
             default:
-                if scalar.value < 0x20 {
+                if scalar.value < 0x20 || (escaping == .terminal && TextControls.isControl(scalar)) {
+                    // Every such control is in the Basic Multilingual Plane: one escape of four digits.
                     let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

@@ -7,8 +7,9 @@ import Synchronization
 
 /// `nativeauth-emulator embedded --port N --state-dir DIR`: the embedded emulator of one `nativeauth`
 /// command, which started it. It speaks ``EmbeddedEmulatorMessage`` lines on standard output (ready,
-/// then every code it sends) and stops when its standard input ends: the command closes it when it
-/// is done, and the system closes it when the command dies, so no emulator outlives its command.
+/// then every code it sends, each written before the answer to the request that sent it) and stops
+/// when its standard input ends: the command closes it when it is done, and the system closes it
+/// when the command dies, so no emulator outlives its command.
 struct EmbeddedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: EmulatorProgramFacts.embeddedSubcommand,
@@ -33,6 +34,7 @@ struct EmbeddedCommand: AsyncParsableCommand {
         configuration.stateDirectory = URL(fileURLWithPath: stateDirectory, isDirectory: true)
         configuration.fixedCode = ProgramSettings.fixedCode
         configuration.logger = Logger(label: "nativeauth.emulator", factory: { _ in SwiftLogNoOpLogHandler() })
+        // Called before the request that sent the code is answered: the line is written by then.
         configuration.onCodeSent = { sent in
             output.send(.code(EmbeddedCode(sent)))
         }
@@ -44,31 +46,19 @@ struct EmbeddedCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         output.send(.ready(port: port))
-        await Self.answerUntilStandardInputEnds(output)
+        await Self.waitUntilStandardInputEnds()
         try? await emulator.stop()
     }
 
-    /// Answers `sync N` lines with `synced` (after every line written before), on a thread of its
-    /// own, until standard input ends (or fails). A line longer than 64 bytes is not a request.
-    private static func answerUntilStandardInputEnds(_ output: MessageOutput) async {
+    /// Returns when standard input ends (or fails), on a thread of its own; what it carries is ignored.
+    private static func waitUntilStandardInputEnds() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             Thread.detachNewThread {
                 var buffer = [UInt8](repeating: 0, count: 512)
-                var line: [UInt8] = []
                 while true {
                     let count = read(STDIN_FILENO, &buffer, buffer.count)
                     if count < 0 && errno == EINTR { continue }
                     guard count > 0 else { break }
-                    for byte in buffer[..<count] {
-                        if byte == UInt8(ascii: "\n") {
-                            if let id = EmbeddedEmulatorMessage.syncRequestID(in: String(decoding: line, as: UTF8.self)) {
-                                output.send(.synced(id: id))
-                            }
-                            line.removeAll(keepingCapacity: true)
-                        } else if line.count < 64 {
-                            line.append(byte)
-                        }
-                    }
                 }
                 continuation.resume()
             }

@@ -73,14 +73,20 @@ struct ServeCommand: AsyncParsableCommand {
         let adminToken = lease?.token ?? given ?? EmulatorConfiguration.makeAdminToken()
         configuration.adminToken = adminToken
         configuration.host = options.listen
+        // Warnings and errors only: the emulator's start notice would repeat, in one long line, what
+        // the lines below say.
         var logger = Logger(label: "nativeauth.emulator", factory: { StreamLogHandler.standardError(label: $0) })
-        logger.logLevel = .notice
+        logger.logLevel = .warning
         configuration.logger = logger
 
         let emulator: Emulator
         do {
             emulator = try await Emulator.start(configuration)
         } catch {
+            if options.port != 0, PortInUse.check(options.port) {
+                ProgramOutput.fail("Port \(options.port) on 127.0.0.1 is already in use (by another `nativeauth emulator`, or another "
+                    + "program): give another --port, or --port 0 for a free one.")
+            }
             ProgramOutput.fail("The emulator could not start: \(error)")
         }
         if let authority = emulator.certificateAuthority {

@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthShared
 import Testing
 
 extension EmulatorProcess {
@@ -36,7 +37,11 @@ extension EmulatorProcess {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let alone = folder.appendingPathComponent("nativeauth")
-            try FileManager.default.copyItem(at: try CLIBinary.url(), to: alone)
+            // Copied by cp, a process of its own: a copy written in this process would be open for
+            // writing while other tests fork children, which would inherit that descriptor and make
+            // the copy's exec fail with ETXTBSY ("Text file busy") until they exec themselves.
+            let copy = try ChildProcess(executable: "/bin/cp", arguments: [try CLIBinary.url().path, alone.path])
+            #expect(await copy.ending() == .exited(0))
             let sandbox = try CLISandbox()
             defer { sandbox.remove() }
             let live = try LiveCLI(executable: alone, ["signin", "alice@example.com"], environment: sandbox.environment)

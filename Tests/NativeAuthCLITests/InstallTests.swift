@@ -126,5 +126,97 @@ extension Installation {
                 }
             }
         }
+
+        /// Issue 35, item 28: the page renders each command's examples as written (no word broken
+        /// with a hyphen, U+2010, that a copied example would carry), and says no word with a
+        /// hyphen or minus sign that is not ASCII.
+        @Test(.enabled(if: ManPage.groffAvailable, "groff is needed")) func everyExampleIsRenderedAsWritten() async throws {
+            let rendered = try await ManPage.rendered(width: 64)
+            for dash in ["\u{2010}", "\u{2011}", "\u{2212}"] {
+                #expect(!rendered.contains(dash), "U+\(String(dash.unicodeScalars.first!.value, radix: 16)) in the page")
+            }
+            let lines = Set(rendered.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+            let examples = try await ManPage.examples()
+            #expect(examples.count > 30, "\(examples)")
+            for example in examples {
+                #expect(lines.contains(example), "not rendered as written: \(example)")
+            }
+        }
+
+        /// Issue 35, item 28: ENVIRONMENT names every variable the commands read, FILES what they
+        /// keep, SEE ALSO the neighbours; a file of the source repository is named as such, since
+        /// the page is installed without it.
+        @Test func theManPageHasEnvironmentFilesAndSeeAlso() throws {
+            let page = try String(contentsOf: InstallScriptTests.root.appendingPathComponent("docs/man/nativeauth.1"), encoding: .utf8)
+            let environment = try #require(page.components(separatedBy: ".Sh ENVIRONMENT\n").dropFirst().first?
+                .components(separatedBy: "\n.Sh ").first, "no ENVIRONMENT section")
+            for variable in try ManPage.variablesRead() {
+                #expect(environment.contains(variable), "ENVIRONMENT does not name \(variable)")
+            }
+            #expect(page.contains(".Sh FILES\n") && page.contains("tokens.json") && page.contains("ca-files.json"), "FILES")
+            #expect(page.contains(".Sh \"SEE ALSO\"\n.Xr kubectl 1"), "SEE ALSO")
+            let unqualified = page.matches(of: /docs\/[A-Za-z]+\.md(?! of the source)/).map { String($0.output) }
+            #expect(unqualified.isEmpty, "named as if installed: \(unqualified)")
+        }
+    }
+}
+
+/// docs/man/nativeauth.1 as a terminal shows it, and what it must show.
+enum ManPage {
+    static let groffAvailable = ChildRun.succeeds(["groff", "-v"])
+
+    /// The page rendered by groff for a terminal of `width` columns, in UTF-8.
+    static func rendered(width: Int) async throws -> String {
+        var environment = ProcessInfo.processInfo.environment
+        environment["LC_ALL"] = "C.UTF-8"
+        let page = Installation.InstallScriptTests.root.appendingPathComponent("docs/man/nativeauth.1").path
+        let result = try await ChildRun.run(["groff", "-k", "-mandoc", "-Tutf8", "-rLL=\(width)n", "-P-cbou", page], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout
+    }
+
+    /// Every example line of every command's `--help` (the indented lines after `EXAMPLES:`),
+    /// trimmed, from the built binary.
+    static func examples() async throws -> [String] {
+        let binary = try CLIBinary.url()
+        let dump = try await LiveCLI(executable: binary, ["--experimental-dump-help"], environment: ProcessInfo.processInfo.environment).finish()
+        let root = try #require(dump.json?["command"] as? [String: Any])
+        var paths: [[String]] = []
+        func collect(_ command: [String: Any], path: [String]) {
+            for sub in command["subcommands"] as? [[String: Any]] ?? [] {
+                guard let name = sub["commandName"] as? String, name != "help" else { continue }
+                paths.append(path + [name])
+                collect(sub, path: path + [name])
+            }
+        }
+        collect(root, path: [])
+        var examples: [String] = []
+        for path in paths {
+            let help = try await LiveCLI(executable: binary, path + ["--help"], environment: ProcessInfo.processInfo.environment).finish()
+            let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard let start = lines.firstIndex(of: "EXAMPLES:") else { continue }
+            for line in lines[(start + 1)...] {
+                guard line.hasPrefix("  ") else { break }
+                examples.append(line.trimmingCharacters(in: .whitespaces))
+            }
+        }
+        return examples
+    }
+
+    /// The variables the commands and the emulator program read, by name in their sources.
+    static func variablesRead() throws -> Set<String> {
+        let sources = Installation.InstallScriptTests.root.appendingPathComponent("Sources")
+        var names: Set<String> = []
+        for folder in ["NativeAuthCommands", "NativeAuthEmulatorInterface", "nativeauth-emulator"] {
+            let enumerator = FileManager.default.enumerator(at: sources.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            while let file = enumerator?.nextObject() as? URL {
+                guard file.pathExtension == "swift" else { continue }
+                let text = try String(contentsOf: file, encoding: .utf8)
+                for match in text.matches(of: /"(NATIVEAUTH_[A-Z_]+|KUBERNETES_[A-Z_]+|XDG_[A-Z_]+|BROWSER|DISPLAY|WAYLAND_DISPLAY|SSH_[A-Z]+|DBUS_SESSION_BUS_ADDRESS)"/) {
+                    names.insert(String(match.output.1))
+                }
+            }
+        }
+        return names
     }
 }

@@ -86,7 +86,10 @@ struct MSALPythonTests {
             #expect(call.status == 0, "\(call)")
             #expect(call.json?["displayName"] as? String == "Alice Example", "\(call)")
 
-            let untrusted = try await sandbox.run(["call", "\(base)/v1.0/me"])
+            // Issue 35, item 27: the CA given at the sign-in is remembered for the place.
+            let remembered = try await sandbox.run(["call", "\(base)/v1.0/me"])
+            #expect(remembered.status == 0, "\(remembered)")
+            let untrusted = try await sandbox.run(["call", "\(base)/v1.0/me", "--ca-file", "/etc/ssl/certs/ca-certificates.crt"])
             #expect(untrusted.status == 5, "\(untrusted)")
             #expect(untrusted.stderr.contains("--ca-file"), "\(untrusted)")
         }

@@ -55,5 +55,36 @@ extension EmulatorProcess {
             emulator.terminate()
             #expect(await emulator.finish().status == 0)
         }
+
+        /// Issue 35, item 23: the start says each thing once (no long log line on standard error
+        /// repeating what the lines on standard output say).
+        @Test func theStartSaysEachThingOnce() async throws {
+            let sandbox = try CLISandbox()
+            defer { sandbox.remove() }
+            let stateDir = sandbox.stateHome.appendingPathComponent("standalone").path
+            let emulator = try sandbox.start(["emulator", "--port", "0", "--state-dir", stateDir])
+            try await emulator.waitForStdout(#"state: "#)
+            emulator.terminate()
+            let stopped = await emulator.finish()
+            #expect(stopped.status == 0, "\(stopped)")
+            // Standard output has the start's lines; standard error nothing but the stop.
+            #expect(stopped.stdout.hasPrefix("authority: "), "\(stopped)")
+            #expect(stopped.stderr.split(separator: "\n") == ["Stopping the emulator…"], "\(stopped)")
+        }
+
+        /// Issue 35, item 27: a port already in use is named, with what to do.
+        @Test func aPortInUseIsNamed() async throws {
+            let sandbox = try CLISandbox()
+            defer { sandbox.remove() }
+            let first = try sandbox.start(["emulator", "--port", "0", "--state-dir", sandbox.stateHome.appendingPathComponent("one").path])
+            let authority = try await first.waitForStdout(#"authority: (\S+)"#)
+            let port = try #require(URL(string: authority)?.port, "\(authority)")
+            let second = try await sandbox.run(["emulator", "--port", "\(port)", "--state-dir", sandbox.stateHome.appendingPathComponent("two").path])
+            #expect(second.status == 1, "\(second)")
+            #expect(second.stderr.contains("error: Port \(port) on 127.0.0.1 is already in use"), "\(second)")
+            #expect(second.stderr.contains("--port 0"), "\(second)")
+            first.terminate()
+            #expect(await first.finish().status == 0)
+        }
     }
 }

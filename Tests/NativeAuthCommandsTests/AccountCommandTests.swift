@@ -36,6 +36,24 @@ struct AccountCommandTests {
         #expect(afterwards.json?["expiresOn"] is String, "\(afterwards)")
     }
 
+    /// Issue 35, item 16: `token --json` reads as `az account get-access-token`'s, every earlier key
+    /// kept: `tokenType` and `tenant` (the tenant's ID), from the cache and after a refresh.
+    @Test func tokenJSONHasTheKeysOfAzAccountGetAccessToken() async throws {
+        let sandbox = try await signedIn()
+        defer { sandbox.remove() }
+        let status = try await sandbox.run(["status", "--json"])
+        let claims = (status.json?["accounts"] as? [[String: Any]])?.first?["claims"] as? [String: Any]
+        let tenant = try #require(claims?["tid"] as? String, "\(status)")
+        for arguments in [["token", "--json"], ["token", "--json", "--force-refresh"]] {
+            let result = try await sandbox.run(arguments)
+            #expect(result.status == 0, "\(result)")
+            let json = try #require(result.json, "\(result)")
+            #expect(json["tokenType"] as? String == "Bearer", "\(arguments): \(result)")
+            #expect(json["tenant"] as? String == tenant, "\(arguments): \(result)")
+            #expect(Set(json.keys) == ["accessToken", "expiresOn", "scopes", "username", "tokenType", "tenant"], "\(arguments): \(result)")
+        }
+    }
+
     @Test func tokenWithoutScopesIsTheSignInsTokenEvenAfterAnotherAPIsToken() async throws {
         let sandbox = try await signedIn()
         defer { sandbox.remove() }

@@ -172,6 +172,52 @@ struct CallTests {
         let allowed = try await sandbox.run(["call", "\(api.base)/big?bytes=70000", "--max-response-size", "1M"])
         #expect(allowed.status == 0 && allowed.stdout.count == 70000, "\(allowed.status) \(allowed.stderr)")
     }
+
+    /// Issue 35, item 3: a scope the server chose is quoted in the command suggested, one `--scope`
+    /// per scope of the challenge, so pasting it runs nothing else.
+    @Test func theScopeOfAnInsufficientScopeChallengeIsQuotedInTheSuggestion() async throws {
+        let sandbox = try await Self.signedIn()
+        defer { sandbox.remove() }
+        let api = try await FakeAPI.start()
+        defer { api.stop() }
+        let result = try await sandbox.run(["call", "\(api.base)/insufficient-scope"])
+        #expect(result.status == 6, "\(result)")
+        #expect(result.stderr.contains(
+            "Ask for it: nativeauth call --scope 'User.Read;touch' --scope /tmp/nativeauth-owned --scope '$(id)' \(api.base)/insufficient-scope\n"),
+            "\(result)")
+    }
+
+    /// Issue 35, item 4: `-i` shows the server's headers without their controls, as every other
+    /// server text (the body alone is printed as it came).
+    @Test func includeShowsTheHeadersWithoutTheirControls() async throws {
+        let sandbox = try await Self.signedIn()
+        defer { sandbox.remove() }
+        let api = try await FakeAPI.start()
+        defer { api.stop() }
+        let result = try await sandbox.run(["call", "-i", "\(api.base)/hostile-headers"])
+        #expect(result.status == 0, "\(result)")
+        let head = try #require(result.stdout.components(separatedBy: "\r\n\r\n").first, "\(result)")
+        #expect(head.contains("X-Hostile: ?]0;owned? ? ?evil"), "\(result)")
+        for control in ["\u{1b}", "\u{07}", "\u{85}", "\u{202e}"] {
+            #expect(!result.stdout.contains(control), "\(control.unicodeScalars.first!.value) reached the terminal: \(result)")
+        }
+    }
+
+    /// Issue 35, item 21: a path for an account of a standalone emulator suggests that emulator's
+    /// own URL, not Microsoft Graph's.
+    @Test func aPathForAStandaloneEmulatorsAccountSuggestsItsURL() async throws {
+        let sandbox = try CommandSandbox(fixedCode: "41414141")
+        defer { sandbox.remove() }
+        let emulator = try await StandaloneEmulator.start(in: sandbox)
+        let signin = try await sandbox.run(["signin", "--authority", emulator.authority, "alice@example.com", "--code", "41414141"])
+        try #require(signin.status == 0, "\(signin)")
+        let result = try await sandbox.run(["call", "/v1.0/me"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("Give the URL of the emulator this account signed in at: nativeauth call \(emulator.baseURL.absoluteString)/v1.0/me"),
+                "\(result)")
+        #expect(!result.stderr.contains("graph.microsoft.com"), "\(result)")
+        _ = await emulator.stop()
+    }
 }
 
 /// The bounds `nativeauth call` documents.

@@ -22,6 +22,31 @@ struct CodeFromStandardInputTests {
         #expect(help.stdout.contains("process list"), "\(help.stdout)")
     }
 
+    /// Issue 35, item 24: with `--code -`, no interactive prompt is printed; and after a wrong
+    /// piped code the hint does not say to pipe the code (it was piped).
+    @Test func codeDashPrintsNoPromptAndAWrongPipedCodeIsNamedAsSuch() async throws {
+        let sandbox = try CommandSandbox(fixedCode: "24242424")
+        defer { sandbox.remove() }
+        let dash = try await sandbox.run(["signin", "--email", "alice@example.com", "--code", "-"], input: "00000000\n")
+        #expect(dash.status == 3, "\(dash)")
+        #expect(!dash.stderr.contains("Enter code"), "\(dash)")
+        #expect(dash.stderr.contains("Reading the code sent to a***e@e*****e.com (8 digits) from standard input."), "\(dash)")
+        #expect(dash.stderr.contains("error: No code was entered after the wrong one: standard input ended.\n"
+            + "The code given was wrong: run the command again with the code it sends.\n"), "\(dash)")
+        #expect(!dash.stderr.contains("Pipe the code"), "\(dash)")
+        let piped = try await sandbox.run(["signin", "--email", "alice@example.com"], input: "00000000\n")
+        #expect(piped.status == 3, "\(piped)")
+        #expect(piped.stderr.contains("The code given was wrong: run the command again with the code it sends."), "\(piped)")
+        #expect(!piped.stderr.contains("Pipe the code"), "\(piped)")
+        let password = try await sandbox.run(["signin", "--password", "bob@example.com"], input: "wrong-password\n")
+        #expect(password.status == 3, "\(password)")
+        #expect(password.stderr.contains("The password given was wrong: check it."),
+                "\(password)")
+        #expect(!password.stderr.contains("Pipe the password"), "\(password)")
+        let nothing = try await sandbox.run(["signin", "--email", "alice@example.com"])
+        #expect(nothing.stderr.contains("Pipe the code on standard input, or pass --code CODE."), "nothing was piped: \(nothing)")
+    }
+
     @Test func theHelpSaysSoAndWhy() async throws {
         let sandbox = try CommandSandbox()
         defer { sandbox.remove() }

@@ -5,8 +5,8 @@ import Synchronization
 import Testing
 @testable import NativeAuthCommands
 
-/// Runs `nativeauth` commands in this process (``NativeAuthCommand/execute(_:)``, as
-/// swift-argument-parser's own tests run their commands), each in a ``CommandEnvironment`` of its
+/// Runs `nativeauth` commands in this process (``InProcessMain``: parsed as swift-argument-parser's
+/// own tests parse their commands, run with `run(in:)`), each in a ``CommandEnvironment`` of its
 /// own: the sandbox's variables (its own `HOME` and `XDG_STATE_HOME`, so its own token store and
 /// embedded-emulator state), standard input fed by the test, standard output and error captured.
 struct CommandSandbox: Sendable {
@@ -69,9 +69,7 @@ final class LiveCommand: Sendable {
             logHandler: { CapturedLogHandler(label: $0, write: { errors.append($0) }) },
             emulatorProgram: InProcessEmulatorProgram(variables: variables))
         task = Task {
-            let status = await CommandEnvironment.$current.withValue(environment) {
-                await NativeAuthCommand.execute(arguments)
-            }
+            let status = await InProcessMain.run(arguments, in: environment)
             output.finish()
             return status
         }

@@ -12,7 +12,6 @@ import Testing
     @Test func everyMessageReadsBackAsItWasWritten() {
         let messages: [EmbeddedEmulatorMessage] = [
             .ready(port: 40123),
-            .synced(id: 7),
             .failed("address in use: \"127.0.0.1:40123\"\nsecond line"),
             .code(EmbeddedCode(username: "alice@example.com", maskedTarget: "a***e@e*****e.com", code: "12345678",
                                isSMS: false, fromWebPage: false)),
@@ -33,13 +32,6 @@ import Testing
         }
         let long = #"{"event":"failed","message":""# + String(repeating: "x", count: EmbeddedEmulatorMessage.maximumLineLength) + #""}"#
         #expect(EmbeddedEmulatorMessage(line: long) == nil)
-    }
-
-    @Test func aSyncRequestIsOneShortLine() {
-        #expect(EmbeddedEmulatorMessage.syncRequestID(in: EmbeddedEmulatorMessage.syncRequest(id: 42)) == 42)
-        for line in ["sync", "sync x", "sync 1 2", "SYNC 1", "sync 1234567890123456789012", ""] {
-            #expect(EmbeddedEmulatorMessage.syncRequestID(in: line) == nil, "\(line)")
-        }
     }
 
     @Test func theOptionsReachTheProgramUnchanged() throws {

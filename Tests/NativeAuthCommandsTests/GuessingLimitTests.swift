@@ -14,6 +14,10 @@ struct GuessingLimitTests {
         }
         let locked = try await sandbox.run(["signin", "alice@example.com"], input: "00000000\n00000000\n12121212\n")
         #expect(locked.status == 3, "\(locked)")
-        #expect(locked.stderr.contains("Try again in 60 seconds"), "\(locked)")
+        // Issue 35, item 18: the server says to wait, and so does the hint.
+        #expect(locked.stderr.contains("error: The sign-in stopped after too many wrong codes.\n"
+            + "The server asks to wait 60 seconds: run `nativeauth signin` again after that."), "\(locked)")
+        #expect(!locked.stderr.contains("again to start a new sign-in"), "not at once: \(locked)")
+        #expect(!locked.stderr.contains("locked"), "the server's words are for --verbose: \(locked)")
     }
 }

@@ -3,6 +3,7 @@ import Logging
 import NativeAuthEmulator
 import NativeAuthEmulatorInterface
 import NativeAuthShared
+import Synchronization
 @testable import NativeAuthCommands
 
 /// The emulator program of commands run in process: the embedded emulator runs in this process
@@ -15,7 +16,7 @@ import NativeAuthShared
 struct InProcessEmulatorProgram: EmulatorProgram {
     let variables: [String: String]
 
-    func run(_ arguments: [String]) async throws(EmulatorProgramError) -> Int32 {
+    func run(_ arguments: [String], in environment: CommandEnvironment) async throws(EmulatorProgramError) -> Int32 {
         let executable = Self.builtProgram.path
         let output = try pipe(), errors = try pipe()
         let child: ChildProcess
@@ -30,24 +31,26 @@ struct InProcessEmulatorProgram: EmulatorProgram {
         async let outputBytes = Self.readAll(output.0)
         async let errorBytes = Self.readAll(errors.0)
         let (outputData, errorData) = await (outputBytes, errorBytes)
-        CommandEnvironment.current.writeOutput(outputData)
-        CommandEnvironment.current.writeError(errorData)
+        environment.writeOutput(outputData)
+        environment.writeError(errorData)
         return await child.ending().status
     }
 
     func startEmbedded(port: Int, stateDirectory: URL, fixedCode: String?,
-                       onCode: @escaping @Sendable (EmbeddedCode) -> Void) async throws(EmulatorProgramError) -> any EmbeddedEmulatorRun {
+                       in environment: CommandEnvironment) async throws(EmulatorProgramError) -> any EmbeddedEmulatorRun {
         var configuration = EmulatorConfiguration()
         configuration.port = port
         configuration.stateDirectory = stateDirectory
         configuration.fixedCode = fixedCode
         configuration.logger = Logger(label: "nativeauth.emulator", factory: { _ in SwiftLogNoOpLogHandler() })
+        let announced = AnnouncedCodes()
+        // Called before the request that sent the code is answered, as the program's embedded mode writes its line.
         configuration.onCodeSent = { sent in
-            onCode(EmbeddedCode(username: sent.username, maskedTarget: sent.maskedTarget, code: sent.code,
-                                isSMS: sent.isSMS, fromWebPage: sent.fromWebPage))
+            announced.add(EmbeddedCode(username: sent.username, maskedTarget: sent.maskedTarget, code: sent.code,
+                                       isSMS: sent.isSMS, fromWebPage: sent.fromWebPage))
         }
         do {
-            return InProcessRun(emulator: try await Emulator.start(configuration))
+            return InProcessRun(emulator: try await Emulator.start(configuration), announced: announced)
         } catch {
             throw EmulatorProgramError(description: "\(error)")
         }
@@ -77,11 +80,67 @@ struct InProcessEmulatorProgram: EmulatorProgram {
 
 private struct InProcessRun: EmbeddedEmulatorRun {
     let emulator: Emulator
+    let announced: AnnouncedCodes
 
-    /// Nothing to wait for: the emulator hands a code over before it answers the request.
-    func drainCodes() async {}
+    func takeAnnouncedCodes() -> [EmbeddedCode] {
+        announced.take()
+    }
+
+    func waitForAnnouncement() async -> Bool {
+        await announced.wait()
+    }
 
     func stop() async {
         try? await emulator.stop()
+        announced.end()
+    }
+}
+
+/// The codes an in-process emulator announced and the command has not taken yet, and the wait for the next one.
+private final class AnnouncedCodes: Sendable {
+    private struct State {
+        var codes: [EmbeddedCode] = []
+        var waiter: CheckedContinuation<Void, Never>?
+        var ended = false
+    }
+
+    private let state = Mutex(State())
+
+    func add(_ code: EmbeddedCode) {
+        state.withLock { state in
+            state.codes.append(code)
+            return state.waiter.take()
+        }?.resume()
+    }
+
+    func take() -> [EmbeddedCode] {
+        state.withLock { state in
+            defer { state.codes.removeAll() }
+            return state.codes
+        }
+    }
+
+    /// True once a code waits (at once when one does), or the task is cancelled; false once ended.
+    func wait() async -> Bool {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let now = state.withLock { state -> Bool in
+                    if !state.codes.isEmpty || state.ended || Task.isCancelled { return true }
+                    state.waiter = continuation
+                    return false
+                }
+                if now { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.waiter.take() }?.resume()
+        }
+        return !state.withLock { $0.ended }
+    }
+
+    func end() {
+        state.withLock { state in
+            state.ended = true
+            return state.waiter.take()
+        }?.resume()
     }
 }

@@ -23,7 +23,7 @@ struct JSONOutputLayoutTests {
         ]
         #expect(PrettyJSON.text(of: try #require(JSONValue.decoded(from: JSONSerialization.data(withJSONObject: object))))
             == (try foundationText(object)))
-        #expect(JSONOutput.render(object) == JSONOutput.escapingControls(try foundationText(object)))
+        #expect(JSONOutput.render(object) == (try foundationText(object)))
     }
 
     @Test func emptyObject() throws {

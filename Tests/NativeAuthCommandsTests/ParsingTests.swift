@@ -10,8 +10,8 @@ struct ParsingTests {
         let signin = try #require(parsed as? SignInCommand)
         #expect(signin.password && !signin.email && !signin.browser && !signin.deviceCode)
         #expect(signin.address == "bob@example.com")
-        #expect(signin.options.scopes == ["api://app/Data.Read"])
-        #expect(signin.options.json)
+        #expect(signin.scope.scopes == ["api://app/Data.Read"])
+        #expect(signin.output.json)
         #expect(signin.code == nil)
     }
 

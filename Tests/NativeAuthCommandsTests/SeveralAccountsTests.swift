@@ -132,4 +132,28 @@ struct SeveralAccountsTests {
         #expect(signoutAll.status == 0, "\(signoutAll)")
         #expect(try await sandbox.run(["status"]).status == 1)
     }
+
+    /// Issue 35, item 5: a sign-in that replaces a stored account of the same username, place and
+    /// client (whose user the server made again, under another account ID) says so, and does not
+    /// claim the old one stays signed in.
+    @Test func aSignInThatReplacesAnAccountOfTheSameNameSaysSo() async throws {
+        let sandbox = try CommandSandbox(fixedCode: "55555555")
+        defer { sandbox.remove() }
+        try #require(try await sandbox.run(["signin", "alice@example.com", "--code", "55555555"]).status == 0)
+        // The stored account as the user's earlier incarnation left it: another account ID.
+        let stored = try String(contentsOf: sandbox.storeFile, encoding: .utf8)
+        let identifier = try #require(stored.firstMatch(of: /"identifier" : "([^"]+)"/)?.output.1, "\(stored)")
+        try Data(stored.replacingOccurrences(of: String(identifier), with: "0badc0de-0000-4000-8000-000000000000.tenant").utf8)
+            .write(to: sandbox.storeFile)
+        let again = try await sandbox.run(["signin", "alice@example.com", "--code", "55555555"])
+        #expect(again.status == 0, "\(again)")
+        #expect(again.stderr.contains("Replaced the stored alice@example.com (the embedded emulator): its account ID changed at the server "
+            + "(the user was made again there), so the old one could no longer be used.\n"), "\(again)")
+        #expect(!again.stderr.contains("stays signed in"), "\(again)")
+        let status = try await sandbox.run(["status", "--json"])
+        #expect(Self.usernames(status) == ["alice@example.com"], "\(status)")
+        let plain = try await sandbox.run(["signin", "alice@example.com", "--code", "55555555"])
+        #expect(!plain.stderr.contains("Replaced"), "the same account signing in again replaces nothing: \(plain)")
+    }
+
 }

@@ -115,7 +115,8 @@ struct SignInTests {
         let wrong = String(repeating: "99999999\n", count: 5) + "12121212\n"
         let result = try await sandbox.run(["signin", "alice@example.com"], input: wrong)
         #expect(result.status == 3, "\(result)")
-        #expect(result.stderr.contains("error: Too many wrong codes: run `nativeauth signin` again."), "\(result)")
+        #expect(result.stderr.contains("error: The sign-in stopped after too many wrong codes.\nRun `nativeauth signin` again to start a new sign-in."), "\(result)")
+        #expect(!result.stderr.contains("locked"), "the server's words are for --verbose: \(result)")
         #expect(result.stderr.components(separatedBy: "Enter code, r to resend, or q to stop:").count - 1 == 5, "no 6th prompt: \(result)")
         #expect(!result.stderr.contains("55200"), "\(result)")
         #expect(!result.stdout.contains("Signed in"), "\(result)")
@@ -127,7 +128,7 @@ struct SignInTests {
         let wrong = String(repeating: "wrong-password\n", count: 5) + "Passw0rd!\n"
         let result = try await sandbox.run(["signin", "--password", "bob@example.com"], input: wrong)
         #expect(result.status == 3, "\(result)")
-        #expect(result.stderr.contains("error: Too many wrong passwords: run `nativeauth signin` again."), "\(result)")
+        #expect(result.stderr.contains("error: The sign-in stopped after too many wrong passwords."), "\(result)")
         #expect(result.stderr.components(separatedBy: "Password for bob@example.com:").count - 1 == 5, "no 6th prompt: \(result)")
         #expect(!result.stdout.contains("Signed in"), "\(result)")
     }
@@ -167,21 +168,69 @@ struct SignInTests {
         #expect(result.stderr.contains("--code CODE"), "the hint: \(result)")
     }
 
-    @Test func unknownUserIsExit3() async throws {
+    /// Issue 35, item 17: an address with no account is named, with the sign-up to run; the
+    /// server's AADSTS line is for `--verbose`.
+    @Test(arguments: [["--email"], ["--password"]])
+    func anUnknownAddressIsNamedWithTheSignUpToRun(method: [String]) async throws {
         let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
-        let result = try await sandbox.run(["signin", "--email", "nobody@example.com"])
+        let result = try await sandbox.run(["signin"] + method + ["nobody@example.com"], input: "Passw0rd!\n")
         #expect(result.status == 3, "\(result)")
-        #expect(result.stderr.contains("error: "), "\(result)")
+        #expect(result.stderr.contains("error: No account has the address nobody@example.com.\n"), "\(result)")
+        #expect(result.stderr.contains("Check its spelling, or create an account: nativeauth signup nobody@example.com\n"), "\(result)")
+        #expect(!result.stderr.contains("AADSTS50034"), "\(result)")
+        let verbose = try await sandbox.run(["signin"] + method + ["nobody@example.com", "--verbose"], input: "Passw0rd!\n")
+        #expect(verbose.stderr.contains("AADSTS50034"), "--verbose keeps the server's line: \(verbose)")
     }
 
-    @Test func browserRequiredIsExit4WithAnExplanation() async throws {
+    /// Issue 35, item 26: an account that signs in with a password, asked for an email code, opens
+    /// with the `--password` sign-in to run; the browser comes after, for an account that needs it.
+    @Test func browserRequiredForAnEmailCodeOpensWithThePasswordSignIn() async throws {
         let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let result = try await sandbox.run(["signin", "--email", "bob@example.com", "--verbose"])
         #expect(result.status == 4, "\(result)")
-        #expect(result.stderr.contains("A browser sign-in is required"), "\(result)")
-        #expect(result.stderr.contains("Try `nativeauth signin --password`"), "\(result)")
+        #expect(result.stderr.hasPrefix("Using the embedded emulator"), "\(result)")
+        let error = try #require(result.stderr.split(separator: "\n").first { $0.hasPrefix("error: ") }, "\(result)")
+        #expect(error == "error: bob@example.com does not sign in with an email code here: if it has a password, "
+            + "run `nativeauth signin --password bob@example.com`.", "\(result)")
+        #expect(result.stderr.contains("To sign in in the browser instead: nativeauth signin --browser bob@example.com"), "\(result)")
         #expect(result.stderr.contains("correlation id: "), "--verbose shows protocol details: \(result)")
     }
+
+    /// Issue 35, item 26: `--password` for an account without one says so before anything else is
+    /// read; a script stops there (its piped password is no code), a terminal goes on with the code.
+    @Test func aPasswordSignInOfAnAccountWithoutOneSaysSoFirst() async throws {
+        var sandbox = try CommandSandbox(fixedCode: "26262626")
+        defer { sandbox.remove() }
+        let piped = try await sandbox.run(["signin", "--password", "alice@example.com"], input: "Passw0rd!\n")
+        #expect(piped.status == 1, "\(piped)")
+        #expect(piped.stderr.contains("error: alice@example.com has no password: it signs in with an email code."), "\(piped)")
+        #expect(piped.stderr.contains("Sign in with a code: nativeauth signin --email alice@example.com"), "\(piped)")
+        #expect(!piped.stderr.contains("Enter code"), "the piped password is not read as a code: \(piped)")
+        sandbox.inputIsTerminal = true
+        let live = try sandbox.start(["signin", "--password", "alice@example.com"])
+        try await live.waitForStderr("alice@example.com has no password: it signs in with an email code, sent now.")
+        try await live.waitForStderr("Enter code, r to resend, or q to stop: ")
+        live.send("26262626\n")
+        let terminal = await live.finish()
+        #expect(terminal.status == 0, "\(terminal)")
+        #expect(terminal.stdout.hasPrefix("Signed in as alice@example.com"), "\(terminal)")
+    }
+
+    /// Issue 35, item 20: `--browser` where no browser can open (no display, or over SSH) says so
+    /// and suggests `--device-code`, at once, instead of waiting for a browser that never comes.
+    @Test(arguments: [[String: String](), ["DISPLAY": ":0", "SSH_CONNECTION": "192.0.2.1 50000 192.0.2.2 22"]])
+    func browserWithoutADisplaySuggestsTheDeviceCode(variables: [String: String]) async throws {
+        var sandbox = try CommandSandbox()
+        defer { sandbox.remove() }
+        for name in ["DISPLAY", "WAYLAND_DISPLAY", "BROWSER", "SSH_CONNECTION", "SSH_CLIENT", "SSH_TTY"] { sandbox.environment[name] = nil }
+        sandbox.environment.merge(variables) { $1 }
+        let result = try await sandbox.run(["signin", "--browser", "webuser@example.com"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("error: No browser can be opened here"), "\(result)")
+        #expect(result.stderr.contains("Sign in on another device instead: nativeauth signin --device-code\n"), "\(result)")
+        #expect(!result.stderr.contains("Opening the sign-in page"), "\(result)")
+    }
+
 }

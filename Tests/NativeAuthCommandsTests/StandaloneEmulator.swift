@@ -17,13 +17,16 @@ struct StandaloneEmulator: EmulatorAdminAccess {
     /// Its state folder.
     let stateDirectory: String
 
-    /// Starts it on a free port with its state in the sandbox (and `seed`, as `--seed` gives it).
-    static func start(in sandbox: CommandSandbox, stateFolder: String = "standalone", seed: URL? = nil) async throws -> StandaloneEmulator {
+    /// Starts it on a free port with its state in the sandbox (and `seed`, as `--seed` gives it;
+    /// over HTTPS with `tls`, as `--tls`).
+    static func start(in sandbox: CommandSandbox, stateFolder: String = "standalone", seed: URL? = nil,
+                      tls: Bool = false) async throws -> StandaloneEmulator {
         let stateDirectory = sandbox.stateHome.appendingPathComponent(stateFolder, isDirectory: true)
         var configuration = EmulatorConfiguration()
         configuration.port = 0
         configuration.stateDirectory = stateDirectory
         configuration.seedFile = seed
+        configuration.tls = tls
         configuration.fixedCode = sandbox.environment["NATIVEAUTH_EMULATOR_FIXED_CODE"]
         configuration.onCodeSent = { _ in }
         configuration.logger = Logger(label: "nativeauth.emulator", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -34,8 +37,11 @@ struct StandaloneEmulator: EmulatorAdminAccess {
                                   stateDirectory: stateDirectory.path)
     }
 
-    /// `http://127.0.0.1:PORT`.
+    /// `http://127.0.0.1:PORT` (`https` with TLS).
     var baseURL: URL { emulator.baseURL }
+
+    /// With TLS, the CA file to trust (`tls/ca.pem` in its state folder).
+    var caFile: String? { emulator.certificateAuthority?.certificateFile?.path }
 
     /// Stops it; status 0 when it stopped cleanly (as `nativeauth emulator` exits 0 on SIGTERM).
     func stop() async -> CLIResult {

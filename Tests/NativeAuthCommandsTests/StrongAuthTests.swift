@@ -32,6 +32,20 @@ struct StrongAuthTests {
         #expect(result.stderr.contains("Code sent to m*****r@e*****e.com"), "\(result)")
     }
 
+    /// Issue 35, item 19: with one method, or the method given with `--mfa-method`, a line still
+    /// says that a second factor is needed, and where its code goes.
+    @Test func aSecondFactorWithoutAChoiceIsStillAnnounced() async throws {
+        let sandbox = try CommandSandbox(fixedCode: "19191919")
+        defer { sandbox.remove() }
+        let single = try await sandbox.run(["signin", "smsuser@example.com"], input: "19191919\n19191919\n")
+        #expect(single.status == 0, "\(single)")
+        #expect(single.stderr.contains("A second factor is required: a code by text message to +1*********1.\n"), "\(single)")
+        let chosen = try await sandbox.run(["signin", "--password", "mfauser@example.com", "--mfa-method", "email"],
+                                           input: "Passw0rd!\n19191919\n")
+        #expect(chosen.status == 0, "\(chosen)")
+        #expect(chosen.stderr.contains("A second factor is required: a code by email to m*****r@e*****e.com.\n"), "\(chosen)")
+    }
+
     @Test func aMethodTheAccountLacksIsAUsageError() async throws {
         let sandbox = try CommandSandbox(fixedCode: "13572468")
         defer { sandbox.remove() }

@@ -48,12 +48,11 @@ import Testing
             variables: [:], standardInput: ScriptedInput(), writeOutput: { captured.append($0) }, writeError: { captured.append($0) },
             inputIsTerminal: false, outputIsTerminal: false, now: { Date() }, handlesSignals: false,
             logHandler: { CapturedLogHandler(label: $0, write: { _ in }) })
-        CommandEnvironment.$current.withValue(environment) {
-            Console.info("a\u{1B}[2Jb")
-            Console.result("c\u{9B}d")
-            Console.prompt("e\u{202E}f\r: ")
-            Console.report(CLIFailure(.failure, "g\u{1B}]0;t\u{07}", hint: "h\u{2028}i", details: ["j\u{85}k"]), verbose: true)
-        }
+        let console = environment.console
+        console.info("a\u{1B}[2Jb")
+        console.result("c\u{9B}d")
+        console.prompt("e\u{202E}f\r: ")
+        console.report(CLIFailure(.failure, "g\u{1B}]0;t\u{07}", hint: "h\u{2028}i", details: ["j\u{85}k"]), verbose: true)
         #expect(captured.text == "a?[2Jb\nc?d\ne?f?: error: g?]0;t?\nh?i\n  j?k\n")
     }
 

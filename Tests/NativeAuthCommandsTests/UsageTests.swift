@@ -63,7 +63,8 @@ struct UsageTests {
         let summary = root.stdout.replacingOccurrences(of: "\n", with: " ")
         #expect(summary.contains("Exit codes: 0 success, 1 failure, 2 usage error, 3 wrong password or code"), "\(root)")
         #expect(summary.contains("6 (call)") && summary.contains("7 no keyring") && summary.contains("130 Ctrl-C"), "\(root)")
-        #expect(summary.contains("docs/CLI.md have the full table"), "\(root)")
+        // Issue 35, item 28: the man page shows this text too, where docs/CLI.md is not installed.
+        #expect(summary.contains("The full table is under EXIT STATUS in `man nativeauth` (and in docs/CLI.md of the source)."), "\(root)")
         let lines = root.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         let commands = try #require(lines.firstIndex(of: "SUBCOMMANDS:"), "\(root)")
         #expect(commands < 25, "the command list comes early: \(root)")
@@ -96,6 +97,61 @@ struct UsageTests {
         #expect(result.stderr.hasPrefix("error: nativeauth has no command '\(word)'. Did you mean `nativeauth \(meant)`?"), "\(result)")
         let nothing = try await sandbox.run(["xyzzy"])
         #expect(nothing.status == 2 && !nothing.stderr.contains("Did you mean"), "\(nothing)")
+    }
+
+    /// Issue 35, item 25: `help` for a command there is not is a usage error, as the command itself.
+    @Test func helpForACommandThereIsNotIsAUsageError() async throws {
+        let sandbox = try CommandSandbox()
+        defer { sandbox.remove() }
+        let nope = try await sandbox.run(["help", "nope"])
+        #expect(nope.status == 2, "\(nope)")
+        #expect(nope.stderr.hasPrefix("error: nativeauth has no command 'nope'."), "\(nope)")
+        #expect(nope.stdout.isEmpty, "\(nope)")
+        let meant = try await sandbox.run(["help", "accounts"])
+        #expect(meant.status == 2 && meant.stderr.contains("Did you mean `nativeauth status`?"), "\(meant)")
+        let nested = try await sandbox.run(["help", "emulator", "nope"])
+        #expect(nested.status == 2, "\(nested)")
+        #expect(nested.stderr.hasPrefix("error: nativeauth emulator has no command 'nope'."), "\(nested)")
+        for known in [["help"], ["help", "signin"], ["help", "login"], ["help", "emulator", "reset"]] {
+            let help = try await sandbox.run(known)
+            #expect(help.status == 0 && help.stdout.contains("USAGE:"), "\(known): \(help)")
+        }
+    }
+
+    /// Issue 35, item 25: an unknown option is reported as one, even when its value would otherwise
+    /// be read as the address.
+    @Test func anUnknownOptionWithAValueIsReportedAsAnUnknownOption() async throws {
+        let sandbox = try CommandSandbox()
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["signin", "--foo", "v2", "--email", "alice@example.com"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.hasPrefix("error: Unknown option '--foo'"), "\(result)")
+        #expect(!result.stderr.contains("ADDRESS is not"), "\(result)")
+        let address = try await sandbox.run(["signin", "not-an-address"])
+        #expect(address.status == 2 && address.stderr.contains("ADDRESS is not an email address"), "\(address)")
+    }
+
+    /// Issue 35, item 25: each command lists the options it takes, and only those.
+    @Test func helpListsOnlyTheOptionsACommandTakes() async throws {
+        let sandbox = try CommandSandbox()
+        defer { sandbox.remove() }
+        for command in ["token", "call", "status", "signout"] {
+            let help = try await sandbox.run([command, "--help"])
+            let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(text.contains("--account <USERNAME> The stored account to act on, by username (case-insensitive); default: the active account"),
+                    "\(command): \(help.stdout)")
+            #expect(!text.contains("signed in last"), "\(command): \(help.stdout)")
+        }
+        let call = try await sandbox.run(["call", "--help"])
+        #expect(!call.stdout.contains("--json"), "call refuses --json: \(call.stdout)")
+        for command in ["status", "signout", "switch"] {
+            let help = try await sandbox.run([command, "--help"])
+            #expect(!help.stdout.contains("--scope"), "\(command) asks for no token: \(help.stdout)")
+            let refused = try await sandbox.run([command, "--scope", "api://app/Data.Read"])
+            #expect(refused.status == 2 && refused.stderr.hasPrefix("error: Unknown option '--scope'"), "\(command): \(refused)")
+        }
+        let unknownJSON = try await sandbox.run(["call", "/v1.0/me", "--json"])
+        #expect(unknownJSON.status == 2 && unknownJSON.stderr.hasPrefix("error: Unknown option '--json'"), "\(unknownJSON)")
     }
 
     @Test func loginAndLogoutAreSigninAndSignout() async throws {

@@ -1,6 +1,6 @@
 import Foundation
 @testable import NativeAuthEmulator
-import PostgresTestSupport
+import NativeAuthTestSupport
 import Testing
 
 /// Issue 34, item 2: any number of instances on one PostgreSQL database share users, flows, codes,
@@ -9,13 +9,13 @@ import Testing
 struct PostgresStateTests {
     static let needsPostgres = "needs PostgreSQL's programs (apt-get install postgresql)"
 
-    /// Runs `body` with three emulators on one new database of a private server.
+    /// Runs `body` with three emulators on the database of a private server (Tests/NativeAuthTestSupport).
     private func withThreeInstances(
-        _ body: @Sendable (PostgresFixture, [EmulatorClient]) async throws -> Void
+        _ body: @Sendable (PostgresCluster, [EmulatorClient]) async throws -> Void
     ) async throws {
-        let server = try PostgresFixture.start()
+        let server = try PostgresCluster.start()
         defer { server.stop() }
-        let url = try server.createDatabase("shared")
+        let url = server.url
         try await withEmulator({ $0.database = url }) { a in
             try await withEmulator({ $0.database = url }) { b in
                 try await withEmulator({ $0.database = url }) { c in
@@ -25,7 +25,7 @@ struct PostgresStateTests {
         }
     }
 
-    @Test(.enabled(if: PostgresFixture.enabled, Comment(rawValue: needsPostgres)))
+    @Test(.enabled(if: PostgresCluster.enabled, Comment(rawValue: needsPostgres)))
     func aSignInWhoseRequestsGoToThreeInstancesSucceeds() async throws {
         try await withThreeInstances { _, clients in
             let (a, b, c) = (clients[0], clients[1], clients[2])
@@ -44,7 +44,7 @@ struct PostgresStateTests {
         }
     }
 
-    @Test(.enabled(if: PostgresFixture.enabled, Comment(rawValue: needsPostgres)))
+    @Test(.enabled(if: PostgresCluster.enabled, Comment(rawValue: needsPostgres)))
     func aRefreshTokenRotatedOnOneInstanceIsRefusedByTheOthers() async throws {
         try await withThreeInstances { _, clients in
             let (a, b, c) = (clients[0], clients[1], clients[2])
@@ -57,7 +57,7 @@ struct PostgresStateTests {
         }
     }
 
-    @Test(.enabled(if: PostgresFixture.enabled, Comment(rawValue: needsPostgres)))
+    @Test(.enabled(if: PostgresCluster.enabled, Comment(rawValue: needsPostgres)))
     func theAttemptLimitsCountAcrossInstances() async throws {
         try await withThreeInstances { _, clients in
             let token = try await clients[0].startOTP()
@@ -72,25 +72,25 @@ struct PostgresStateTests {
         }
     }
 
-    @Test(.enabled(if: PostgresFixture.enabled, Comment(rawValue: needsPostgres)))
+    @Test(.enabled(if: PostgresCluster.enabled, Comment(rawValue: needsPostgres)))
     func aServerRestartedMidRunFailsClearlyMeanwhileAndLosesNothing() async throws {
         try await withThreeInstances { server, clients in
             let (a, b) = (clients[0], clients[1])
             let refresh = try #require(try await a.signInOTP().string("refresh_token"))
             let started = try await a.startOTP()
-            try server.pause()
+            server.stopServer()
             let meanwhile = try await b.initiate("alice@example.com")
             #expect(meanwhile.status == 500)
             let admin = try await b.admin("GET", "users")
-            #expect(admin.string("error_description")?.contains("postgres://tester@127.0.0.1:\(server.port)/shared") == true,
+            #expect(admin.string("error_description")?.contains("postgres://postgres@127.0.0.1:\(server.port)/postgres") == true,
                     "\(admin.json)")
-            try server.resume()
+            try server.startServer()
             #expect(try await b.refresh(refresh).status == 200)
             #expect(try await b.submitCode(started, code: "12345678").status == 200)
         }
     }
 
-    @Test(.enabled(if: PostgresFixture.enabled, Comment(rawValue: needsPostgres)))
+    @Test(.enabled(if: PostgresCluster.enabled, Comment(rawValue: needsPostgres)))
     func aTenantMadeOnOneInstanceIsServedByTheOthers() async throws {
         try await withThreeInstances { _, clients in
             let (a, b, c) = (clients[0], clients[1], clients[2])
@@ -105,15 +105,16 @@ struct PostgresStateTests {
         }
     }
 
-    @Test(.enabled(if: PostgresFixture.enabled, Comment(rawValue: needsPostgres)))
+    @Test(.enabled(if: PostgresCluster.enabled, Comment(rawValue: needsPostgres)))
     func aDatabaseThatDoesNotExistStopsTheStart() async throws {
-        let server = try PostgresFixture.start()
+        let server = try PostgresCluster.start()
         defer { server.stop() }
+        let missing = "postgres://postgres@127.0.0.1:\(server.port)/missing"
         let error = await #expect(throws: (any Error).self) {
-            try await withEmulator({ $0.database = server.url("missing") }) { _ in }
+            try await withEmulator({ $0.database = missing }) { _ in }
         }
         let text = error.map { "\($0)" } ?? ""
-        #expect(text.contains("could not connect to \(server.url("missing"))") && text.contains(#"database "missing" does not exist"#), "\(text)")
+        #expect(text.contains("could not connect to \(missing)") && text.contains(#"database "missing" does not exist"#), "\(text)")
     }
 
     @Test func anUnreachableDatabaseStopsTheStart() async throws {

@@ -30,16 +30,16 @@ struct EmulatorHarness: Sendable {
         return EmulatorHarness(emulator: try await Emulator.start(configuration), store: InMemoryTokenStore())
     }
 
-    /// An application of the emulator's default client, sharing this harness's token store.
+    /// An application of the emulator's default client, sharing this harness's token store, speaking `api`.
     func app(
         _ challengeTypes: NativeAuthChallengeTypes = [.OOB, .password],
-        clock: any NativeAuthClock = SystemClock()
+        clock: any NativeAuthClock = SystemClock(), capabilities: NativeAuthCapabilities = [], api: NativeAuthAPI = .v1
     ) throws -> NativeAuthPublicClientApplication {
         try NativeAuthPublicClientApplication(
             clientId: EmulatorConfiguration.defaultClientId, authority: emulator.authority,
-            challengeTypes: challengeTypes, tokenStore: store,
+            challengeTypes: challengeTypes, capabilities: capabilities, tokenStore: store,
             retryPolicy: RetryPolicy(serverErrorDelay: .milliseconds(10), maximumRetryAfter: .seconds(1)),
-            clock: clock)
+            clock: clock, api: api)
     }
 
     /// Runs `body` against a fresh emulator and stops the emulator afterwards, whatever happens.

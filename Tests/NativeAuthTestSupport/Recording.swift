@@ -19,21 +19,37 @@ public struct RecordedStep: Sendable, Decodable {
     public let request: ExpectedRequest
     /// What the server answers.
     public let response: RecordedResponse
+    /// In a V2 twin of a V1 recording (`V2/<scenario>`, the same journey over V2), the file name of
+    /// the V1 step whose work this step does (several V2 steps may do one V1 step's work).
+    public let counterpart: String?
 
-    enum CodingKeys: String, CodingKey { case source, request, response }
+    enum CodingKeys: String, CodingKey { case source, request, response, counterpart }
 }
 
-/// The request a step expects. Header and form values may be literals or placeholders
+/// The request a step expects. Header, form and JSON string values may be literals or placeholders
 /// (see ``ExpectedValue``).
 public struct ExpectedRequest: Sendable, Decodable {
-    /// The HTTP method, such as `POST`.
+    /// The HTTP method, such as `POST` (V2's new password is a `PUT`).
     public let method: String
     /// The path after the authority, such as `/oauth2/v2.0/initiate`.
     public let path: String
     /// The headers that matter (names are case-insensitive); others are not checked.
     public let headers: [String: String]
-    /// Every form field the body must hold, no more and no fewer.
+    /// Every form field the body must hold, no more and no fewer (empty for a JSON request).
     public let form: [String: String]
+    /// A JSON request's body (V2's steps): every member, no more and no fewer; nil for a form request.
+    package let json: JSONValue?
+
+    enum CodingKeys: String, CodingKey { case method, path, headers, form, json }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        method = try container.decode(String.self, forKey: .method)
+        path = try container.decode(String.self, forKey: .path)
+        headers = try container.decodeIfPresent([String: String].self, forKey: .headers) ?? [:]
+        form = try container.decodeIfPresent([String: String].self, forKey: .form) ?? [:]
+        json = try container.decodeIfPresent(JSONValue.self, forKey: .json)
+    }
 }
 
 /// The response a step serves.

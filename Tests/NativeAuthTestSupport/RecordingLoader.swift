@@ -11,11 +11,22 @@ public enum RecordingLoader {
             .appendingPathComponent("Recordings", isDirectory: true)
     }
 
-    /// The scenario folders that exist.
+    /// The folder of V2's recordings, under `Tests/Recordings`: its scenarios are named `V2/<name>`.
+    public static let v2Folder = "V2"
+
+    /// The V1 scenario folders that exist.
     public static func scenarioNames() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: recordingsDirectory().path)
+            .filter { !$0.hasPrefix(".") && !$0.hasSuffix(".md") && $0 != v2Folder }
+            .sorted()
+    }
+
+    /// The V2 scenarios that exist, each named `V2/<name>`.
+    public static func v2ScenarioNames() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: recordingsDirectory().appendingPathComponent(v2Folder).path)
             .filter { !$0.hasPrefix(".") && !$0.hasSuffix(".md") }
             .sorted()
+            .map { "\(v2Folder)/\($0)" }
     }
 
     /// Reads the scenario `name`: every `*.json` in its folder, in file-name order.

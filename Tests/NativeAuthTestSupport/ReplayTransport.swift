@@ -14,6 +14,9 @@ public final class ReplayTransport: HTTPTransport {
     public let recording: Recording
     /// The authority the recorded paths are appended to.
     public let authority: URL
+    /// Whether ``unusedSteps`` names the V1 steps a V2 twin's unused steps do the work of
+    /// (``RecordedStep/counterpart``), so a test written against the V1 recording reads the same.
+    public let reportsCounterparts: Bool
 
     private struct State {
         var next = 0
@@ -25,22 +28,32 @@ public final class ReplayTransport: HTTPTransport {
 
     private let state = Mutex(State())
 
-    /// Replays `recording` for requests under `authority`.
-    public init(_ recording: Recording, authority: URL) {
+    /// Replays `recording` for requests under `authority`; with `reportsCounterparts`, ``unusedSteps``
+    /// names the V1 steps of a V2 twin's unused steps.
+    public init(_ recording: Recording, authority: URL, reportsCounterparts: Bool = false) {
         self.recording = recording
         self.authority = authority
+        self.reportsCounterparts = reportsCounterparts
     }
 
-    /// Replays the scenario folder `scenario` of `Tests/Recordings`.
-    public convenience init(scenario: String, authority: URL) throws {
-        self.init(try RecordingLoader.load(scenario), authority: authority)
+    /// Replays the scenario folder `scenario` of `Tests/Recordings` (`V2/<name>` for a V2 one).
+    public convenience init(scenario: String, authority: URL, reportsCounterparts: Bool = false) throws {
+        self.init(try RecordingLoader.load(scenario), authority: authority, reportsCounterparts: reportsCounterparts)
     }
 
     // MARK: What the test inspects
 
-    /// The steps never requested, by file name.
+    /// The steps never requested, by file name (or, with ``reportsCounterparts``, the V1 steps whose
+    /// work they do, each once, in order).
     public var unusedSteps: [String] {
-        state.withLock { state in recording.steps[state.next...].map(\.name) }
+        let unused = state.withLock { state in Array(recording.steps[state.next...]) }
+        guard reportsCounterparts else { return unused.map(\.name) }
+        var names: [String] = []
+        for step in unused {
+            let name = step.counterpart ?? step.name
+            if names.last != name { names.append(name) }
+        }
+        return names
     }
 
     /// Every request that did not match its step, or came after the last one.

@@ -10,6 +10,9 @@ until it is killed.
   /collected       200 JSON {"requests": [what /collect recorded]}
   /big?bytes=N     200 with N bytes of "x"
   /hostile         401 whose Bearer challenge's error_description holds a terminal escape sequence
+  /hostile-headers 200 whose X-Hostile header holds ESC, BEL, a C1 control (U+0085) and U+202E
+  /insufficient-scope  403 insufficient_scope whose scope holds shell syntax:
+                   "User.Read;touch /tmp/nativeauth-owned $(id)"
 """
 import json
 import signal
@@ -64,6 +67,16 @@ class Handler(BaseHTTPRequestHandler):
         elif url.path == "/hostile":
             self.answer(401, {"error": "no"},
                         [("WWW-Authenticate", 'Bearer error="invalid_token", error_description="\x1b]0;owned\x07\x1b[31mred"')])
+        elif url.path == "/hostile-headers":
+            # Written as raw bytes: send_header encodes Latin-1 only, and U+202E is not in it.
+            self.send_response(200)
+            self._headers_buffer.append(b"X-Hostile: \x1b]0;owned\x07 \xc2\x85 \xe2\x80\xaeevil\r\n")
+            self.send_header("Content-Length", "2")
+            self.end_headers()
+            self.wfile.write(b"{}")
+        elif url.path == "/insufficient-scope":
+            self.answer(403, {"error": "forbidden"},
+                        [("WWW-Authenticate", 'Bearer error="insufficient_scope", scope="User.Read;touch /tmp/nativeauth-owned $(id)"')])
         elif url.path == "/big":
             size = int(urllib.parse.parse_qs(url.query).get("bytes", ["0"])[0])
             self.answer(200, b"x" * size)

@@ -47,14 +47,14 @@ final class HTTPConnection {
     }
 
     private let fd: Int32
-    private let hostHeader: [UInt8]
+    private let headPrefix: [UInt8]
     private var buffer: UnsafeMutableRawBufferPointer
     /// The received bytes not yet consumed are `buffer[start..<end]`.
     private var start = 0
     private var end = 0
 
     init(port: Int) throws {
-        hostHeader = Array("Host: 127.0.0.1:\(port)\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ".utf8)
+        headPrefix = Array("Host: 127.0.0.1:\(port)\r\nContent-Type: ".utf8)
         buffer = .allocate(byteCount: 1 << 16, alignment: 16)
         #if canImport(Glibc)
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -81,15 +81,27 @@ final class HTTPConnection {
 
     /// POSTs a form body and returns the response.
     func post(path: String, form: String) throws -> Response {
+        try send("POST", path: path, contentType: "application/x-www-form-urlencoded", body: form)
+    }
+
+    /// Sends a JSON body (API V2's steps) and returns the response.
+    func send(_ method: String = "POST", path: String, json: String) throws -> Response {
+        try send(method, path: path, contentType: "application/json", body: json)
+    }
+
+    private func send(_ method: String, path: String, contentType: String, body: String) throws -> Response {
         var request: [UInt8] = []
-        request.reserveCapacity(256 + form.utf8.count)
-        request += "POST ".utf8
+        request.reserveCapacity(256 + body.utf8.count)
+        request += method.utf8
+        request += " ".utf8
         request += path.utf8
         request += " HTTP/1.1\r\n".utf8
-        request += hostHeader
-        request += String(form.utf8.count).utf8
+        request += headPrefix
+        request += contentType.utf8
+        request += "\r\nContent-Length: ".utf8
+        request += String(body.utf8.count).utf8
         request += "\r\n\r\n".utf8
-        request += form.utf8
+        request += body.utf8
         try send(request)
         return try readResponse()
     }

@@ -6,10 +6,11 @@ import NativeAuthEmulator
 
 // Drives complete OTP sign-ins (initiate, challenge, token) against an emulator (in memory, on a
 // state folder's SQLite database, or on PostgreSQL) over keep-alive loopback connections and prints
-// sign-ins per second and per-endpoint latency. With --instances N (N emulators on one state), the
-// three requests of each sign-in go to different instances.
+// sign-ins per second and per-endpoint latency. With --v2, API V2's sign-ins instead
+// (authorize-challenge, sign_in, challenge, verify, the resume, token). With --instances N (N
+// emulators on one state), the requests of each sign-in go to different instances.
 //
-// Usage: EmulatorBench [--connections N] [--seconds S] [--warmup S] [--scope 'openid ...'] [--rsa]
+// Usage: EmulatorBench [--connections N] [--seconds S] [--warmup S] [--scope 'openid ...'] [--v2] [--rsa]
 //                      [--state-dir DIR | --database postgres://…] [--instances N]
 //        EmulatorBench --flows N [--sign-ins M]   (request cost with N open flows in a state directory)
 
@@ -21,6 +22,7 @@ struct Options {
     var stateDirectory: String?
     var database: String?
     var instances = 1
+    var v2 = false
 
     init(_ arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -33,6 +35,7 @@ struct Options {
             case "--state-dir": stateDirectory = iterator.next()
             case "--database": database = iterator.next()
             case "--instances": instances = max(1, Int(iterator.next() ?? "") ?? instances)
+            case "--v2": v2 = true
             default: break
             }
         }
@@ -42,7 +45,7 @@ struct Options {
 /// Latencies (nanoseconds) and counts gathered by the workers.
 final class Results: @unchecked Sendable {
     private let lock = NSLock()
-    var latencies: [String: [UInt64]] = ["initiate": [], "challenge": [], "token": []]
+    var latencies: [String: [UInt64]] = [:]
     var signIns = 0
     var failures = 0
     var firstFailure: String?
@@ -67,6 +70,11 @@ final class Results: @unchecked Sendable {
 
 let continuationTokenMember = Array(#""continuation_token":""#.utf8)
 let idTokenMember = Array(#""id_token""#.utf8)
+let v2TokenMember = Array(#""continuationToken":""#.utf8)
+let signInMember = Array(#""sign_in":""#.utf8)
+let challengeLinkMember = Array(#""challenge":{"href":""#.utf8)
+let verifyLinkMember = Array(#""verify":{"href":""#.utf8)
+let codeMember = Array(#""code":""#.utf8)
 
 func percentile(_ sorted: [UInt64], _ p: Double) -> Double {
     guard !sorted.isEmpty else { return 0 }
@@ -107,8 +115,9 @@ unreserved.insert(charactersIn: "-._~")
 let scope = options.scope.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
 let expectIdToken = options.scope.split(separator: " ").contains("openid")
 
+let steps = options.v2 ? ["authorize-challenge", "signin", "challenge", "verify", "resume", "token"] : ["initiate", "challenge", "token"]
 print("\(options.instances) emulator(s) on \(configuration.stateLocation), first at \(emulator.baseURL.absoluteString), "
-      + "\(options.connections) keep-alive connections, "
+      + "\(options.v2 ? "API V2, " : "")\(options.connections) keep-alive connections, "
       + "\(options.warmup)s warm-up + \(options.seconds)s measured, \(ProcessInfo.processInfo.activeProcessorCount) cores, "
       + "scope '\(options.scope)' (\(expectIdToken ? 2 : 1) RS256 signatures per sign-in)")
 
@@ -133,7 +142,7 @@ let done = DispatchGroup()
 for index in 0..<options.connections {
     done.enter()
     let thread = Thread {
-        var local: [String: [UInt64]] = ["initiate": [], "challenge": [], "token": []]
+        var local = Dictionary(uniqueKeysWithValues: steps.map { ($0, [UInt64]()) })
         var signIns = 0
         var failures = 0
         var firstFailure: String?
@@ -149,34 +158,71 @@ for index in 0..<options.connections {
         // With several instances, each request of a sign-in goes to the next one (and each sign-in
         // starts one further on, so that every instance answers every endpoint).
         var turn = index
-        func timed(_ name: String, _ path: String, _ form: String, measuring: Bool) throws -> HTTPConnection.Response {
+        var measuring = false
+        func timed(_ name: String, _ request: (HTTPConnection) throws -> HTTPConnection.Response) throws -> HTTPConnection.Response {
             let connection = connections[turn % connections.count]
             turn += 1
             let begin = DispatchTime.now().uptimeNanoseconds
-            let result = try connection.post(path: tenantPath + path, form: form)
+            let result = try request(connection)
             if measuring { local[name]!.append(DispatchTime.now().uptimeNanoseconds - begin) }
             return result
+        }
+        func failure(_ name: String, _ response: HTTPConnection.Response) -> HTTPConnection.Failure {
+            HTTPConnection.Failure(description: "\(name) \(response.status): \(response.text)")
+        }
+        /// V1: initiate, challenge, the oob grant.
+        func signInV1() throws -> HTTPConnection.Response {
+            let r1 = try timed("initiate") { connection in
+                try connection.post(path: tenantPath + "/oauth2/v2.0/initiate",
+                                    form: "client_id=\(clientId)&username=alice%40example.com&challenge_type=oob%20redirect")
+            }
+            guard r1.status == 200, let t1 = r1.stringMember(continuationTokenMember) else { throw failure("initiate", r1) }
+            let r2 = try timed("challenge") { connection in
+                try connection.post(path: tenantPath + "/oauth2/v2.0/challenge",
+                                    form: "client_id=\(clientId)&continuation_token=\(t1)&challenge_type=oob%20redirect")
+            }
+            guard r2.status == 200, let t2 = r2.stringMember(continuationTokenMember) else { throw failure("challenge", r2) }
+            return try timed("token") { connection in
+                try connection.post(path: tenantPath + "/oauth2/v2.0/token",
+                                    form: "client_id=\(clientId)&continuation_token=\(t2)&grant_type=oob&oob=12345678&scope=\(scope)")
+            }
+        }
+        /// V2: the entry, the sign_in link, the method's challenge, verify, the resume, the code's grant.
+        func signInV2() throws -> HTTPConnection.Response {
+            let entry = try timed("authorize-challenge") { connection in
+                try connection.post(path: tenantPath + "/oauth2/v2.0/authorize-challenge", form: "client_id=\(clientId)")
+            }
+            guard entry.status == 401, let t0 = entry.stringMember(continuationTokenMember), let signIn = entry.stringMember(signInMember) else {
+                throw failure("authorize-challenge", entry)
+            }
+            let methods = try timed("signin") { connection in
+                try connection.send(path: signIn, json: #"{"continuationToken":"\#(t0)","username":"alice@example.com"}"#)
+            }
+            guard methods.status == 200, let t1 = methods.stringMember(v2TokenMember), let challenge = methods.stringMember(challengeLinkMember) else {
+                throw failure("signin", methods)
+            }
+            let coded = try timed("challenge") { connection in try connection.send(path: challenge, json: #"{"continuationToken":"\#(t1)"}"#) }
+            guard coded.status == 200, let t2 = coded.stringMember(v2TokenMember), let verify = coded.stringMember(verifyLinkMember) else {
+                throw failure("challenge", coded)
+            }
+            let done = try timed("verify") { connection in try connection.send(path: verify, json: #"{"continuationToken":"\#(t2)","otp":"12345678"}"#) }
+            guard done.status == 200, let t3 = done.stringMember(v2TokenMember) else { throw failure("verify", done) }
+            let resumed = try timed("resume") { connection in
+                try connection.post(path: tenantPath + "/oauth2/v2.0/authorize-challenge", form: "continuation_token=\(t3)")
+            }
+            guard resumed.status == 200, let code = resumed.stringMember(codeMember) else { throw failure("resume", resumed) }
+            return try timed("token") { connection in
+                try connection.post(path: tenantPath + "/oauth2/v2.0/token",
+                                    form: "client_id=\(clientId)&grant_type=authorization_code&code=\(code)&scope=\(scope)")
+            }
         }
         while true {
             let now = Date()
             if now >= stopAt { break }
-            let measuring = now >= measureFrom
+            measuring = now >= measureFrom
             do {
-                let r1 = try timed("initiate", "/oauth2/v2.0/initiate",
-                                   "client_id=\(clientId)&username=alice%40example.com&challenge_type=oob%20redirect", measuring: measuring)
-                guard r1.status == 200, let t1 = r1.stringMember(continuationTokenMember) else {
-                    throw HTTPConnection.Failure(description: "initiate \(r1.status): \(r1.text)")
-                }
-                let r2 = try timed("challenge", "/oauth2/v2.0/challenge",
-                                   "client_id=\(clientId)&continuation_token=\(t1)&challenge_type=oob%20redirect", measuring: measuring)
-                guard r2.status == 200, let t2 = r2.stringMember(continuationTokenMember) else {
-                    throw HTTPConnection.Failure(description: "challenge \(r2.status): \(r2.text)")
-                }
-                let r3 = try timed("token", "/oauth2/v2.0/token",
-                                   "client_id=\(clientId)&continuation_token=\(t2)&grant_type=oob&oob=12345678&scope=\(scope)", measuring: measuring)
-                guard r3.status == 200, r3.contains(idTokenMember) == expectIdToken else {
-                    throw HTTPConnection.Failure(description: "token \(r3.status): \(r3.text)")
-                }
+                let tokens = try options.v2 ? signInV2() : signInV1()
+                guard tokens.status == 200, tokens.contains(idTokenMember) == expectIdToken else { throw failure("token", tokens) }
                 if measuring { signIns += 1 }
                 turn += 1
             } catch {
@@ -203,9 +249,9 @@ await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>)
 for running in emulators { try await running.stop() }
 
 let rate = Double(results.signIns) / options.seconds
-print(String(format: "complete OTP sign-ins: %d in %.1f s = %.0f sign-ins/s (%.0f requests/s)",
-             results.signIns, options.seconds, rate, rate * 3))
-for name in ["initiate", "challenge", "token"] {
+print(String(format: "complete %@OTP sign-ins: %d in %.1f s = %.0f sign-ins/s (%.0f requests/s)",
+             options.v2 ? "API V2 " : "", results.signIns, options.seconds, rate, rate * Double(steps.count)))
+for name in steps {
     let sorted = (results.latencies[name] ?? []).sorted()
     print(String(format: "  %@ n=%d p50 %.3f ms   p99 %.3f ms", name as NSString, sorted.count,
                  percentile(sorted, 0.50), percentile(sorted, 0.99)))

@@ -2,8 +2,10 @@
 // and the href resolver, whose every accepted href must stay on the authority. Compiled into the
 // NativeAuth module by fuzz/build.sh (so it reaches internal API).
 //
-// Input: byte 0 picks what reads the rest: a HAL answer, an error, an authorization code, or an href
-// resolved against an https authority, a loopback http one, or one whose path is a tenant ID.
+// Input: byte 0 picks what reads the rest: a HAL answer, an error, an authorization code, an href
+// resolved against an https authority, a loopback http one, or one whose path is a tenant ID, or a
+// whole V2 answer sorted as a step's or as the entry's (byte 1 the status, the rest the body), with
+// the error each rejection carries read as V2's table reads it.
 import Foundation
 
 private let authorities = [
@@ -18,7 +20,7 @@ public func halFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 
     guard let selector = bytes.first else { return 0 }
     let rest = Data(bytes.dropFirst())
     let decoder = JSONDecoder()
-    switch selector % 6 {
+    switch selector % 8 {
     case 0:
         if let answer = try? decoder.decode(HALResponse.self, from: rest) {
             for relation in answer.links.keys { _ = answer.link(relation) }
@@ -31,8 +33,22 @@ public func halFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 
         }
     case 2:
         _ = try? decoder.decode(AuthorizationCodeResponse.self, from: rest)
+    case 6, 7:
+        guard let status = rest.first else { return 0 }
+        let statuses = [200, 200, 400, 401, 403, 404, 302, 307, 429, 500, 503]
+        let response = HTTPResponse(status: statuses[Int(status) % statuses.count], headers: ["Location": "https://evil.example/x"],
+                                    body: Data(rest.dropFirst()))
+        switch WireClient.classifyJourney(response, as: HALResponse.self, entry: selector % 8 == 7) {
+        case .success(let answer):
+            _ = answer.link("sign_in")
+        case .rejected(.protocolError(let error, _)):
+            _ = error.journeyInvalidAttributeNames
+            for step in JourneyStep.allCases { _ = step.outcome(of: error) }
+        case .rejected:
+            break
+        }
     default:
-        let authority = authorities[Int(selector % 6) - 3]
+        let authority = authorities[Int(selector % 8) - 3]
         let href = String(decoding: rest, as: UTF8.self)
         if case .success(let url) = HrefResolver(authority: authority).resolve(href) {
             // Whatever the href, a followed one stays on the authority: same scheme, host and port,

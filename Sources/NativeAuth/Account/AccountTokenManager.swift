@@ -31,7 +31,7 @@ struct AccountTokenManager: Sendable {
     }
 
     var clientId: String { wire.clientId }
-    var store: any NativeAuthTokenStore { storage.store }
+    var place: AccountStorePlace { storage.place }
     var storageAuthority: String { storage.storageAuthority }
 
     // MARK: Sign-in and sign-out
@@ -39,7 +39,7 @@ struct AccountTokenManager: Sendable {
     /// Stores the tokens of a completed sign-in (replacing the app's previous account, or only the same
     /// account when the app keeps several). The scopes the sign-in requested become the account's
     /// default scopes for ``accessToken(identifier:scopes:forceRefresh:claims:correlationId:)``.
-    func signedIn(_ tokens: TokenResponse, username: String, requestedScopes: [String]) throws -> NativeAuthUserAccountResult {
+    func signedIn(_ tokens: TokenResponse, username: String, requestedScopes: [String]) async throws -> NativeAuthUserAccountResult {
         let identifier = NativeAuthAccount.identifier(clientInfo: tokens.clientInfo, idToken: tokens.idToken, username: username)
         let defaultScopes = RequestedScopes.resource(requestedScopes).sorted()
         let account = StoredAccount(
@@ -47,9 +47,10 @@ struct AccountTokenManager: Sendable {
             idToken: tokens.idToken, refreshToken: tokens.refreshToken,
             accessTokens: [accessToken(from: tokens, requested: defaultScopes)], signedInAt: clock.now,
             defaultScopes: defaultScopes)
-        let replaced = try store.modify { contents in
+        let replacingOthers = !storage.keepsSeveralAccounts
+        let replaced = try await place.modify { contents in
             let sameUsername = contents.accountsReplaced(by: account)
-            contents.upsert(account, replacingOthers: !storage.keepsSeveralAccounts)
+            contents.upsert(account, replacingOthers: replacingOthers)
             return sameUsername
         }
         if !replaced.isEmpty {
@@ -59,36 +60,49 @@ struct AccountTokenManager: Sendable {
         return NativeAuthUserAccountResult(stored: account, manager: self)
     }
 
-    /// The account signed in to this application, read from the store.
+    /// The account signed in to this application, read from a document store.
     func currentAccount() throws -> NativeAuthUserAccountResult? {
-        try storedAccount().map { NativeAuthUserAccountResult(stored: $0, manager: self) }
+        try place.documentStore().read().account(clientId: clientId, authority: storageAuthority)
+            .map { NativeAuthUserAccountResult(stored: $0, manager: self) }
+    }
+
+    /// The account signed in to this application, read from its store (a document or a partition).
+    func currentAccountFromStore() async throws -> NativeAuthUserAccountResult? {
+        try await place.read().account(clientId: clientId, authority: storageAuthority)
+            .map { NativeAuthUserAccountResult(stored: $0, manager: self) }
     }
 
     /// Every account signed in to this application, the current one first, then by when each was
     /// last active.
     func accounts() throws -> [NativeAuthUserAccountResult] {
         // The store's order breaks ties: a sign-in or an activation puts the account last.
-        try store.read().storedAccounts
+        try place.documentStore().read().storedAccounts
             .filter { $0.clientId == clientId && $0.authority == storageAuthority }
             .enumerated()
             .sorted { ($0.element.activeSince, $0.offset) > ($1.element.activeSince, $1.offset) }
             .map { NativeAuthUserAccountResult(stored: $0.element, manager: self) }
     }
 
-    /// The stored (active) account of this application, if any.
-    func storedAccount() throws -> StoredAccount? {
-        try store.read().account(clientId: clientId, authority: storageAuthority)
-    }
-
     /// The stored account `identifier` of this application, if it is kept.
-    func storedAccount(identifier: String) throws -> StoredAccount? {
-        try store.read().account(clientId: clientId, authority: storageAuthority, identifier: identifier)
+    func storedAccount(identifier: String) async throws -> StoredAccount? {
+        try await place.read().account(clientId: clientId, authority: storageAuthority, identifier: identifier)
     }
 
-    /// Removes the account and its tokens from the store. Returns whether it was there.
+    /// Removes the account and its tokens from a document store. Returns whether it was there.
     @discardableResult
     func signOut(identifier: String) throws -> Bool {
-        try store.modify { contents in
+        let (clientId, storageAuthority) = (clientId, storageAuthority)
+        return try place.documentStore().modify { contents in
+            contents.removeAccount(clientId: clientId, authority: storageAuthority, identifier: identifier)
+        }
+    }
+
+    /// Removes the account and its tokens from the store (a document or a partition). Returns
+    /// whether it was there.
+    @discardableResult
+    func signOutFromStore(identifier: String) async throws -> Bool {
+        let (clientId, storageAuthority) = (clientId, storageAuthority)
+        return try await place.modify { contents in
             contents.removeAccount(clientId: clientId, authority: storageAuthority, identifier: identifier)
         }
     }
@@ -104,7 +118,7 @@ struct AccountTokenManager: Sendable {
     {
         let correlationId = correlationId ?? UUID()
         let account: StoredAccount
-        switch storedAccount(identifier: identifier, correlationId: correlationId) {
+        switch await storedAccount(identifier: identifier, correlationId: correlationId) {
         case .failure(let error): return .failure(error)
         case .success(let found): account = found
         }
@@ -116,7 +130,7 @@ struct AccountTokenManager: Sendable {
         let key = "\(identifier)|\(wanted.sorted().joined(separator: " "))" + (claims.map { "|" + $0.jsonString() } ?? "")
         let refreshed = await storage.refreshes.run(key: key) { [self] in
             do {
-                return try await store.withRefreshLock {
+                return try await place.withRefreshLock {
                     switch await self.refreshHoldingLock(identifier: identifier, wanted: wanted, forceRefresh: forceRefresh,
                                                                 claims: claims, correlationId: correlationId) {
                     case .success(let token): return TokenRefresh.token(accessToken: token.accessToken, scopes: token.scopes, expiresOn: token.expiresOn)
@@ -141,7 +155,7 @@ struct AccountTokenManager: Sendable {
     {
         // Another process may have refreshed while this one waited for the lock.
         let account: StoredAccount
-        switch storedAccount(identifier: identifier, correlationId: correlationId) {
+        switch await storedAccount(identifier: identifier, correlationId: correlationId) {
         case .failure(let error): return .failure(error)
         case .success(let found): account = found
         }
@@ -163,7 +177,7 @@ struct AccountTokenManager: Sendable {
         switch reply.outcome {
         case .rejected(let rejection):
             if case .unavailable(let failure) = rejection, case .transport(_, mayHaveReachedServer: true) = failure.kind {
-                rememberLostAnswer(identifier: identifier, refreshToken: refreshToken)
+                await rememberLostAnswer(identifier: identifier, refreshToken: refreshToken)
             }
             let step: RefreshStep = account.refreshAnswerLostAt == nil ? .refresh : .refreshAfterLostAnswer
             return .failure(RetrieveAccessTokenError(FlowErrorMapping.failure(rejection, correlationId: reply.correlationId, at: step).details))
@@ -171,15 +185,15 @@ struct AccountTokenManager: Sendable {
             tokens = body
         }
         let fresh = accessToken(from: tokens, requested: requested)
+        let (clientId, storageAuthority, now) = (clientId, storageAuthority, clock.now)
         do {
-            try store.modify { contents in
+            try await place.modify { contents in
                 guard var current = contents.account(clientId: clientId, authority: storageAuthority, identifier: identifier) else {
                     return  // signed out meanwhile: do not bring the account back
                 }
                 current.refreshToken = tokens.refreshToken ?? current.refreshToken
                 current.refreshAnswerLostAt = nil
                 current.idToken = tokens.idToken ?? current.idToken
-                let now = clock.now
                 current.accessTokens.removeAll { Self.key(of: $0) == wanted || $0.expiresOn <= now }
                 current.accessTokens.append(fresh)
                 contents.replaceInPlace(current)
@@ -192,19 +206,20 @@ struct AccountTokenManager: Sendable {
 
     /// Records that a refresh with `refreshToken` may have reached the server without an answer, so a
     /// later 70000 can say why (best effort: a store that fails here fails the next call anyway).
-    private func rememberLostAnswer(identifier: String, refreshToken: String) {
-        try? store.modify { contents in
+    private func rememberLostAnswer(identifier: String, refreshToken: String) async {
+        let (clientId, storageAuthority, now) = (clientId, storageAuthority, clock.now)
+        _ = try? await place.modify { contents in
             guard var current = contents.account(clientId: clientId, authority: storageAuthority, identifier: identifier),
                   current.refreshToken == refreshToken
             else { return }
-            current.refreshAnswerLostAt = clock.now
+            current.refreshAnswerLostAt = now
             contents.replaceInPlace(current)
         }
     }
 
-    private func storedAccount(identifier: String, correlationId: UUID) -> Result<StoredAccount, RetrieveAccessTokenError> {
+    private func storedAccount(identifier: String, correlationId: UUID) async -> Result<StoredAccount, RetrieveAccessTokenError> {
         do {
-            guard let account = try storedAccount(identifier: identifier) else {
+            guard let account = try await storedAccount(identifier: identifier) else {
                 return .failure(RetrieveAccessTokenError(FlowErrorMapping.local(
                     .noAccount, "The account is not signed in any more (it signed out, or its tokens were removed).",
                     correlationId: correlationId)))

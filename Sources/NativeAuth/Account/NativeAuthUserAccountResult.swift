@@ -41,7 +41,7 @@ public final class NativeAuthUserAccountResult: Sendable {
             claims: parameters.claimsRequest, correlationId: parameters.correlationId)
         switch result {
         case .success(let token):
-            refreshFromStore()
+            await refreshFromStore()
             return parameters.returnRefreshToken ? token.carrying(refreshToken: stored.withLock { $0.refreshToken }) : token
         case .failure(let error):
             throw error
@@ -63,13 +63,22 @@ public final class NativeAuthUserAccountResult: Sendable {
         try manager.signOut(identifier: stored.withLock { $0.identifier })
     }
 
+    /// Signs out like ``signOutOrThrow()``, with the store's asynchronous calls: the form a server
+    /// uses with a partitioned store (``NativeAuthPartitionedTokenStore``), whose partition it
+    /// changes alone. Returns whether the account was still stored.
+    /// - Throws: What the store throws when it cannot be updated.
+    @discardableResult
+    public func signOutFromStore() async throws -> Bool {
+        try await manager.signOutFromStore(identifier: stored.withLock { $0.identifier })
+    }
+
     /// The application's transport, for ``callAPI(_:parameters:transport:)``.
     var apiTransport: any HTTPTransport { manager.wire.transport }
 
     /// Picks up a rotated ID token after a refresh.
-    private func refreshFromStore() {
+    private func refreshFromStore() async {
         let identifier = stored.withLock { $0.identifier }
-        guard let latest = try? manager.storedAccount(identifier: identifier) else { return }
+        guard let latest = try? await manager.storedAccount(identifier: identifier) else { return }
         stored.withLock { $0 = latest }
     }
 }

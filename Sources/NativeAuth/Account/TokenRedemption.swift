@@ -28,7 +28,7 @@ enum TokenRedemption {
         case .rejected(let rejection):
             return (.rejected(rejection), context)
         case .success(let tokens):
-            return (store(tokens, username: context.username, context: context), context)
+            return (await store(tokens, username: context.username, context: context), context)
         }
     }
 
@@ -45,10 +45,10 @@ enum TokenRedemption {
     /// name, and refusing a sign-in for the characters of a name would lock its owner out. Whoever
     /// shows a name makes it safe where it is shown (`nativeauth` replaces controls in its terminal
     /// output and escapes them in `--json`). Answers ``Outcome/signedIn(_:)`` or ``Outcome/failed(_:)``.
-    static func store(_ tokens: TokenResponse, username: String, context: FlowContext) -> Outcome {
+    static func store(_ tokens: TokenResponse, username: String, context: FlowContext) async -> Outcome {
         let environment = context.environment
         do {
-            let result = try AccountTokenManager(environment: environment).signedIn(tokens, username: username, requestedScopes: context.scopes)
+            let result = try await AccountTokenManager(environment: environment).signedIn(tokens, username: username, requestedScopes: context.scopes)
             environment.logger.info("signed in", metadata: ["username": "\(LogMasking.username(username))",
                                                            "correlation-id": "\(context.correlationId)"])
             return .signedIn(result)

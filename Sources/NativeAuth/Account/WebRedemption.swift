@@ -22,7 +22,7 @@ enum WebRedemption {
             return (.failed(FlowErrorMapping.local(
                 .invalidIDToken, "The sign-in's tokens were refused and not stored: \(why).", correlationId: context.correlationId)), context)
         case .success(let username):
-            return (TokenRedemption.store(tokens, username: username, context: context), context)
+            return (await TokenRedemption.store(tokens, username: username, context: context), context)
         }
     }
 }

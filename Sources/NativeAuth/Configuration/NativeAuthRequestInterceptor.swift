@@ -18,9 +18,9 @@ import Foundation
 /// ```
 ///
 /// It is asked before every request to the authority: each native-auth step and each `/token` grant,
-/// refreshes included; never for ``NativeAuthUserAccountResult/callAPI(url:parameters:)`` (a
+/// refreshes included; never for ``NativeAuthUserAccountResult/callAPI(_:parameters:transport:)`` (a
 /// resource's API) or the browser. The headers it gives are checked as MSAL checks them
-/// (``HeaderRules``): a name must start with `x-`, and may not start with `x-ms-`, `x-client-`,
+/// (``NativeAuthRequestInterceptorRules``): a name must start with `x-`, and may not start with `x-ms-`, `x-client-`,
 /// `x-broker-` or `x-app-`, which the library and the service own; a header that breaks a rule is left
 /// out (and logged by name, never by value), the others are sent.
 public protocol NativeAuthRequestInterceptor: Sendable {

@@ -1,8 +1,9 @@
 /// A flow's steps with the flow's error table: for each step, what every failed request comes to
 /// (its ``ErrorOutcome``: the public code, the library's sentence, whether the state is handed back).
 ///
-/// Each flow has one (``SignInStep``, ``SignUpStep``, ``ResetPasswordStep``, ``MFAStep``,
-/// ``RegisterStrongAuthStep``, ``DeviceCodeStep``, ``BrowserStep``, ``RefreshStep``), and its
+/// Each V1 flow has one (``SignInStep``, ``SignUpStep``, ``ResetPasswordStep``, ``MFAStep``,
+/// ``RegisterStrongAuthStep``, ``DeviceCodeStep``, ``BrowserStep``, ``RefreshStep``), every V2 journey
+/// shares one (`JourneyStep`, in `Journey/`), and its
 /// `outcome(of:)` is the one place that decides the public code of a protocol error: its rows are
 /// read top to bottom and the first that matches decides. Every table keeps the same order of
 /// precedence: what sends the app to the browser; then the server ending the whole flow

@@ -45,8 +45,19 @@ struct FlowContext: Sendable {
     func failure(_ rejection: WireRejection, at step: some ErrorTable) -> StepFailure {
         let failure = FlowErrorMapping.failure(rejection, correlationId: correlationId, at: step)
         guard failure.details.code == .browserRequired else { return failure }
-        var details = failure.details
+        return StepFailure(details: withBrowserFallback(failure.details), handsBack: failure.handsBack)
+    }
+
+    /// A browser-required failure the library decides itself (a V2 answer the app cannot go on with
+    /// natively, such as a second factor it did not opt in to), saying `message`, with what the
+    /// browser sign-in needs.
+    func browserRequired(_ message: String) -> StepFailure {
+        StepFailure(details: withBrowserFallback(FlowErrorMapping.local(.browserRequired, message, correlationId: correlationId)), handsBack: false)
+    }
+
+    private func withBrowserFallback(_ details: NativeAuthErrorDetails) -> NativeAuthErrorDetails {
+        var details = details
         details.browserFallback = BrowserFallback(reason: details.message, username: username, scopes: scopes)
-        return StepFailure(details: details, handsBack: failure.handsBack)
+        return details
     }
 }

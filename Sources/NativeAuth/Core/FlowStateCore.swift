@@ -5,15 +5,27 @@ import Foundation
 #endif
 
 /// What every public flow state holds: the flow's context, the continuation token of the step it
-/// waits at, and the gate that makes it single-use. A new state is a class holding one of these.
+/// waits at (with, in a V2 journey, where the journey stands: the latest answer's links), and the
+/// gate that makes it single-use. A new state is a class holding one of these.
 final class FlowStateCore: Sendable {
     let context: FlowContext
     let continuationToken: String
+    /// Where a V2 journey stands; nil for a V1 flow's state.
+    let journey: JourneyPosition?
     private let gate = StateGate()
 
+    /// A V1 flow's state core, waiting with `continuationToken`.
     init(context: FlowContext, continuationToken: String) {
         self.context = context
         self.continuationToken = continuationToken
+        journey = nil
+    }
+
+    /// A V2 journey's state core, waiting at `journey`.
+    init(context: FlowContext, journey: JourneyPosition) {
+        self.context = context
+        self.continuationToken = journey.continuationToken
+        self.journey = journey
     }
 
     var correlationId: UUID { context.correlationId }
@@ -46,6 +58,9 @@ final class FlowStateCore: Sendable {
     /// "choose a contact" from the code): the state it was called on is used up, so one state at a
     /// time holds the token.
     func successor() -> FlowStateCore {
-        FlowStateCore(context: context, continuationToken: continuationToken)
+        journey.map { FlowStateCore(context: context, journey: $0) } ?? FlowStateCore(context: context, continuationToken: continuationToken)
     }
+
+    /// The application's environment: the API its flows speak, among the rest.
+    var environment: ApplicationEnvironment { context.environment }
 }

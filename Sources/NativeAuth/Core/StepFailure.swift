@@ -1,7 +1,7 @@
 /// A failed step as its error table decided it: the public error's details, and whether the state
 /// the step was called on is handed back (``ErrorOutcome/handsBack``). A failure the library decides
 /// after the request (storing the account, an answer that does not fit) never hands it back.
-struct StepFailure: Sendable {
+struct StepFailure: Error, Sendable {
     let details: NativeAuthErrorDetails
     let handsBack: Bool
 }

@@ -1,8 +1,8 @@
 /// Every grant the library redeems at `/oauth2/v2.0/token`, and the one place their forms are built.
 ///
-/// The fields follow MSAL: `client_info=true` on every grant, `challenge_type` on the grants that
-/// start from a credential the app collected (password, continuation token), none on `oob`, `mfa_oob` nor on
-/// the browser flows' grants.
+/// The fields follow MSAL: `client_info=true` on every V1 grant (`client_info=1` on V2's, as msal-js
+/// sends it: docs/PROTOCOL.md §25), `challenge_type` on the grants that start from a credential the
+/// app collected (password, continuation token), none on `oob`, `mfa_oob` nor on the browser flows' grants.
 enum TokenGrant: Sendable, Equatable {
     /// A one-time code sent by email (`grant_type=oob`).
     case oob(code: String, continuationToken: String)
@@ -19,6 +19,9 @@ enum TokenGrant: Sendable, Equatable {
     case authorizationCode(String, redirectUri: String, codeVerifier: String)
     /// One poll of a device code (RFC 8628 `urn:ietf:params:oauth:grant-type:device_code`).
     case deviceCode(String)
+    /// The authorization code a finished V2 journey's resume answered (`grant_type=authorization_code`,
+    /// no redirect URI nor PKCE verifier: none of MSAL's V2 SDKs sends one; docs/PROTOCOL.md §25).
+    case journeyCode(String)
 
     /// The `grant_type` value.
     var grantType: String {
@@ -28,9 +31,15 @@ enum TokenGrant: Sendable, Equatable {
         case .password: return "password"
         case .continuationToken: return "continuation_token"
         case .refreshToken: return "refresh_token"
-        case .authorizationCode: return "authorization_code"
+        case .authorizationCode, .journeyCode: return "authorization_code"
         case .deviceCode: return "urn:ietf:params:oauth:grant-type:device_code"
         }
+    }
+
+    /// The `client_info` flag: `1` on V2's exchange (msal-js), `true` on V1's grants (MSAL).
+    private var clientInfo: String {
+        if case .journeyCode = self { return "1" }
+        return "true"
     }
 
     /// The form fields after `client_id`. `scopes` are sent as they are (already merged); `claims`,
@@ -53,9 +62,11 @@ enum TokenGrant: Sendable, Equatable {
             fields = [("grant_type", grantType), ("code", code), ("redirect_uri", redirectUri), ("code_verifier", codeVerifier)]
         case .deviceCode(let deviceCode):
             fields = [("grant_type", grantType), ("device_code", deviceCode)]
+        case .journeyCode(let code):
+            fields = [("grant_type", grantType), ("code", code)]
         }
         fields.append(("scope", scopes.joined(separator: " ")))
-        fields.append(("client_info", "true"))
+        fields.append(("client_info", clientInfo))
         if let claims { fields.append(("claims", claims.jsonString())) }
         return fields
     }

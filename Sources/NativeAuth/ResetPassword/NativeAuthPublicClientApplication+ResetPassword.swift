@@ -18,7 +18,7 @@ extension NativeAuthPublicClientApplication {
     /// - See Also: ``ResetPasswordCodeRequiredState/submitCode(code:)``, ``ResetPasswordRequiredState/submitPassword(password:)``,
     ///   ``SignInAfterResetPasswordState/signIn(parameters:)``
     public func resetPassword(parameters: NativeAuthResetPasswordParameters) async -> ResetPasswordStartResult {
-        await ResetPasswordFlow.start(parameters, environment: environment)
+        await environment.resetPassword.start(parameters, environment: environment)
     }
 
     /// Starts a password reset and reports the outcome to `delegate` on the main actor (see

@@ -12,20 +12,31 @@ import Foundation
 /// Which failures hand the state back follows MSAL (docs/PROTOCOL.md §8.1): a wrong code, a password
 /// the policy refuses, and (this library's addition) a failure with no answer from the server before
 /// the submit was accepted.
-enum ResetPasswordFlow {
+enum ResetPasswordFlow: ResetPasswordSteps {
     // MARK: Start
 
-    static func start(_ parameters: NativeAuthResetPasswordParameters, environment: ApplicationEnvironment) async -> ResetPasswordStartResult {
+    /// A password reset's start as both APIs begin it: the flow's context, and the local check of
+    /// the username, which sends nothing.
+    static func prepare(_ parameters: NativeAuthResetPasswordParameters, environment: ApplicationEnvironment) -> Result<FlowContext, ResetPasswordStartError> {
         let values = parameters.snapshot
         let checked = LocalInput.username(values.username)
-        var context = FlowContext(environment: environment, username: checked.value, scopes: RequestedScopes.merged(nil),
+        let context = FlowContext(environment: environment, username: checked.value, scopes: RequestedScopes.merged(nil),
                                   correlationId: values.correlationId ?? UUID())
         environment.logger.info("password reset starting", metadata: ["username": "\(LogMasking.username(checked.value))",
                                                                       "correlation-id": "\(context.correlationId)"])
         if let problem = checked.problem {
-            return .error(ResetPasswordStartError(FlowErrorMapping.local(.invalidUsername, problem, correlationId: context.correlationId)))
+            return .failure(ResetPasswordStartError(FlowErrorMapping.local(.invalidUsername, problem, correlationId: context.correlationId)))
         }
-        var fields = [("username", checked.value), ("challenge_type", environment.challengeTypes.wireValue)]
+        return .success(context)
+    }
+
+    static func start(_ parameters: NativeAuthResetPasswordParameters, environment: ApplicationEnvironment) async -> ResetPasswordStartResult {
+        var context: FlowContext
+        switch prepare(parameters, environment: environment) {
+        case .failure(let error): return .error(error)
+        case .success(let value): context = value
+        }
+        var fields = [("username", context.username), ("challenge_type", environment.challengeTypes.wireValue)]
         if let capabilities = environment.capabilities.wireValue { fields.append(("capabilities", capabilities)) }
         let started: WireOutcome<ContinuationTokenResponse>
         (started, context) = await context.post(.resetPasswordStart, fields)
@@ -104,6 +115,13 @@ enum ResetPasswordFlow {
         return .advanced(await completed(polling, context: context))
     }
 
+    /// The password is reset: the state that signs the user in (with no token, it says sign-in is not available).
+    static func reset(_ context: FlowContext, _ token: String?) -> SignInAfterResetPasswordState {
+        context.environment.logger.info("password reset", metadata: ["username": "\(LogMasking.username(context.username))",
+                                                                    "correlation-id": "\(context.correlationId)"])
+        return SignInAfterResetPasswordState(core: SignInAfterFlowCore(context: context, continuationToken: token))
+    }
+
     /// Waits for the server to complete the reset, and says what that came to.
     private static func completed(_ polling: ResetPasswordPolling, context: FlowContext) async -> ResetPasswordRequiredResult {
         func passwordState(_ token: String, _ context: FlowContext) -> ResetPasswordRequiredState {
@@ -111,9 +129,7 @@ enum ResetPasswordFlow {
         }
         switch await polling.run(context: context) {
         case .succeeded(let token, let context):
-            context.environment.logger.info("password reset", metadata: ["username": "\(LogMasking.username(context.username))",
-                                                                        "correlation-id": "\(context.correlationId)"])
-            return .completed(SignInAfterResetPasswordState(core: SignInAfterFlowCore(context: context, continuationToken: token)))
+            return .completed(reset(context, token))
         case .rejected(let rejection, let context):
             // As MSAL: a password the server refuses while completing goes back to the submit, with the
             // submit's token; anything else ends the flow.

@@ -77,7 +77,7 @@ public final class ResetPasswordCodeRequiredState: Sendable {
 
     /// Submits the code the user received. When it is right, the server asks for the new password.
     public func submitCode(code: String) async -> ResetPasswordVerifyCodeResult {
-        await core.run(handingBack: self) { await ResetPasswordFlow.submitCode(code, on: core) }
+        await core.run(handingBack: self) { await core.environment.resetPassword.submitCode(code, on: core) }
     }
 
     /// Submits the code and reports the outcome to `delegate` (see ``submitCode(code:)``).
@@ -87,7 +87,7 @@ public final class ResetPasswordCodeRequiredState: Sendable {
 
     /// Asks the server to send a new code; the current code stops working.
     public func resendCode() async -> ResetPasswordResendCodeResult {
-        await core.run(handingBack: self) { await ResetPasswordFlow.resendCode(on: core) }
+        await core.run(handingBack: self) { await core.environment.resetPassword.resendCode(on: core) }
     }
 
     /// Asks for a new code and reports the outcome to `delegate` (see ``resendCode()``).
@@ -186,7 +186,7 @@ public final class ResetPasswordRequiredState: Sendable {
 
     /// Submits the new password and waits until the server has reset it.
     public func submitPassword(password: String) async -> ResetPasswordRequiredResult {
-        await core.run(handingBack: self) { await ResetPasswordFlow.submitPassword(password, on: core) }
+        await core.run(handingBack: self) { await core.environment.resetPassword.submitPassword(password, on: core) }
     }
 
     /// Submits the new password and reports the outcome to `delegate` (see ``submitPassword(password:)``).

@@ -6,7 +6,7 @@ extension NativeAuthPublicClientApplication {
     ///
     /// - See Also: ``SignInCodeRequiredState/submitCode(code:)``, ``SignInPasswordRequiredState/submitPassword(password:)``
     public func signIn(parameters: NativeAuthSignInParameters) async -> SignInStartResult {
-        await SignInFlow.start(parameters, environment: environment)
+        await environment.signIn.start(parameters, environment: environment)
     }
 
     /// Starts a sign-in and reports the outcome to `delegate` on the main actor (see ``signIn(parameters:)``).

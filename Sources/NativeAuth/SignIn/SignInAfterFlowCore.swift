@@ -6,9 +6,10 @@ import Foundation
 
 /// What every "sign in after a previous flow" state holds (``SignInAfterSignUpState``,
 /// ``SignInAfterResetPasswordState``): the finished flow's context, the `continuation_token` its
-/// last answer carried (if any), and a single-use gate. Its one step redeems that token with the
-/// `continuation_token` grant at `/oauth2/v2.0/token` (docs/PROTOCOL.md §6.3, §7.5, §8) and stores the
-/// account as a sign-in does.
+/// last answer carried (if any), and a single-use gate. Its one step redeems that token and stores
+/// the account as a sign-in does: in V1 with the `continuation_token` grant at `/oauth2/v2.0/token`
+/// (docs/PROTOCOL.md §6.3, §7.5, §8), in V2 with the resume and the code's exchange (§25); the
+/// configured API's ``SignInSteps/signInAfterFlow(_:context:)`` decides.
 ///
 /// - The server may ask for a second factor (or its registration) first: the result's
 ///   `awaitingMFA` or `strongAuthMethodRegistration` case, as after a sign-in's grant.
@@ -47,9 +48,7 @@ final class SignInAfterFlowCore: Sendable {
                 return .advanced(failed(Failure(FlowErrorMapping.signInAfterFlowUnavailable(correlationId: correlationId))))
             }
             let context = self.context.with(scopes: RequestedScopes.merged(scopes)).with(claims: claims)
-            let grant = TokenGrant.continuationToken(token, username: context.username,
-                                                     challengeTypes: context.environment.challengeTypes)
-            switch await NativeRedemption.redeem(grant, at: .continuationGrant, context: context) {
+            switch await context.environment.signIn.signInAfterFlow(token, context: context) {
             case .signedIn(let result):
                 return .advanced(completed(result))
             case .strongAuthRequired(let requirement):

@@ -11,24 +11,42 @@ import NativeAuthShared
 ///
 /// The challenge serves both the start and a resend; the password grant serves a password given at
 /// the start and one submitted on its own state.
-enum SignInFlow {
+enum SignInFlow: SignInSteps {
     // MARK: Start
 
-    static func start(_ parameters: NativeAuthSignInParameters, environment: ApplicationEnvironment) async -> SignInStartResult {
+    /// A sign-in's start as both APIs begin it: the flow's context (the username trimmed, the scopes
+    /// merged with the OpenID ones), and the local checks, which send nothing.
+    struct Prepared {
+        let context: FlowContext
+        let password: String?
+    }
+
+    static func prepare(_ parameters: NativeAuthSignInParameters, environment: ApplicationEnvironment) -> Result<Prepared, SignInStartError> {
         let values = parameters.snapshot
         let username = values.username.trimmed(.whitespacesAndNewlines)
-        var context = FlowContext(
+        let context = FlowContext(
             environment: environment, username: username,
             scopes: RequestedScopes.merged(values.scopes), correlationId: values.correlationId ?? UUID(),
             claims: values.claimsRequest)
         environment.logger.info("sign-in starting", metadata: ["username": "\(LogMasking.username(username))",
                                                                "correlation-id": "\(context.correlationId)"])
         guard !username.isEmpty else {
-            return .error(SignInStartError(FlowErrorMapping.local(.invalidUsername, "The username is empty.", correlationId: context.correlationId)))
+            return .failure(SignInStartError(FlowErrorMapping.local(.invalidUsername, "The username is empty.", correlationId: context.correlationId)))
         }
         if let password = values.password, password.isEmpty {
-            return .error(SignInStartError(FlowErrorMapping.local(.invalidCredentials, "The password is empty.", correlationId: context.correlationId)))
+            return .failure(SignInStartError(FlowErrorMapping.local(.invalidCredentials, "The password is empty.", correlationId: context.correlationId)))
         }
+        return .success(Prepared(context: context, password: values.password))
+    }
+
+    static func start(_ parameters: NativeAuthSignInParameters, environment: ApplicationEnvironment) async -> SignInStartResult {
+        var context: FlowContext
+        let password: String?
+        switch prepare(parameters, environment: environment) {
+        case .failure(let error): return .error(error)
+        case .success(let prepared): (context, password) = (prepared.context, prepared.password)
+        }
+        let username = context.username
 
         var fields = [("username", username), ("challenge_type", environment.challengeTypes.wireValue)]
         if let capabilities = environment.capabilities.wireValue { fields.append(("capabilities", capabilities)) }
@@ -47,13 +65,13 @@ enum SignInFlow {
         return await answer.resolve(
             in: context, step: SignInStep.challenge, mismatch: "the server's challenge does not fit the sign-in",
             code: { core, sentTo, channel, length in
-                if values.password != nil {
+                if password != nil {
                     environment.logger.warning("the server asked for a code although a password was given; the password is not used")
                 }
                 return .codeRequired(newState: SignInCodeRequiredState(core: core), sentTo: sentTo, channelTargetType: channel, codeLength: length)
             },
             password: { core in
-                guard let password = values.password else { return .passwordRequired(newState: SignInPasswordRequiredState(core: core)) }
+                guard let password else { return .passwordRequired(newState: SignInPasswordRequiredState(core: core)) }
                 let grant = TokenGrant.password(password, username: username, continuationToken: core.continuationToken,
                                                 challengeTypes: environment.challengeTypes)
                 switch await NativeRedemption.redeem(grant, at: .passwordGrant, context: core.context) {
@@ -113,6 +131,15 @@ enum SignInFlow {
         case .failed(let failure):
             return .failed(failure)
         }
+    }
+}
+
+extension SignInFlow {
+    /// The `continuation_token` grant that ends a sign-up or a password reset (docs/PROTOCOL.md §6.3,
+    /// §7.5, §8).
+    static func signInAfterFlow(_ token: String, context: FlowContext) async -> NativeRedemption.Outcome {
+        let grant = TokenGrant.continuationToken(token, username: context.username, challengeTypes: context.environment.challengeTypes)
+        return await NativeRedemption.redeem(grant, at: .continuationGrant, context: context)
     }
 }
 

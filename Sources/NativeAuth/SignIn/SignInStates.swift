@@ -102,7 +102,7 @@ public final class SignInCodeRequiredState: Sendable {
 
     /// Submits the code the user received.
     public func submitCode(code: String) async -> SignInVerifyCodeResult {
-        await core.run(handingBack: self) { await SignInFlow.submitCode(code, on: core) }
+        await core.run(handingBack: self) { await core.environment.signIn.submitCode(code, on: core) }
     }
 
     /// Submits the code and reports the outcome to `delegate` (see ``submitCode(code:)``).
@@ -112,7 +112,7 @@ public final class SignInCodeRequiredState: Sendable {
 
     /// Asks the server to send a new code; the current code stops working.
     public func resendCode() async -> SignInResendCodeResult {
-        await core.run(handingBack: self) { await SignInFlow.resendCode(on: core) }
+        await core.run(handingBack: self) { await core.environment.signIn.resendCode(on: core) }
     }
 
     /// Asks for a new code and reports the outcome to `delegate` (see ``resendCode()``).
@@ -208,7 +208,7 @@ public final class SignInPasswordRequiredState: Sendable {
 
     /// Submits the user's password.
     public func submitPassword(password: String) async -> SignInPasswordRequiredResult {
-        await core.run(handingBack: self) { await SignInFlow.submitPassword(password, on: core) }
+        await core.run(handingBack: self) { await core.environment.signIn.submitPassword(password, on: core) }
     }
 
     /// Submits the password and reports the outcome to `delegate` (see ``submitPassword(password:)``).

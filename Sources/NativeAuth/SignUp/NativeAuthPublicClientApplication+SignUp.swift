@@ -20,7 +20,7 @@ extension NativeAuthPublicClientApplication {
     /// - See Also: ``SignUpCodeRequiredState/submitCode(code:)``, ``SignUpPasswordRequiredState/submitPassword(password:)``,
     ///   ``SignUpAttributesRequiredState/submitAttributes(attributes:)``, ``SignInAfterSignUpState/signIn(parameters:)``
     public func signUp(parameters: NativeAuthSignUpParameters) async -> SignUpStartResult {
-        await SignUpFlow.start(parameters, environment: environment)
+        await environment.signUp.start(parameters, environment: environment)
     }
 
     /// Starts a sign-up and reports the outcome to `delegate` on the main actor (see ``signUp(parameters:)``).

@@ -13,28 +13,48 @@ import Foundation
 /// Which failures hand the state back follows MSAL (docs/PROTOCOL.md §7.6): a wrong code, a password
 /// the policy refuses, refused attribute values, a refused resend (but not an expired token), and
 /// (this library's addition) any failure with no answer from the server.
-enum SignUpFlow {
+enum SignUpFlow: SignUpSteps {
     // MARK: Start
 
-    static func start(_ parameters: NativeAuthSignUpParameters, environment: ApplicationEnvironment) async -> SignUpStartResult {
+    /// A sign-up's start as both APIs begin it: the flow's context, and the local checks of the
+    /// username, the password and the attributes, which send nothing.
+    struct Prepared {
+        let context: FlowContext
+        let password: String?
+        let attributes: SignUpAttributes?
+    }
+
+    static func prepare(_ parameters: NativeAuthSignUpParameters, environment: ApplicationEnvironment) -> Result<Prepared, SignUpStartError> {
         let values = parameters.snapshot
         let checkedUsername = LocalInput.username(values.username)
         let username = checkedUsername.value
-        var context = FlowContext(environment: environment, username: username, scopes: RequestedScopes.merged(nil),
+        let context = FlowContext(environment: environment, username: username, scopes: RequestedScopes.merged(nil),
                                   correlationId: values.correlationId ?? UUID())
         environment.logger.info("sign-up starting", metadata: ["username": "\(LogMasking.username(username))",
                                                                "correlation-id": "\(context.correlationId)"])
-        func failure(_ details: NativeAuthErrorDetails) -> SignUpStartResult { .error(SignUpStartError(details)) }
-        func local(_ code: NativeAuthErrorCode, _ message: String) -> SignUpStartResult {
-            failure(FlowErrorMapping.local(code, message, correlationId: context.correlationId))
+        func local(_ code: NativeAuthErrorCode, _ message: String) -> Result<Prepared, SignUpStartError> {
+            .failure(SignUpStartError(FlowErrorMapping.local(code, message, correlationId: context.correlationId)))
         }
         if let problem = checkedUsername.problem { return local(.invalidUsername, problem) }
         if let problem = values.password.flatMap({ LocalInput.password($0).problem }) { return local(.invalidPassword, problem) }
         if let problem = values.attributes?.problem { return local(.invalidAttributes, problem + " Nothing was sent.") }
+        return .success(Prepared(context: context, password: values.password, attributes: values.attributes))
+    }
+
+    static func start(_ parameters: NativeAuthSignUpParameters, environment: ApplicationEnvironment) async -> SignUpStartResult {
+        var context: FlowContext
+        let prepared: Prepared
+        switch prepare(parameters, environment: environment) {
+        case .failure(let error): return .error(error)
+        case .success(let value): prepared = value
+        }
+        context = prepared.context
+        let username = context.username
+        func failure(_ details: NativeAuthErrorDetails) -> SignUpStartResult { .error(SignUpStartError(details)) }
 
         var fields = [("username", username)]
-        if let password = values.password { fields.append(("password", password)) }
-        if let attributes = values.attributes, !attributes.members.isEmpty { fields.append(("attributes", attributes.formValue)) }
+        if let password = prepared.password { fields.append(("password", password)) }
+        if let attributes = prepared.attributes, !attributes.members.isEmpty { fields.append(("attributes", attributes.formValue)) }
         fields.append(("challenge_type", environment.challengeTypes.wireValue))
         if let capabilities = environment.capabilities.wireValue { fields.append(("capabilities", capabilities)) }
         let started: WireOutcome<ContinuationTokenResponse>
@@ -165,7 +185,7 @@ enum SignUpFlow {
     }
 
     /// The account exists: the state that signs the new user in (with no token, it says sign-in is not available).
-    private static func signedUp(_ context: FlowContext, _ token: String?) -> SignInAfterSignUpState {
+    static func signedUp(_ context: FlowContext, _ token: String?) -> SignInAfterSignUpState {
         context.environment.logger.info("signed up", metadata: ["username": "\(LogMasking.username(context.username))",
                                                                "correlation-id": "\(context.correlationId)"])
         return SignInAfterSignUpState(core: SignInAfterFlowCore(context: context, continuationToken: token))

@@ -83,7 +83,7 @@ public final class SignUpCodeRequiredState: Sendable {
     /// Submits the code the user received. When it is right, the server creates the account or asks
     /// for what it still needs (a password, attributes).
     public func submitCode(code: String) async -> SignUpVerifyCodeResult {
-        await core.run(handingBack: self) { await SignUpFlow.submitCode(code, on: core) }
+        await core.run(handingBack: self) { await core.environment.signUp.submitCode(code, on: core) }
     }
 
     /// Submits the code and reports the outcome to `delegate` (see ``submitCode(code:)``).
@@ -93,7 +93,7 @@ public final class SignUpCodeRequiredState: Sendable {
 
     /// Asks the server to send a new code; the current code stops working.
     public func resendCode() async -> SignUpResendCodeResult {
-        await core.run(handingBack: self) { await SignUpFlow.resendCode(on: core) }
+        await core.run(handingBack: self) { await core.environment.signUp.resendCode(on: core) }
     }
 
     /// Asks for a new code and reports the outcome to `delegate` (see ``resendCode()``).
@@ -198,7 +198,7 @@ public final class SignUpPasswordRequiredState: Sendable {
 
     /// Submits the new account's password.
     public func submitPassword(password: String) async -> SignUpPasswordRequiredResult {
-        await core.run(handingBack: self) { await SignUpFlow.submitPassword(password, on: core) }
+        await core.run(handingBack: self) { await core.environment.signUp.submitPassword(password, on: core) }
     }
 
     /// Submits the password and reports the outcome to `delegate` (see ``submitPassword(password:)``).
@@ -276,7 +276,7 @@ public final class SignUpAttributesRequiredState: Sendable {
 
     /// Submits attributes already converted (the delegate form converts before its task starts).
     func submitAttributes(_ attributes: SignUpAttributes) async -> SignUpAttributesRequiredResult {
-        await core.run(handingBack: self) { await SignUpFlow.submitAttributes(attributes, on: core, state: self) }
+        await core.run(handingBack: self) { await core.environment.signUp.submitAttributes(attributes, on: core, state: self) }
     }
 }
 

@@ -4,7 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The endpoints the library calls (and the browser's sign-in page), as paths appended to the authority.
+/// The endpoints the library calls (and the browser's sign-in page), as paths appended to the
+/// authority: V1's, and V2's two OAuth endpoints (every other V2 step follows a link the server returned).
 enum Endpoint: String, Sendable, CaseIterable {
     case signInInitiate = "/oauth2/v2.0/initiate"
     case signInChallenge = "/oauth2/v2.0/challenge"
@@ -26,6 +27,10 @@ enum Endpoint: String, Sendable, CaseIterable {
     case authorize = "/oauth2/v2.0/authorize"
     /// The device authorization endpoint (RFC 8628 §3.1).
     case deviceCode = "/oauth2/v2.0/devicecode"
+    /// V2's OAuth authorization challenge: a journey's entry (with `client_id`) and, once the journey
+    /// reached `state: continue`, its resume (with the continuation token alone) for an authorization
+    /// code (docs/PROTOCOL.md §19, §25).
+    case authorizeChallenge = "/oauth2/v2.0/authorize-challenge"
 
     /// The endpoint's URL under `authority` (its path is appended to the authority's path).
     func url(authority: URL) -> URL {

@@ -8,9 +8,11 @@ import NativeAuthShared
 
 /// Sends native-auth requests and classifies the answers; the only code that touches HTTP.
 ///
-/// Every request is a form-encoded POST with the headers the service expects and one correlation ID
-/// for the whole flow. 5xx, transient transport failures and 429 are retried once (``RetryPolicy``),
-/// waiting through the application's clock.
+/// Every request carries the headers the service expects and one correlation ID for the whole flow:
+/// V1's are form-encoded POSTs to fixed endpoints; V2's are form POSTs to its two OAuth endpoints and
+/// JSON requests to the links the server returned (`WireClient+Journey.swift`). 5xx, transient
+/// transport failures and 429 are retried once (``RetryPolicy``), waiting through the application's
+/// clock.
 struct WireClient: Sendable {
     let authority: URL
     let clientId: String
@@ -39,16 +41,27 @@ struct WireClient: Sendable {
     ) async -> Reply<Success> {
         var request = makeRequest(endpoint, fields: fields, correlationId: correlationId)
         request.isReplayable = replayable
+        return await send(request, named: endpoint.rawValue, fields: fields.map(\.0), correlationId: correlationId, classify: Self.classify)
+    }
+
+    /// Sends `request` (named `name` in logs, with the names of the `fields` it carries) with the
+    /// app's intercepted headers, retrying as the policy says, and sorts the answer with `classify`:
+    /// the one place every request of every API goes through, so the headers, the correlation ID, the
+    /// retries and the logs are the same for all.
+    func send<Success: Sendable>(
+        _ request: HTTPRequest, named name: String, fields: [String], correlationId: UUID,
+        classify: (HTTPResponse) -> WireOutcome<Success>
+    ) async -> Reply<Success> {
+        var request = request
         request.headers += await InterceptedHeaders.headers(from: interceptor, for: request.url, clock: clock, logger: logger)
         logger.debug(
             "native-auth request",
-            metadata: ["endpoint": "\(endpoint.rawValue)", "fields": "\(fields.map(\.0).joined(separator: ","))",
-                       "correlation-id": "\(correlationId)"])
+            metadata: ["endpoint": "\(name)", "fields": "\(fields.joined(separator: ","))", "correlation-id": "\(correlationId)"])
 
         var result = await attempt(request)
-        if let delay = retryPolicy.delayBeforeRetry(after: result, replayable: replayable) {
+        if let delay = retryPolicy.delayBeforeRetry(after: result, replayable: request.isReplayable) {
             logger.info("retrying native-auth request",
-                        metadata: ["endpoint": "\(endpoint.rawValue)", "after": "\(delay)", "reason": "\(Self.summary(result))"])
+                        metadata: ["endpoint": "\(name)", "after": "\(delay)", "reason": "\(Self.summary(result))"])
             do {
                 try await clock.sleep(for: delay)
                 result = await attempt(request)
@@ -62,7 +75,7 @@ struct WireClient: Sendable {
         case .failure(let error):
             let message = (error as? HTTPTransportError)?.message ?? String(describing: error)
             let reached = (error as? HTTPTransportError)?.mayHaveReachedServer ?? !(error is CancellationError)
-            logger.warning("native-auth request failed", metadata: ["endpoint": "\(endpoint.rawValue)", "error": "\(message)"])
+            logger.warning("native-auth request failed", metadata: ["endpoint": "\(name)", "error": "\(message)"])
             return Reply(outcome: .rejected(.unavailable(WireFailure(kind: .transport(message: message, mayHaveReachedServer: reached)))),
                          correlationId: correlationId)
         case .success(let value):
@@ -72,26 +85,35 @@ struct WireClient: Sendable {
         if flowId != correlationId {
             logger.debug("server changed the correlation ID", metadata: ["correlation-id": "\(flowId)"])
         }
-        let outcome: WireOutcome<Success> = Self.classify(response)
+        let outcome = classify(response)
         logger.debug("native-auth response",
-                     metadata: ["endpoint": "\(endpoint.rawValue)", "status": "\(response.status)", "outcome": "\(outcome.logSummary)"])
+                     metadata: ["endpoint": "\(name)", "status": "\(response.status)", "outcome": "\(outcome.logSummary)"])
         return Reply(outcome: outcome, correlationId: flowId)
     }
 
+    /// A form POST to `endpoint` with `client_id` first, as every V1 request and V2's OAuth requests
+    /// but its resume are.
     func makeRequest(_ endpoint: Endpoint, fields: [(String, String)], correlationId: UUID) -> HTTPRequest {
+        makeRequest(method: "POST", url: endpoint.url(authority: authority), contentType: "application/x-www-form-urlencoded",
+                    body: FormEncoding.encode([("client_id", clientId)] + fields), correlationId: correlationId)
+    }
+
+    /// A request with the headers every request carries: the content type, the correlation ID (and
+    /// the request to echo it), the library's name, version and operating system.
+    func makeRequest(method: String, url: URL, contentType: String, body: Data, correlationId: UUID) -> HTTPRequest {
         HTTPRequest(
-            method: "POST",
-            url: endpoint.url(authority: authority),
+            method: method,
+            url: url,
             headers: [
                 ("Accept", "application/json"),
-                ("Content-Type", "application/x-www-form-urlencoded"),
+                ("Content-Type", contentType),
                 ("client-request-id", correlationId.uuidString),
                 ("return-client-request-id", "true"),
                 ("x-client-SKU", ClientInfo.sku),
                 ("x-client-Ver", ClientInfo.version),
                 ("x-client-OS", ClientInfo.operatingSystem),
             ],
-            body: FormEncoding.encode([("client_id", clientId)] + fields))
+            body: body)
     }
 
     private func attempt(_ request: HTTPRequest) async -> Result<HTTPResponse, any Error> {

@@ -8,7 +8,7 @@ import NativeAuth
 
 /// `nativeauth call URL`: sends a request to an API with the active account's access token, as
 /// `az rest` and `gh api` do.
-struct CallCommand: AsyncParsableCommand {
+struct CallCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "call",
         abstract: "Send a request to an API with the active account's access token; print the response body.",
@@ -44,9 +44,12 @@ struct CallCommand: AsyncParsableCommand {
             EXAMPLES:
               nativeauth call /v1.0/me
               nativeauth call https://graph.microsoft.com/v1.0/me -i
-              nativeauth call https://api.contoso.com/orders --scope api://contoso/Orders.Read
-              nativeauth call https://api.contoso.com/orders -X POST -H 'Content-Type: application/json' -d @order.json
-              NATIVEAUTH_CA_FILE=~/.local/state/nativeauth/emulator/tls/ca.pem nativeauth call https://127.0.0.1:8443/v1.0/me
+              nativeauth call https://api.contoso.com/orders \\
+                --scope api://contoso/Orders.Read
+              nativeauth call https://api.contoso.com/orders -X POST \\
+                -H 'Content-Type: application/json' -d @order.json
+              nativeauth call https://127.0.0.1:8443/v1.0/me \\
+                --ca-file ~/.local/state/nativeauth/emulator/tls/ca.pem
             """)
 
     @Argument(help: ArgumentHelp("The API's URL, or a path such as /v1.0/me on the embedded emulator.", valueName: "URL"))
@@ -72,59 +75,68 @@ struct CallCommand: AsyncParsableCommand {
     var maxResponseSize: String?
 
     @OptionGroup var options: SharedOptions
+    @OptionGroup var scope: ScopeOption
     @OptionGroup var accountOptions: AccountOptions
 
     func validate() throws {
-        if options.json { throw ValidationError("--json does not go with call: the API's body is printed as it is.") }
         if let maxResponseSize, ResponseSize.parse(maxResponseSize) == nil {
             throw ValidationError("--max-response-size '\(maxResponseSize)' is not a size from 1 byte to 1G, such as 65536, 512K or 64M.")
         }
     }
 
-    func run() async throws {
-        try await CommandRunner.run(verbose: options.verbose) { () throws(CLIFailure) in
-            let input = try CallInput(url: url, method: method, headers: headers, data: data)
-            let limit = maxResponseSize.flatMap(ResponseSize.parse) ?? ResponseSize.defaultValue
-            let selection = try AccountSelection(options, accountOptions)
-            let stored = try selection.requireActive()
-            let location = try AccountSelection.location(of: stored)
-            if case .embeddedPath = input.target, location != .embeddedEmulator {
-                _ = try input.url(embeddedBase: nil)  // says why a path needs the embedded emulator
-            }
-            if ServerReachability.isReachable(location) == false {
-                throw CLIFailure(.unavailable, "The account's server is not reachable: is `nativeauth emulator` running?",
-                                 hint: "\(TerminalText.sanitized(stored.username)) signed in at \(location.summary).")
-            }
-            let context = try AppContext(location: location, clientId: stored.clientId, challengeTypes: [.OOB, .password],
-                                         store: selection.store, storageKey: stored.storageAuthority, verbose: options.verbose,
-                                         caFile: options.caFile)
-            try await context.run { context throws(CLIFailure) in
-                let embeddedBase = context.emulator.map { URL(string: "http://127.0.0.1:\($0.port)")! }
-                let target = try input.url(embeddedBase: embeddedBase)
-                let network = HTTPTransports.makeDefault(timeout: 60, maximumResponseBodySize: limit, caFile: options.caFile)
-                let transport: any HTTPTransport = context.emulator.map { EmbeddedEmulatorTransport(host: $0, network: network) } ?? network
-                let scopes = selection.resolution.scopes ?? CallScopes.defaults(for: target, location: location, embeddedBase: embeddedBase)
-                let account = try context.libraryAccount(for: stored)
-                if options.verbose {
-                    Console.info("> \(input.method) \(target.absoluteString) as \(TerminalText.sanitized(stored.username))"
-                        + (scopes.map { " (scopes: \($0.joined(separator: " ")))" } ?? ""))
-                }
-                let answer: NativeAuthAPIResponse
-                do throws(CallAPIError) {
-                    answer = try await account.callAPI(input.request(to: target),
-                                                       parameters: NativeAuthGetAccessTokenParameters(scopes: scopes),
-                                                       transport: transport)
-                } catch {
-                    throw CallOutput.failure(error, url: target, maximumResponseSize: limit, username: stored.username)
-                }
-                if options.verbose { Console.info("< HTTP \(answer.response.status)") }
-                if let failure = CallOutput.show(answer, url: target, includeHeaders: include, verbose: options.verbose) {
-                    throw failure
-                }
-            }
+    func perform(in environment: CommandEnvironment) async throws(CLIFailure) {
+        let input = try CallInput(url: url, method: method, headers: headers, data: data, in: environment)
+        let selection = try AccountSelection(options, accountOptions, scopes: scope.scopes, in: environment)
+        let stored = try selection.requireActive()
+        let location = try AccountSelection.location(of: stored)
+        if case .embeddedPath = input.target, location != .embeddedEmulator {
+            _ = try input.url(embeddedBase: nil, signedInAt: location)  // says why a path needs the embedded emulator
+        }
+        if ServerReachability.isReachable(location) == false {
+            throw CLIFailure(.unavailable, "The account's server is not reachable: is `nativeauth emulator` running?",
+                             hint: "\(TerminalText.sanitized(stored.username)) signed in at \(location.summary).")
+        }
+        let context = try AppContext(for: stored, at: location, store: selection.store, options: options, verbose: options.verbose,
+                                     environment: environment)
+        let answer: NativeAuthAPIResponse
+        let target: URL
+        do {
+            (answer, target) = try await send(input, as: stored, with: context, scopes: selection.resolution.scopes)
+        } catch {
+            await context.close()
+            throw context.explained(error)
+        }
+        await context.close()
+        if let failure = CallOutput.show(answer, url: target, includeHeaders: include, verbose: options.verbose, in: environment) {
+            throw failure
         }
     }
 
+    /// Sends the request with `stored`'s token through `context` (to the embedded emulator's path, if
+    /// given one); returns the API's answer and the URL it came from.
+    private func send(_ input: CallInput, as stored: NativeAuthStoredAccount, with context: AppContext,
+                      scopes: [String]?) async throws(CLIFailure) -> (NativeAuthAPIResponse, URL) {
+        let limit = maxResponseSize.flatMap(ResponseSize.parse) ?? ResponseSize.defaultValue
+        let embeddedBase = context.emulator.map { URL(string: "http://127.0.0.1:\($0.port)")! }
+        let target = try input.url(embeddedBase: embeddedBase, signedInAt: context.location)
+        let network = HTTPTransports.makeDefault(timeout: 60, maximumResponseBodySize: limit, caFile: context.caFile)
+        let transport: any HTTPTransport = context.emulator.map { EmulatorStartingTransport(host: $0, network: network) } ?? network
+        let scopes = scopes ?? CallScopes.defaults(for: target, location: context.location, embeddedBase: embeddedBase)
+        let account = try context.libraryAccount(for: stored)
+        if options.verbose {
+            context.environment.console.info("> \(input.method) \(target.absoluteString) as \(TerminalText.sanitized(stored.username))"
+                + (scopes.map { " (scopes: \($0.joined(separator: " ")))" } ?? ""))
+        }
+        let answer: NativeAuthAPIResponse
+        do throws(CallAPIError) {
+            answer = try await account.callAPI(input.request(to: target), parameters: NativeAuthGetAccessTokenParameters(scopes: scopes),
+                                               transport: transport)
+        } catch {
+            throw CallOutput.failure(error, url: target, maximumResponseSize: limit, username: stored.username)
+        }
+        if options.verbose { context.environment.console.info("< HTTP \(answer.response.status)") }
+        return (answer, target)
+    }
 }
 
 /// The scopes `call` asks for when none are given, as `az rest` derives its resource from the URL.

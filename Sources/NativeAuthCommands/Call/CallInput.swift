@@ -38,10 +38,11 @@ struct CallInput {
     let body: Data?
 
     /// Checks the command line's parts; every failure is a usage error (exit 2) and nothing is sent.
-    init(url: String, method: String?, headers: [String], data: String?) throws(CLIFailure) {
+    /// A body read from standard input (`-d @-`) is read from `environment`'s.
+    init(url: String, method: String?, headers: [String], data: String?, in environment: CommandEnvironment) throws(CLIFailure) {
         target = try Self.target(url)
         self.headers = try headers.map(Self.header)
-        body = try data.map(Self.body)
+        body = try data.map { data throws(CLIFailure) in try Self.body(data, standardInput: environment.standardInput) }
         if let method {
             guard method.count <= 32, !method.isEmpty,
                   method.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "!#$%&'*+-.^_`|~".contains($0)) })
@@ -56,17 +57,31 @@ struct CallInput {
     }
 
     /// The URL to send to: the absolute one, or the path on the embedded emulator at `embeddedBase`.
-    func url(embeddedBase: URL?) throws(CLIFailure) -> URL {
+    /// A path for an account that signed in at `location`, elsewhere than the embedded emulator, is a
+    /// usage error whose hint is the full URL to give: on the emulator the account signed in at when
+    /// that is one on this machine (a `nativeauth emulator`), else an example.
+    func url(embeddedBase: URL?, signedInAt location: SignInLocation) throws(CLIFailure) -> URL {
         switch target {
         case .absolute(let url):
             return url
         case .embeddedPath(let path):
             guard let base = embeddedBase, let url = URL(string: base.absoluteString + path) else {
-                throw CLIFailure(.usage, "A relative URL such as /v1.0/me resolves against the embedded emulator only, "
-                    + "and this account signed in elsewhere.", hint: "Give the API's full URL, such as https://graph.microsoft.com/v1.0/me.")
+                let message = "A relative URL such as /v1.0/me resolves against the embedded emulator only, and this account signed in elsewhere."
+                guard location.isLoopback, let origin = location.authority.flatMap(Self.origin) else {
+                    throw CLIFailure(.usage, message, hint: "Give the API's full URL, such as https://graph.microsoft.com/v1.0/me.")
+                }
+                throw CLIFailure(.usage, message, hint: "Give the URL of the emulator this account signed in at: "
+                    + ShellWord.commandLine(["nativeauth", "call", origin + path]))
             }
             return url
         }
+    }
+
+    /// `scheme://host[:port]` of `url` (an IPv6 host in brackets).
+    private static func origin(of url: URL) -> String? {
+        guard let scheme = url.scheme, let host = url.host, !host.isEmpty else { return nil }
+        let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        return "\(scheme)://\(bracketed)" + (url.port.map { ":\($0)" } ?? "")
     }
 
     /// The request: the headers given, plus `Content-Type` for a body when none was given
@@ -139,7 +154,7 @@ struct CallInput {
         return (name, value)
     }
 
-    private static func body(_ data: String) throws(CLIFailure) -> Data {
+    private static func body(_ data: String, standardInput: any StandardInput) throws(CLIFailure) -> Data {
         guard data.hasPrefix("@") else {
             guard data.utf8.count <= maxBodySize else { throw tooLarge("-d") }
             return Data(data.utf8)
@@ -147,7 +162,7 @@ struct CallInput {
         let path = String(data.dropFirst())
         let read: () throws -> Data
         if path == "-" {
-            read = { try CommandEnvironment.current.standardInput.read(upToCount: maxBodySize + 1) }
+            read = { try standardInput.read(upToCount: maxBodySize + 1) }
         } else {
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
             var info = stat()

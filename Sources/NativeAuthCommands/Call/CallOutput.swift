@@ -10,24 +10,28 @@ import NativeAuthShared
 /// `-i` the status line and the headers first, as `curl -i` and `gh api -i` do), and for a status
 /// that is not 2xx, one sentence on standard error and exit 6.
 enum CallOutput {
-    /// Writes the response; returns the failure to report for a status that is not 2xx.
-    static func show(_ answer: NativeAuthAPIResponse, url: URL, includeHeaders: Bool, verbose: Bool) -> CLIFailure? {
+    /// Writes the response on `environment`'s standard output; returns the failure to report for a
+    /// status that is not 2xx.
+    static func show(_ answer: NativeAuthAPIResponse, url: URL, includeHeaders: Bool, verbose: Bool,
+                     in environment: CommandEnvironment) -> CLIFailure? {
         let response = answer.response
         var output = Data()
         if includeHeaders {
             var head = "HTTP \(response.status) \(reason(response.status))".trimmed(.whitespaces) + "\r\n"
+            // The server chose the headers: shown without their controls, as every other server text
+            // (the body alone is printed as it came, as curl prints it).
             for (name, value) in response.headers.sorted(by: { $0.key.lowercased() < $1.key.lowercased() }) {
-                head += "\(name): \(value)\r\n"
+                head += "\(TerminalText.sanitized(name)): \(TerminalText.sanitized(value))\r\n"
             }
             output.append(Data((head + "\r\n").utf8))
         }
         output.append(response.body)
-        if TTY.stdoutIsTerminal, let last = output.last, last != UInt8(ascii: "\n") {
+        if environment.outputIsTerminal, let last = output.last, last != UInt8(ascii: "\n") {
             output.append(UInt8(ascii: "\n"))  // keep the shell's prompt on its own line
         }
-        CommandEnvironment.current.writeOutput(output)
+        environment.writeOutput(output)
         if verbose && answer.retriedWithRefreshedToken {
-            Console.info("The API answered 401, so the token was refreshed and the request sent again.")
+            environment.console.info("The API answered 401, so the token was refreshed and the request sent again.")
         }
         guard !(200...299).contains(response.status) else { return nil }
         return failure(response, url: url, retried: answer.retriedWithRefreshedToken)
@@ -49,7 +53,11 @@ enum CallOutput {
             hint = "The API does not accept this account's token: check the URL, the --scope (the token's audience), or sign in again."
         case 403 where challenge.error == "insufficient_scope":
             message += ": the token lacks the permission" + (challenge.scope.map { " \($0)" } ?? "")
-            hint = challenge.scope.map { "Ask for it: nativeauth call --scope \($0) …" }
+            // The server chose the scope: one `--scope` per scope it names, each quoted for the shell.
+            hint = challenge.scope.map { scope in
+                let scopes = scope.split(whereSeparator: \.isWhitespace).flatMap { ["--scope", String($0)] }
+                return "Ask for it: " + ShellWord.commandLine(["nativeauth", "call"] + scopes + [url.absoluteString])
+            }
         default:
             break
         }
@@ -87,7 +95,7 @@ enum CallOutput {
                 return CLIFailure(.failure, "The response of \(url.host ?? "the API") is larger than \(ResponseSize.text(maximumResponseSize)), "
                     + "so nothing was printed.", hint: "Allow more with --max-response-size (at most \(ResponseSize.text(ResponseSize.maximum))).")
             }
-            let tls = ["certificate", "SSL", "TLS"].contains { transportError.message.contains($0) }
+            let tls = TLSTrust.isCertificateFailure(transportError.message)
             return CLIFailure(.unavailable, transportError.message,
                               hint: tls ? "If the server's certificate comes from a private CA (such as `nativeauth emulator --tls`), "
                                   + "trust it with --ca-file FILE or NATIVEAUTH_CA_FILE." : "The API could not be reached; try again later.")

@@ -16,27 +16,38 @@ struct AccountCheck {
     /// The library's error code when it does not work.
     let code: String?
 
-    /// Refreshes `stored`'s access token once, in `store`.
-    static func run(_ stored: NativeAuthStoredAccount, store: any NativeAuthTokenStore, options: SharedOptions) async -> AccountCheck {
+    /// Refreshes `stored`'s access token once, in `store`, for a command in `environment`.
+    static func run(_ stored: NativeAuthStoredAccount, store: any NativeAuthTokenStore, options: SharedOptions,
+                    in environment: CommandEnvironment) async -> AccountCheck {
+        let context: AppContext
         do throws(CLIFailure) {
             let location = try AccountSelection.location(of: stored)
             if ServerReachability.isReachable(location) == false {
                 return AccountCheck(works: false, problem: ServerReachability.notReachable, code: NativeAuthErrorCode.serverUnavailable.rawValue)
             }
-            let context = try AppContext(location: location, clientId: stored.clientId, challengeTypes: [.OOB, .password],
-                                         store: store, storageKey: stored.storageAuthority, verbose: false, caFile: options.caFile)
-            return try await context.run { context throws(CLIFailure) in
-                let account = try context.libraryAccount(for: stored)
-                do throws(RetrieveAccessTokenError) {
-                    _ = try await account.getAccessToken(parameters: NativeAuthGetAccessTokenParameters(forceRefresh: true))
-                    return AccountCheck(works: true, problem: nil, code: nil)
-                } catch {
-                    let failure = FailureMapping.failure(error, method: .token)
-                    return AccountCheck(works: false, problem: failure.message, code: error.code.rawValue)
-                }
-            }
+            context = try AppContext(for: stored, at: location, store: store, options: options, verbose: false, environment: environment)
         } catch {
             return AccountCheck(works: false, problem: error.message, code: nil)
+        }
+        let check = await refresh(stored, with: context)
+        await context.close()
+        return check
+    }
+
+    /// Refreshes the token once with `context`'s application.
+    private static func refresh(_ stored: NativeAuthStoredAccount, with context: AppContext) async -> AccountCheck {
+        let account: NativeAuthUserAccountResult
+        do throws(CLIFailure) {
+            account = try context.libraryAccount(for: stored)
+        } catch {
+            return AccountCheck(works: false, problem: context.explained(error).message, code: nil)
+        }
+        do throws(RetrieveAccessTokenError) {
+            _ = try await account.getAccessToken(parameters: NativeAuthGetAccessTokenParameters(forceRefresh: true))
+            return AccountCheck(works: true, problem: nil, code: nil)
+        } catch {
+            let failure = FailureMapping.failure(error, method: .token)
+            return AccountCheck(works: false, problem: failure.message, code: error.code.rawValue)
         }
     }
 

@@ -4,7 +4,7 @@ import NativeAuthEmulatorInterface
 /// `nativeauth emulator`: runs the emulator in the foreground, printing codes as they are sent.
 /// The emulator is the program `nativeauth-emulator` (kept out of `nativeauth`, which then starts
 /// faster and weighs less): this command checks the options and hands over to it.
-struct EmulatorCommand: AsyncParsableCommand {
+struct EmulatorCommand: EnvironmentCommand {
     static let configuration = CommandConfiguration(
         commandName: "emulator",
         abstract: EmulatorHelp.serveAbstract,
@@ -13,19 +13,19 @@ struct EmulatorCommand: AsyncParsableCommand {
 
     @OptionGroup var options: EmulatorServeOptions
 
-    func run() async throws {
-        try await EmulatorHandOver.run(["serve"] + options.arguments)
+    func run(in environment: CommandEnvironment) async throws(ExitCode) {
+        try await EmulatorHandOver.run(["serve"] + options.arguments, in: environment)
     }
 }
 
 /// Runs `nativeauth-emulator` with a command's arguments and ends with its exit status.
 enum EmulatorHandOver {
-    static func run(_ arguments: [String]) async throws {
+    static func run(_ arguments: [String], in environment: CommandEnvironment) async throws(ExitCode) {
         let status: Int32
         do {
-            status = try await CommandEnvironment.current.emulatorProgram.run(arguments)
+            status = try await environment.emulatorProgram.run(arguments, in: environment)
         } catch {
-            Console.report(CLIFailure(.failure, "The emulator could not be run: \(error.description)."), verbose: false)
+            environment.console.report(CLIFailure(.failure, "The emulator could not be run: \(error.description)."), verbose: false)
             throw CLIExit.failure.exitCode
         }
         if status != 0 { throw ExitCode(status) }

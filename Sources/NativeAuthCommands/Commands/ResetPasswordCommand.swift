@@ -8,7 +8,7 @@ import NativeAuth
 
 /// `nativeauth reset-password`: resets a forgotten password (a code to the address, then the new
 /// password), then signs the user in and stores the account, as `signin` does.
-struct ResetPasswordCommand: AsyncParsableCommand {
+struct ResetPasswordCommand: SigningInCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset-password",
         abstract: "Reset a forgotten password with a code sent to the address, then sign in.",
@@ -26,9 +26,13 @@ struct ResetPasswordCommand: AsyncParsableCommand {
 
             EXAMPLES:
               nativeauth reset-password bob@example.com
-              printf '12345678\\nN3w-Passw0rd!\\n' | NATIVEAUTH_EMULATOR_FIXED_CODE=12345678 nativeauth reset-password bob@example.com
+              export NATIVEAUTH_EMULATOR_FIXED_CODE=12345678   # fixed codes, for pipes
+              printf '12345678\\nN3w-Passw0rd!\\n' | \\
+                nativeauth reset-password bob@example.com
               nativeauth emulator reset    # bob@example.com's password is Passw0rd! again
-              nativeauth reset-password --tenant contoso --client-id ID --json --code - me@contoso.com < code-and-password.txt   # a real tenant
+              # with a real tenant:
+              nativeauth reset-password --tenant contoso --client-id ID --json --code - \\
+                me@contoso.com < code-and-password.txt
             """)
 
     @Argument(help: ArgumentHelp("The account's email address; prompted for when absent.", valueName: "ADDRESS"))
@@ -38,22 +42,24 @@ struct ResetPasswordCommand: AsyncParsableCommand {
     var code: String?
 
     @OptionGroup var options: SharedOptions
+    @OptionGroup var scope: ScopeOption
+    @OptionGroup var output: JSONOption
 
     @OptionGroup(title: "Second factor") var strongAuth: StrongAuthOptions
 
     func validate() throws {
         try CodeFormat.validateOption(code)
-        try AddressFormat.validateArgument(address)
     }
 
-    func run() async throws {
+    var skeleton: SignInSkeleton {
         // A password reset verifies the address with a code: `oob redirect`, as [CT] recommends.
-        let skeleton = SignInSkeleton(options: options, command: "reset-password", challengeTypes: [.OOB],
-                                      jsonFlags: ["passwordReset"], sentence: "Password reset; signed in as", address: address)
-        try await skeleton.run { context, scopes throws(CLIFailure) in
-            let username = try await AddressPrompt.read(given: address)
-            let driver = ResetPasswordFlowDriver(presetCode: CodeFormat.preset(code), scopes: scopes, choices: strongAuth)
-            return try await driver.run(app: context.app, username: username)
-        }
+        SignInSkeleton(options: options, scope: scope, json: output.json, command: "reset-password", challengeTypes: [.OOB],
+                       jsonFlags: ["passwordReset"], sentence: "Password reset; signed in as", address: address)
+    }
+
+    func signIn(with context: AppContext, scopes: [String]?) async throws(CLIFailure) -> NativeAuthUserAccountResult {
+        let username = try await AddressPrompt.read(given: address, in: context.environment)
+        let driver = ResetPasswordFlowDriver(codeSource: CodeFormat.source(of: code), scopes: scopes, choices: strongAuth, context: context)
+        return try await driver.run(username: username)
     }
 }

@@ -7,7 +7,7 @@ import ArgumentParser
 import NativeAuth
 
 /// `nativeauth signin`: signs in with an email one-time code (the default) or email and password.
-struct SignInCommand: AsyncParsableCommand {
+struct SignInCommand: SigningInCommand {
     static let configuration = CommandConfiguration(
         commandName: "signin",
         abstract: "Sign in with an email one-time code (the default) or email and password.",
@@ -40,13 +40,17 @@ struct SignInCommand: AsyncParsableCommand {
               nativeauth signin --browser webuser@example.com
               nativeauth signin --device-code
               printf 'Passw0rd!\\n' | nativeauth signin --password bob@example.com
-              export NATIVEAUTH_EMULATOR_FIXED_CODE=12345678    # the emulator's codes, for pipes
+              export NATIVEAUTH_EMULATOR_FIXED_CODE=12345678   # fixed codes, for pipes
               printf '12345678\\n' | nativeauth signin --email alice@example.com
-              printf 'Passw0rd!\\n12345678\\n' | nativeauth signin --password mfauser@example.com
+              printf 'Passw0rd!\\n12345678\\n' | \\
+                nativeauth signin --password mfauser@example.com
               # with a real tenant:
-              read-code-from-mailbox | nativeauth signin --tenant contoso --client-id ID me@contoso.com --code -
-              nativeauth signin --password --claims-challenge '{"access_token":{"acrs":{"essential":true,"value":"c1"}}}' mfauser@example.com
-              nativeauth signin --tenant contoso --client-id 00001111-aaaa-2222-bbbb-3333cccc4444 me@contoso.com
+              nativeauth signin --tenant contoso \\
+                --client-id 00001111-aaaa-2222-bbbb-3333cccc4444 me@contoso.com
+              read-code-from-mailbox | \\
+                nativeauth signin --tenant contoso --client-id ID me@contoso.com --code -
+              nativeauth signin --password mfauser@example.com --claims-challenge \\
+                '{"access_token":{"acrs":{"essential":true,"value":"c1"}}}'
             """,
         aliases: ["login"])
 
@@ -65,6 +69,8 @@ struct SignInCommand: AsyncParsableCommand {
     var code: String?
 
     @OptionGroup var options: SharedOptions
+    @OptionGroup var scope: ScopeOption
+    @OptionGroup var output: JSONOption
 
     @OptionGroup(title: "Second factor") var strongAuth: StrongAuthOptions
 
@@ -78,30 +84,34 @@ struct SignInCommand: AsyncParsableCommand {
         if claims.claimsChallenge != nil && (browser || deviceCode) {
             throw ValidationError("--claims-challenge goes with a native sign-in (--email or --password), not --browser or --device-code.")
         }
-        try AddressFormat.validateArgument(address, passwordFlag: password)
     }
 
-    func run() async throws {
+    var skeleton: SignInSkeleton {
         // A password sign-in also takes codes: a second factor is one, and the MFA challenge sends
         // the app's challenge types unchanged (without `oob`, the server redirects).
-        let skeleton = SignInSkeleton(options: options, command: "signin", challengeTypes: password ? [.OOB, .password] : [.OOB],
-                                      address: address)
-        try await skeleton.run { context, scopes throws(CLIFailure) in
-            if browser || deviceCode {
-                let web = WebSignIn(context: context, scopes: scopes, loginHint: address)
-                return try await deviceCode ? web.deviceCode() : web.browser()
-            }
-            let username = try await AddressPrompt.read(given: address)
-            let parameters = NativeAuthSignInParameters(username: username)
-            parameters.scopes = scopes
-            parameters.claimsRequest = try? claims.claimsRequest()  // checked in validate()
-            let flow = SignInFlowDriver(presetCode: CodeFormat.preset(code), method: password ? .password : .code, choices: strongAuth)
-            do throws(CLIFailure) {
-                return try await flow.run(app: context.app, parameters: parameters)
-            } catch where error.exit == .browserRequired {
-                return try await BrowserFallbackOffer(options: options, username: username)
-                    .offer(error, web: WebSignIn(context: context, scopes: scopes, loginHint: username))
-            }
+        SignInSkeleton(options: options, scope: scope, json: output.json, command: "signin", challengeTypes: password ? [.OOB, .password] : [.OOB], address: address,
+                       passwordFlag: password)
+    }
+
+    func signIn(with context: AppContext, scopes: [String]?) async throws(CLIFailure) -> NativeAuthUserAccountResult {
+        if browser, let problem = BrowserAvailability.problem(in: context.environment) {
+            throw BrowserAvailability.failure(problem, arguments: options.arguments + scope.arguments)
+        }
+        if browser || deviceCode {
+            let web = WebSignIn(context: context, scopes: scopes, loginHint: address)
+            return try await deviceCode ? web.deviceCode() : web.browser()
+        }
+        let username = try await AddressPrompt.read(given: address, in: context.environment)
+        let parameters = NativeAuthSignInParameters(username: username)
+        parameters.scopes = scopes
+        parameters.claimsRequest = try? claims.claimsRequest()  // checked in validate()
+        let flow = SignInFlowDriver(codeSource: CodeFormat.source(of: code), method: password ? .password : .code, choices: strongAuth,
+                                    context: context)
+        do throws(CLIFailure) {
+            return try await flow.run(parameters: parameters)
+        } catch where error.exit == .browserRequired {
+            return try await BrowserFallbackOffer(options: options, scope: scope, username: username)
+                .offer(error, web: WebSignIn(context: context, scopes: scopes, loginHint: username))
         }
     }
 }

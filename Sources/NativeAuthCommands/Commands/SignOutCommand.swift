@@ -2,7 +2,7 @@ import ArgumentParser
 import NativeAuth
 
 /// `nativeauth signout`: removes the active account (or every matching one) and its tokens from the store.
-struct SignOutCommand: AsyncParsableCommand {
+struct SignOutCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "signout",
         abstract: "Sign out: remove the active account (or all of them) and its tokens from this machine.",
@@ -28,32 +28,33 @@ struct SignOutCommand: AsyncParsableCommand {
     var all = false
 
     @OptionGroup var options: SharedOptions
+    @OptionGroup var output: JSONOption
     @OptionGroup var accountOptions: AccountOptions
 
-    func run() async throws {
-        try await CommandRunner.run(verbose: options.verbose) { () throws(CLIFailure) in
-            if all { _ = try AppContext.openStore(options, migrating: true) }  // the file's accounts to the keyring, then out
-            let selection = try AccountSelection(options, accountOptions)
-            let removed = all ? selection.accounts : [try selection.requireActive()]
-            if removed.isEmpty { throw selection.noAccount() }
-            let activeBefore = selection.activeOfAll
-            try selection.remove(removed)
-            if options.json {
-                var object: [String: Any] = ["signedOut": true, "accounts": removed.map { account in
-                    ["username": account.username, "clientId": account.clientId, "location": account.placeJSON] as [String: Any]
-                }]
-                if !all, let account = removed.first {
-                    object["username"] = account.username
-                    object["location"] = account.placeJSON
-                }
-                JSONOutput.print(object)
-            } else {
-                for account in removed {
-                    Console.result("Signed out \(TerminalText.sanitized(account.username)) (\(account.placeSummary)).")
-                }
-                if let activeBefore, removed.contains(where: { $0.isSame(as: activeBefore) }), let next = ActiveAccount.read(selection.store) {
-                    Console.info("\(TerminalText.sanitized(next.username)) (\(next.placeSummary)) is now the active account.")
-                }
+    func perform(in environment: CommandEnvironment) async throws(CLIFailure) {
+        if all { _ = try AppContext.openStore(options, migrating: true, in: environment) }  // the file's accounts to the keyring, then out
+        let selection = try AccountSelection(options, accountOptions, in: environment)
+        let console = environment.console
+        let removed = all ? selection.accounts : [try selection.requireActive()]
+        if removed.isEmpty { throw selection.noAccount() }
+        let activeBefore = selection.activeOfAll
+        try selection.remove(removed)
+        RememberedCAFiles(options, in: environment).forgetPlacesLeft(by: removed, remaining: (try? NativeAuthAccountStore(selection.store).list()) ?? [])
+        if output.json {
+            var object: [String: Any] = ["signedOut": true, "accounts": removed.map { account in
+                ["username": account.username, "clientId": account.clientId, "location": account.placeJSON] as [String: Any]
+            }]
+            if !all, let account = removed.first {
+                object["username"] = account.username
+                object["location"] = account.placeJSON
+            }
+            JSONOutput.print(object, to: console)
+        } else {
+            for account in removed {
+                console.result("Signed out \(TerminalText.sanitized(account.username)) (\(account.placeSummary)).")
+            }
+            if let activeBefore, removed.contains(where: { $0.isSame(as: activeBefore) }), let next = ActiveAccount.read(selection.store) {
+                console.info("\(TerminalText.sanitized(next.username)) (\(next.placeSummary)) is now the active account.")
             }
         }
     }

@@ -8,7 +8,7 @@ import NativeAuth
 
 /// `nativeauth signup`: creates an account (email code, optionally a password, the attributes the
 /// tenant asks for), then signs the new user in and stores the account, as `signin` does.
-struct SignUpCommand: AsyncParsableCommand {
+struct SignUpCommand: SigningInCommand {
     static let configuration = CommandConfiguration(
         commandName: "signup",
         abstract: "Create an account with an email code (and a password), then sign in.",
@@ -26,7 +26,9 @@ struct SignUpCommand: AsyncParsableCommand {
             EXAMPLES:
               nativeauth signup carol@example.com --attribute displayName=Carol
               nativeauth signup --password dave@example.com
-              printf '12345678\\nS3cure-Passw0rd\\nDave\\n' | NATIVEAUTH_EMULATOR_FIXED_CODE=12345678 nativeauth signup --password dave@example.com
+              export NATIVEAUTH_EMULATOR_FIXED_CODE=12345678   # fixed codes, for pipes
+              printf '12345678\\nS3cure-Passw0rd\\nDave\\n' | \\
+                nativeauth signup --password dave@example.com
             """)
 
     @Flag(name: .long, help: "Sign up with email and password (the password is asked for after the code).")
@@ -40,23 +42,24 @@ struct SignUpCommand: AsyncParsableCommand {
     var attributes: [String] = []
 
     @OptionGroup var options: SharedOptions
+    @OptionGroup var scope: ScopeOption
+    @OptionGroup var output: JSONOption
 
     @OptionGroup(title: "Second factor") var strongAuth: StrongAuthOptions
 
     func validate() throws {
         if case .failure(let error) = AttributeOption.collect(attributes) { throw ValidationError(error.message) }
-        try AddressFormat.validateArgument(address, passwordFlag: password)
     }
 
-    func run() async throws {
+    var skeleton: SignInSkeleton {
+        SignInSkeleton(options: options, scope: scope, json: output.json, command: "signup", challengeTypes: password ? [.OOB, .password] : [.OOB],
+                       jsonFlags: ["signedUp"], sentence: "Signed up and signed in as", address: address, passwordFlag: password)
+    }
+
+    func signIn(with context: AppContext, scopes: [String]?) async throws(CLIFailure) -> NativeAuthUserAccountResult {
         // `validate()` refused any --attribute options that do not collect.
         let given = (try? AttributeOption.collect(attributes).get()) ?? [:]
-        let skeleton = SignInSkeleton(options: options, command: "signup", challengeTypes: password ? [.OOB, .password] : [.OOB],
-                                      jsonFlags: ["signedUp"], sentence: "Signed up and signed in as", address: address)
-        try await skeleton.run { context, scopes throws(CLIFailure) in
-            let username = try await AddressPrompt.read(given: address)
-            let driver = SignUpFlowDriver(attributes: given, scopes: scopes, choices: strongAuth)
-            return try await driver.run(app: context.app, username: username)
-        }
+        let username = try await AddressPrompt.read(given: address, in: context.environment)
+        return try await SignUpFlowDriver(attributes: given, scopes: scopes, choices: strongAuth, context: context).run(username: username)
     }
 }

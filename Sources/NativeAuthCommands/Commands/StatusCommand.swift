@@ -8,7 +8,7 @@ import NativeAuth
 
 /// `nativeauth status`: every stored account, where it signed in and its token expiry, the active
 /// one marked. Never prints tokens.
-struct StatusCommand: AsyncParsableCommand {
+struct StatusCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "List the stored accounts: who, where, client ID, token expiry; the active one is marked.",
@@ -24,7 +24,7 @@ struct StatusCommand: AsyncParsableCommand {
             there); exit 1 when one does not. Exits 1 when no account is stored (or none matches).
 
             JSON (--json): {"accounts": [{"active", "username", "identifier", "clientId", "location", \
-            "signedInAt", "hasRefreshToken", "accessTokens", "claims", "serverReachable"?, \
+            "signedInAt", "hasRefreshToken", "accessTokens", "claims", "serverReachable"?, "caFile"?, \
             "check"?: {"works", "problem"?, "code"?}}], \
             "active": INDEX or null}
 
@@ -39,37 +39,39 @@ struct StatusCommand: AsyncParsableCommand {
     var check = false
 
     @OptionGroup var options: SharedOptions
+    @OptionGroup var output: JSONOption
     @OptionGroup var accountOptions: AccountOptions
 
-    func run() async throws {
-        try await CommandRunner.run(verbose: options.verbose) { () throws(CLIFailure) in
-            let selection = try AccountSelection(options, accountOptions)
-            var report = StatusReport(selection)
-            if check {
-                for index in report.entries.indices {
-                    report.entries[index].check = await AccountCheck.run(report.entries[index].account, store: selection.store, options: options)
-                }
+    func perform(in environment: CommandEnvironment) async throws(CLIFailure) {
+        let selection = try AccountSelection(options, accountOptions, in: environment)
+        let caFiles = RememberedCAFiles(options, in: environment)
+        var report = StatusReport(selection, caFiles: caFiles)
+        if check {
+            for index in report.entries.indices {
+                report.entries[index].check = await AccountCheck.run(report.entries[index].account, store: selection.store,
+                                                                     options: options, in: environment)
             }
-            // After the checks: a refresh changed the accounts' tokens, so read them again.
-            if check, let reread = try? AccountSelection(options, accountOptions) {
-                let checked = report.entries.compactMap { entry in entry.check.map { (entry.account, $0) } }
-                report = StatusReport(reread)
-                for index in report.entries.indices {
-                    report.entries[index].check = checked.first { $0.0.isSame(as: report.entries[index].account) }?.1
-                }
+        }
+        // After the checks: a refresh changed the accounts' tokens, so read them again.
+        if check, let reread = try? AccountSelection(options, accountOptions, in: environment) {
+            let checked = report.entries.compactMap { entry in entry.check.map { (entry.account, $0) } }
+            report = StatusReport(reread, caFiles: caFiles)
+            for index in report.entries.indices {
+                report.entries[index].check = checked.first { $0.0.isSame(as: report.entries[index].account) }?.1
             }
-            report.now = CommandEnvironment.current.now()
-            if options.json {
-                JSONOutput.print(report.json.merging(["storage": TokenStorage.json(of: selection.store)]) { $1 })
-            } else if !report.entries.isEmpty {
-                report.lines.forEach(Console.result)
-                Console.result("Tokens are kept in the \(TokenStorage.summary(of: selection.store)).")
-            }
-            if report.entries.isEmpty { throw selection.noAccount() }
-            if report.entries.contains(where: { $0.check?.works == false }) {
-                throw CLIFailure(.failure, "An account does not work any more (see check: above).",
-                                 hint: "Sign it in again with `nativeauth signin`, or remove it with `nativeauth signout --account USERNAME`.")
-            }
+        }
+        report.now = environment.now()
+        let console = environment.console
+        if output.json {
+            JSONOutput.print(report.json.merging(["storage": TokenStorage.json(of: selection.store)]) { $1 }, to: console)
+        } else if !report.entries.isEmpty {
+            report.lines.forEach(console.result)
+            console.result("Tokens are kept in the \(TokenStorage.summary(of: selection.store)).")
+        }
+        if report.entries.isEmpty { throw selection.noAccount() }
+        if report.entries.contains(where: { $0.check?.works == false }) {
+            throw CLIFailure(.failure, "An account does not work any more (see check: above).",
+                             hint: "Sign it in again with `nativeauth signin`, or remove it with `nativeauth signout --account USERNAME`.")
         }
     }
 }

@@ -14,6 +14,8 @@ struct StatusReport {
         let isActive: Bool
         /// For a loopback authority other than the embedded emulator: whether it accepts connections.
         let serverReachable: Bool?
+        /// The CA file remembered for its place (``RememberedCAFiles``), if any.
+        let caFile: String?
         /// With `--check`: whether a refresh worked.
         var check: AccountCheck?
     }
@@ -22,10 +24,11 @@ struct StatusReport {
     var now = Date()
 
     /// `selection`'s accounts, newest first, the first one active; loopback servers are probed.
-    init(_ selection: AccountSelection) {
+    init(_ selection: AccountSelection, caFiles: RememberedCAFiles) {
         entries = selection.accounts.enumerated().map { index, account in
             Entry(account: account, isActive: index == 0,
-                  serverReachable: SignInLocation(stored: account.storageAuthority).flatMap(ServerReachability.isReachable))
+                  serverReachable: SignInLocation(stored: account.storageAuthority).flatMap(ServerReachability.isReachable),
+                  caFile: caFiles.file(forStoredKey: account.storageAuthority))
         }
     }
 
@@ -49,6 +52,7 @@ struct StatusReport {
             "claims": account.account.accountClaims ?? [:],
         ]
         if let reachable = entry.serverReachable { object["serverReachable"] = reachable }
+        if let caFile = entry.caFile { object["caFile"] = caFile }
         if let check = entry.check { object["check"] = check.json }
         return object
     }
@@ -76,6 +80,7 @@ struct StatusReport {
         }
         lines.append("  signed in at:   \(JSONOutput.timestamp(account.signedInAt))")
         lines.append("  refresh token:  \(account.hasRefreshToken ? "stored" : "none")")
+        if let caFile = entry.caFile { lines.append("  ca file:        \(text(caFile))") }
         if let check = entry.check { lines.append("  check:          \(text(check.line))") }
         if account.accessTokens.isEmpty {
             lines.append("  access token:   none cached")

@@ -9,7 +9,7 @@ import NativeAuthShared
 
 /// `nativeauth switch`: makes another stored account the active one (the one `token`, `call` and
 /// `signout` use with no flags), as `gh auth switch` does.
-struct SwitchCommand: AsyncParsableCommand {
+struct SwitchCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "switch",
         abstract: "Make another stored account the active one (the one token, call and signout use).",
@@ -32,6 +32,7 @@ struct SwitchCommand: AsyncParsableCommand {
     var username: String?
 
     @OptionGroup var options: SharedOptions
+    @OptionGroup var output: JSONOption
 
     func validate() throws {
         if let username, username.trimmed(.whitespaces).isEmpty {
@@ -39,33 +40,32 @@ struct SwitchCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        try await CommandRunner.run(verbose: options.verbose) { () throws(CLIFailure) in
-            let selection = try AccountSelection(options, username: nil)
-            let active = selection.activeOfAll
-            var candidates = selection.accounts
-            if let username = username?.trimmed(.whitespaces) {
-                candidates = candidates.filter { $0.username.lowercased() == username.lowercased() }
-                if let active, candidates.count == 1, candidates[0].isSame(as: active) {
-                    return report(active, already: true)
-                }
+    func perform(in environment: CommandEnvironment) async throws(CLIFailure) {
+        let selection = try AccountSelection(options, username: nil, in: environment)
+        let active = selection.activeOfAll
+        var candidates = selection.accounts
+        if let username = username?.trimmed(.whitespaces) {
+            candidates = candidates.filter { $0.username.lowercased() == username.lowercased() }
+            if let active, candidates.count == 1, candidates[0].isSame(as: active) {
+                return report(active, already: true, to: environment.console)
             }
-            candidates.removeAll { candidate in active.map(candidate.isSame) ?? false }
-            let chosen = try await choose(from: candidates, selection: selection)
-            do {
-                guard try NativeAuthAccountStore(selection.store).activate(chosen, at: CommandEnvironment.current.now()) else {
-                    throw CLIFailure(.failure, "\(TerminalText.sanitized(chosen.username)) was signed out meanwhile.")
-                }
-            } catch let failure as CLIFailure {
-                throw failure
-            } catch {
-                throw CLIFailure(.failure, "The token store could not be updated: \(error)")
-            }
-            report(chosen, already: false)
         }
+        candidates.removeAll { candidate in active.map(candidate.isSame) ?? false }
+        let chosen = try await choose(from: candidates, selection: selection, in: environment)
+        do {
+            guard try NativeAuthAccountStore(selection.store).activate(chosen, at: environment.now()) else {
+                throw CLIFailure(.failure, "\(TerminalText.sanitized(chosen.username)) was signed out meanwhile.")
+            }
+        } catch let failure as CLIFailure {
+            throw failure
+        } catch {
+            throw CLIFailure(.failure, "The token store could not be updated: \(error)")
+        }
+        report(chosen, already: false, to: environment.console)
     }
 
-    private func choose(from candidates: [NativeAuthStoredAccount], selection: AccountSelection) async throws(CLIFailure) -> NativeAuthStoredAccount {
+    private func choose(from candidates: [NativeAuthStoredAccount], selection: AccountSelection,
+                        in environment: CommandEnvironment) async throws(CLIFailure) -> NativeAuthStoredAccount {
         if candidates.count == 1 { return candidates[0] }
         if candidates.isEmpty {
             if let username {
@@ -79,14 +79,14 @@ struct SwitchCommand: AsyncParsableCommand {
         let labels = candidates.map { account in
             "\(TerminalText.sanitized(account.username)) (\(account.placeSummary), client ID \(TerminalText.sanitized(account.clientId)))"
         }
-        guard TTY.stdinIsTerminal else {
+        guard environment.inputIsTerminal else {
             throw CLIFailure(.usage, "Several accounts could be made active: give the USERNAME (and --tenant, --authority or --client-id when it is at several places).",
                              hint: NumberedChoice.numbered(labels).joined(separator: "\n"))
         }
-        Console.info("Which account should be active?")
+        environment.console.info("Which account should be active?")
         let chosen = await NumberedChoice.ask(
             candidates, labels: labels, prompt: "Account (1-\(candidates.count)): ",
-            otherwise: "Answer a number from 1 to \(candidates.count)."
+            otherwise: "Answer a number from 1 to \(candidates.count).", in: environment
         ) { answer in
             let named = candidates.filter { $0.username.lowercased() == answer.lowercased() }
             return named.count == 1 ? named[0] : nil
@@ -95,13 +95,13 @@ struct SwitchCommand: AsyncParsableCommand {
         return chosen
     }
 
-    private func report(_ account: NativeAuthStoredAccount, already: Bool) {
-        if options.json {
+    private func report(_ account: NativeAuthStoredAccount, already: Bool, to console: Console) {
+        if output.json {
             JSONOutput.print(["switched": !already, "username": account.username, "clientId": account.clientId,
-                              "location": account.placeJSON])
+                              "location": account.placeJSON], to: console)
         } else {
             let name = TerminalText.sanitized(account.username)
-            Console.result(already ? "\(name) (\(account.placeSummary)) is already the active account."
+            console.result(already ? "\(name) (\(account.placeSummary)) is already the active account."
                 : "Switched to \(name) (\(account.placeSummary)): token, call and signout use it now.")
         }
     }

@@ -21,16 +21,17 @@ struct AccountSelection {
     /// The accounts matching the flags, the active one first, then by when each was last active.
     let accounts: [NativeAuthStoredAccount]
 
-    /// Reads the store and selects the accounts matching `options` and `account`.
-    init(_ options: SharedOptions, _ account: AccountOptions) throws(CLIFailure) {
-        try self.init(options, username: account.account)
+    /// Reads the store and selects the accounts matching `options` and `account` (and the variables of
+    /// `environment`); `scopes` are those a token is asked for.
+    init(_ options: SharedOptions, _ account: AccountOptions, scopes: [String] = [], in environment: CommandEnvironment) throws(CLIFailure) {
+        try self.init(options, username: account.account, scopes: scopes, in: environment)
     }
 
     /// Reads the store and selects the accounts matching `options` and, if given, `username`.
-    init(_ options: SharedOptions, username: String?) throws(CLIFailure) {
-        resolution = try TargetResolution(options)
+    init(_ options: SharedOptions, username: String?, scopes: [String] = [], in environment: CommandEnvironment) throws(CLIFailure) {
+        resolution = try TargetResolution(options, scopes: scopes, in: environment)
         self.username = username?.trimmed(.whitespaces)
-        store = try AppContext.openStore(options)
+        store = try AppContext.openStore(options, in: environment)
         do {
             stored = try NativeAuthAccountStore(store).list()
         } catch {
@@ -71,12 +72,15 @@ struct AccountSelection {
         var place = ""
         if let location = resolution.location { place += " at \(location.summary)" }
         if let clientId = resolution.clientId { place += " with client ID \(clientId)" }
-        guard let username, !stored.isEmpty else {
-            return CLIFailure(.failure, "Nobody is signed in\(place).", hint: "Run `nativeauth signin` to sign in.")
+        var failure: CLIFailure
+        if let username, !stored.isEmpty {
+            let names = Set(stored.map { TerminalText.sanitized($0.username.lowercased()) }).sorted()
+            failure = CLIFailure(.failure, "No account \(username) is signed in\(place).", hint: "Stored accounts: \(names.joined(separator: ", ")).")
+        } else {
+            failure = CLIFailure(.failure, "Nobody is signed in\(place).", hint: "Run `nativeauth signin` to sign in.")
         }
-        let names = Set(stored.map { TerminalText.sanitized($0.username.lowercased()) }).sorted()
-        return CLIFailure(.failure, "No account \(username) is signed in\(place).",
-                          hint: "Stored accounts: \(names.joined(separator: ", ")).")
+        failure.signInNeeded = true
+        return failure
     }
 
     /// Removes `accounts` (and their tokens) from the store; no request is sent.

@@ -17,10 +17,13 @@ enum ActiveAccount {
             .map(\.element)
     }
 
-    /// After a sign-in: says on standard error who is active now when it is not `previous` any more.
-    static func announceChange(from previous: NativeAuthStoredAccount?, store: any NativeAuthTokenStore) {
-        guard let previous, let now = read(store), !now.isSame(as: previous) else { return }
-        Console.info("\(TerminalText.sanitized(now.username)) is now the active account, instead of "
+    /// After a sign-in: says on `console`'s standard error who is active now among `stored` (the
+    /// store's accounts) when it is not `previous` any more, and `previous` stays stored (one that the
+    /// sign-in replaced is said so by ``ReplacedAccount``).
+    static func announceChange(from previous: NativeAuthStoredAccount?, to stored: [NativeAuthStoredAccount], on console: Console) {
+        guard let previous, let now = ordered(stored).first, !now.isSame(as: previous), stored.contains(where: { $0.isSame(as: previous) })
+        else { return }
+        console.info("\(TerminalText.sanitized(now.username)) is now the active account, instead of "
             + "\(TerminalText.sanitized(previous.username)) (\(previous.placeSummary)), which stays signed in: "
             + "`nativeauth switch` goes back.")
     }

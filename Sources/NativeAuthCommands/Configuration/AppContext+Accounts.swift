@@ -6,6 +6,17 @@ import Foundation
 import NativeAuth
 
 extension AppContext {
+    /// The application of `stored`, an account a command picked from `store` (for its tokens): its
+    /// client ID at `location`, its account kept under its own key, and the CA file given, else the
+    /// one remembered for its place (``RememberedCAFiles``).
+    init(for stored: NativeAuthStoredAccount, at location: SignInLocation, store: any NativeAuthTokenStore, options: SharedOptions,
+         verbose: Bool, environment: CommandEnvironment) throws(CLIFailure) {
+        let caFile = options.caFile(in: environment)
+            ?? RememberedCAFiles(options, in: environment).file(forStoredKey: stored.storageAuthority)
+        try self.init(location: location, clientId: stored.clientId, challengeTypes: [.OOB, .password], store: store,
+                      storageKey: stored.storageAuthority, verbose: verbose, caFile: caFile, environment: environment)
+    }
+
     /// After a sign-in at the embedded emulator (`signin`, or `signup` and its sign-in): the same
     /// account of this client stored under the embedded emulator's legacy key
     /// (`http://127.0.0.1:0/…`) is replaced by the new one, as the library replaces an account.
@@ -16,6 +27,11 @@ extension AppContext {
             account.clientId == clientId && account.identifier == identifier
                 && URL(string: account.storageAuthority).map(SignInLocation.isLegacyEmbedded) == true
         }
+    }
+
+    /// Whether `stored` is the account a sign-in with this context stored as `result`.
+    func stores(_ stored: NativeAuthStoredAccount, as result: NativeAuthUserAccountResult) -> Bool {
+        stored.identifier == result.account.identifier && stored.clientId == app.clientId && location.matches(storedKey: stored.storageAuthority)
     }
 
     /// The library's view of `stored`, the account a command picked from the store (for its tokens):

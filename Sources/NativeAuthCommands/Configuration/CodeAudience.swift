@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import NativeAuth
 import NativeAuthEmulatorInterface
 import NativeAuthShared
 import Synchronization
@@ -13,13 +7,12 @@ import Synchronization
 /// The embedded emulator answers every local user on its loopback port, so without this, another
 /// user could start a flow for an address of their own while a `signin` waits at its prompt and
 /// read the code on this terminal (or write into it through the address). The filter is the
-/// usernames this process's own requests carry (the `username` field of every request that
-/// ``EmbeddedEmulatorTransport`` sends: a sign-in, sign-up or reset start): a code is shown only
-/// when it is for one of them. That needs no secret and no change to the protocol, and the
-/// emulator's codes of a flow always name the flow's user (a second factor's too). A browser or
-/// device-code sign-in's user types the address on the emulator's page, not through this process:
-/// the page's codes are shown once this process has started such a sign-in
-/// (``showWebPageCodes()``), and never before.
+/// usernames this process's flows start with (a sign-in, sign-up or password reset: the flow
+/// drivers name them, ``expect(username:)``): a code is shown only when it is for one of them. That
+/// needs no secret and no change to the protocol, and the emulator's codes of a flow always name the
+/// flow's user (a second factor's too). A browser or device-code sign-in's user types the address on
+/// the emulator's page, not through this process: the page's codes are shown once this process has
+/// started such a sign-in (``includeWebPageCodes()``), and never before.
 final class CodeAudience: Sendable {
     private struct Seen {
         var usernames: Set<String> = []
@@ -28,15 +21,14 @@ final class CodeAudience: Sendable {
 
     private let seen = Mutex(Seen())
 
-    /// Remembers the username `request` carries, if any; a device-code request lets the page's codes through.
-    func note(_ request: HTTPRequest) {
-        if request.url.path.hasSuffix("/devicecode") { showWebPageCodes() }
-        guard let username = Self.username(in: request.body) else { return }
-        seen.withLock { _ = $0.usernames.insert(username.lowercased()) }
+    /// Shows the codes sent to `username` (as the library sends it: trimmed; in any case).
+    func expect(username: String) {
+        let name = username.trimmed(.whitespacesAndNewlines).lowercased()
+        seen.withLock { _ = $0.usernames.insert(name) }
     }
 
     /// Shows the codes of the emulator's sign-in page from now on.
-    func showWebPageCodes() {
+    func includeWebPageCodes() {
         seen.withLock { $0.webPages = true }
     }
 
@@ -45,16 +37,5 @@ final class CodeAudience: Sendable {
         seen.withLock { seen in
             sent.fromWebPage ? seen.webPages : seen.usernames.contains(sent.username.lowercased())
         }
-    }
-
-    /// The `username` field of a form body.
-    static func username(in body: Data) -> String? {
-        guard !body.isEmpty, let text = String(data: body, encoding: .utf8) else { return nil }
-        for pair in text.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, parts[0] == "username" else { continue }
-            return PercentEncoding.decode(String(parts[1]).replacing("+", with: " "))
-        }
-        return nil
     }
 }

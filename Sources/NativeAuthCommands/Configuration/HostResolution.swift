@@ -14,9 +14,10 @@ import Darwin
 /// name (or the network) is wrong, and trying again later will not help. Asked only after a request
 /// failed without an answer, and not when a proxy resolves names for this process.
 enum HostResolution {
-    /// The failure to report instead of `failure` when `location`'s host name does not resolve.
-    static func explained(_ failure: CLIFailure, at location: SignInLocation) -> CLIFailure {
-        guard failure.noServerAnswered, !location.isLoopback, !proxyConfigured,
+    /// The failure to report instead of `failure` when `location`'s host name does not resolve
+    /// (the proxy variables are read from `variables`).
+    static func explained(_ failure: CLIFailure, at location: SignInLocation, variables: [String: String]) -> CLIFailure {
+        guard failure.noServerAnswered, !location.isLoopback, !proxyConfigured(variables),
               let host = location.authority?.host, !resolves(host)
         else { return failure }
         var explained = CLIFailure(.unavailable, "The host name \(TerminalText.sanitized(host)) could not be resolved.",
@@ -37,8 +38,8 @@ enum HostResolution {
         return true
     }
 
-    /// A proxy variable is set: the proxy, not this machine, resolves the names.
-    private static var proxyConfigured: Bool {
-        ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY", "all_proxy", "ALL_PROXY"].contains { ProcessEnvironment.value($0) != nil }
+    /// A proxy variable is set (not empty): the proxy, not this machine, resolves the names.
+    private static func proxyConfigured(_ variables: [String: String]) -> Bool {
+        ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY", "all_proxy", "ALL_PROXY"].contains { variables[$0]?.isEmpty == false }
     }
 }

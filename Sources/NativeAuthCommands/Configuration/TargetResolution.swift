@@ -18,9 +18,10 @@ struct TargetResolution {
     /// Scopes from `--scope` (one each), else `NATIVEAUTH_SCOPES` (space-separated); nil when neither is given.
     let scopes: [String]?
 
-    init(_ options: SharedOptions, environment: [String: String] = ProcessEnvironment.variables) throws(CLIFailure) {
+    /// Reads `options` and `scopes` (the `--scope` values), then the variables of `environment`.
+    init(_ options: SharedOptions, scopes givenScopes: [String] = [], in environment: CommandEnvironment) throws(CLIFailure) {
         func value(_ name: String) -> String? {
-            environment[name].flatMap { $0.trimmed(.whitespaces).isEmpty ? nil : $0 }
+            environment.variables[name].flatMap { $0.trimmed(.whitespaces).isEmpty ? nil : $0 }
         }
         if let tenant = options.tenant {
             location = try Self.tenant(tenant, source: "--tenant")
@@ -36,8 +37,8 @@ struct TargetResolution {
             }
         }
         clientId = options.clientId ?? value("NATIVEAUTH_CLIENT_ID")
-        if !options.scopes.isEmpty {
-            scopes = options.scopes  // one scope each (SharedOptions.validate checks it)
+        if !givenScopes.isEmpty {
+            scopes = givenScopes  // one scope each (ScopeOption.validate checks it)
         } else {
             scopes = value("NATIVEAUTH_SCOPES").map(Self.split)
         }

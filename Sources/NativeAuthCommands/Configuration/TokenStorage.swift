@@ -25,11 +25,12 @@ enum TokenStorage {
 
     /// Opens the store of `options` (its `--store-dir`, else the default folder) in the storage
     /// chosen. `migrating` (a sign-in, `signout --all`) first moves accounts from the file to the
-    /// keyring when the keyring is used.
-    static func open(_ options: SharedOptions, migrating: Bool = false) throws(CLIFailure) -> any NativeAuthTokenStore {
-        let directory = options.storeDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
-            ?? FileTokenStore.defaultDirectory(environment: ProcessEnvironment.variables)
-        let forced = try kind(options)
+    /// keyring when the keyring is used. The variables are `environment`'s, and so is the console
+    /// that says when accounts move.
+    static func open(_ options: SharedOptions, migrating: Bool = false,
+                     in environment: CommandEnvironment) throws(CLIFailure) -> any NativeAuthTokenStore {
+        let directory = directory(options, in: environment)
+        let forced = try kind(options, in: environment)
         let file: FileTokenStore
         do {
             file = try FileTokenStore(directory: directory)
@@ -42,12 +43,12 @@ enum TokenStorage {
         // session has (until a sign-in or `signout --all` moves them), so a command that cannot move
         // them loads nothing and asks nothing of the bus.
         // Read once: the keyring's choice below needs the same answer (nil when the file cannot be read).
-        let choosing = forced == nil && !migrating && ProcessEnvironment.value("DBUS_SESSION_BUS_ADDRESS") != nil
+        let choosing = forced == nil && !migrating && environment.variable("DBUS_SESSION_BUS_ADDRESS") != nil
         let fileHasAccounts: Bool? = choosing ? (try? !file.read().isEmpty) : nil
         if fileHasAccounts == true, try !keyringListsAccounts(in: directory) {
             return file
         }
-        let availability = SecretServiceTokenStore.availability(environment: ProcessEnvironment.variables)
+        let availability = SecretServiceTokenStore.availability(environment: environment.variables)
         guard case .available(let serviceName) = availability else {
             guard case .unavailable(let reason) = availability else { return file }
             if forced == .keyring {
@@ -60,8 +61,8 @@ enum TokenStorage {
                                  hint: "Run nativeauth in the desktop session that holds the keyring, or start its Secret Service; nothing was changed.")
             }
             // Said once: at the first sign-in into the file of a session that has a bus but no keyring.
-            if migrating, ProcessEnvironment.value("DBUS_SESSION_BUS_ADDRESS") != nil, (try? file.read().isEmpty) == true {
-                Console.info("No keyring is available (\(reason)), so tokens are kept in \(file.fileURL.path).")
+            if migrating, environment.variable("DBUS_SESSION_BUS_ADDRESS") != nil, (try? file.read().isEmpty) == true {
+                environment.console.info("No keyring is available (\(reason)), so tokens are kept in \(file.fileURL.path).")
             }
             return file
         }
@@ -72,7 +73,7 @@ enum TokenStorage {
             throw CLIFailure(.failure, "The token store could not be opened: \(error)")
         }
         if forced == .keyring || migrating {
-            try move(from: file, to: keyring)
+            try move(from: file, to: keyring, reportingTo: environment.console)
             return keyring
         }
         // Left in the file until a sign-in or `signout --all` moves them.
@@ -85,6 +86,12 @@ enum TokenStorage {
         }
         return file
         #endif
+    }
+
+    /// The token store's folder: `--store-dir`, else the default folder of `environment`'s variables.
+    static func directory(_ options: SharedOptions, in environment: CommandEnvironment) -> URL {
+        options.storeDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileTokenStore.defaultDirectory(environment: environment.variables)
     }
 
     /// Where `store` keeps tokens, for people: "keyring (GNOME Keyring)" or "file ~/…/tokens.json".
@@ -118,8 +125,8 @@ enum TokenStorage {
     #endif
 
     /// `--storage`, else `NATIVEAUTH_STORAGE`; nil to choose.
-    private static func kind(_ options: SharedOptions) throws(CLIFailure) -> Kind? {
-        guard let text = options.storage ?? ProcessEnvironment.value("NATIVEAUTH_STORAGE") else { return nil }
+    private static func kind(_ options: SharedOptions, in environment: CommandEnvironment) throws(CLIFailure) -> Kind? {
+        guard let text = options.storage ?? environment.variable("NATIVEAUTH_STORAGE") else { return nil }
         guard let kind = Kind(rawValue: text.lowercased()) else {
             throw CLIFailure(.usage, "'\(TerminalText.sanitized(text))' is not a token storage (--storage or NATIVEAUTH_STORAGE): use keyring or file.")
         }
@@ -127,8 +134,9 @@ enum TokenStorage {
     }
 
     /// Moves every account of `file` into `keyring`: written to the keyring first, then removed from the
-    /// file, so a process killed between the two leaves a copy rather than none.
-    private static func move(from file: FileTokenStore, to keyring: any NativeAuthTokenStore) throws(CLIFailure) {
+    /// file, so a process killed between the two leaves a copy rather than none. `console` says so.
+    private static func move(from file: FileTokenStore, to keyring: any NativeAuthTokenStore,
+                             reportingTo console: Console) throws(CLIFailure) {
         do {
             // Nothing to move (the usual case) costs one read and takes no lock; under the lock the
             // accounts are read again, so a sign-in saved meanwhile is moved too.
@@ -140,7 +148,7 @@ enum TokenStorage {
                 stored = TokenStoreContents()
                 return true
             }
-            if moved { Console.info("Moved the stored accounts from \(file.fileURL.path) to the keyring.") }
+            if moved { console.info("Moved the stored accounts from \(file.fileURL.path) to the keyring.") }
         } catch {
             throw CLIFailure(.failure, "The accounts in \(file.fileURL.path) could not be moved to the keyring: \(error)")
         }

@@ -16,9 +16,11 @@ import Darwin
 /// terminals, the current time, where the library's log goes (`--verbose`), and whether it may take
 /// over the process's signals.
 ///
-/// `nativeauth` runs with ``process``. A test runs a command in its own process with another one,
-/// set for that run only with `CommandEnvironment.$current.withValue(_:operation:)` (a task-local
-/// value, so several commands can run side by side, each with its own home folder and captured output).
+/// It is passed explicitly: ArgumentParser's `main()` runs a command in ``process`` (the command's
+/// `run()`), and a test runs one in its own process with another (the command's `run(in:)`), so
+/// several commands can run side by side, each with its own home folder and captured output.
+/// Everything a command does with it goes through the value it was given, down to the prompts and
+/// the embedded emulator.
 struct CommandEnvironment: Sendable {
     /// The environment variables (`NATIVEAUTH_*`, `HOME`, `XDG_STATE_HOME`, `BROWSER`).
     var variables: [String: String]
@@ -41,10 +43,8 @@ struct CommandEnvironment: Sendable {
     /// The emulator program: `nativeauth emulator` runs it, the embedded emulator is one.
     var emulatorProgram: any EmulatorProgram = InstalledEmulatorProgram()
 
-    /// The environment of the command that runs now.
-    @TaskLocal static var current = CommandEnvironment.process
-
-    /// This process's own: its variables (read once), its standard streams, the system clock.
+    /// This process's own: its variables (read once: `ProcessInfo.processInfo.environment` builds a
+    /// new dictionary of every variable each time it is asked), its standard streams, the system clock.
     static let process = CommandEnvironment(
         variables: ProcessInfo.processInfo.environment,
         standardInput: ProcessStandardInput(),
@@ -55,6 +55,12 @@ struct CommandEnvironment: Sendable {
         now: { Date() },
         handlesSignals: true,
         logHandler: { StreamLogHandler.standardError(label: $0) })
+
+    /// The value of the variable `name`, or nil when it is unset or empty (an empty variable means
+    /// "not given").
+    func variable(_ name: String) -> String? {
+        variables[name].flatMap { $0.isEmpty ? nil : $0 }
+    }
 }
 
 /// Standard input as the commands read it.

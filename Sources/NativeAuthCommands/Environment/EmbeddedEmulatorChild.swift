@@ -13,30 +13,36 @@ import NativeAuthEmulatorInterface
 import NativeAuthShared
 import Synchronization
 
-/// A `nativeauth-emulator embedded` child: its standard input is one end of a socket pair this
-/// process holds open (closing it stops the child; so does this process's death; a socket, not a
-/// pipe, so that writing to a child that died is an error, not a SIGPIPE), its standard output the
-/// ``EmbeddedEmulatorMessage`` lines, read on a thread of their own.
+/// A `nativeauth-emulator embedded` child: its standard input is a pipe this process holds open
+/// (closing it stops the child; so does this process's death), its standard output the
+/// ``EmbeddedEmulatorMessage`` lines.
+///
+/// The child writes a code's line before it answers the request that sent the code, so once this
+/// process holds the answer, the line is in the pipe: ``takeAnnouncedCodes()`` reads what the pipe
+/// holds without blocking (the pipe is non-blocking once the child listens), and nothing waits for
+/// the child while a request is in flight.
 final class EmbeddedEmulatorChild: EmbeddedEmulatorRun {
     /// How long ``stop()`` waits for the child to stop by itself before it kills it.
     static let stopGrace: Duration = .seconds(3)
-    /// How long ``start(executable:arguments:environment:onCode:)`` waits for the child to listen.
+    /// How long ``start(executable:arguments:environment:)`` waits for the child to listen.
     static let startLimit: Duration = .seconds(30)
 
     private let process: ChildProcess
     private let input: Mutex<Int32>
-    private let syncs = SyncWaiters()
+    /// The child's standard output, and the codes read from it that were not taken yet.
+    private let output: Mutex<AnnouncedLines>
 
-    private init(process: ChildProcess, input: Int32) {
+    private init(process: ChildProcess, input: Int32, output: AnnouncedLines) {
         self.process = process
         self.input = Mutex(input)
+        self.output = Mutex(output)
     }
 
     /// Starts the child and returns once it said it listens; throws with its reason when it failed,
     /// ended, or said nothing in ``startLimit``.
-    static func start(executable: String, arguments: [String], environment: [String: String],
-                      onCode: @escaping @Sendable (EmbeddedCode) -> Void) async throws(EmulatorProgramError) -> EmbeddedEmulatorChild {
-        let toChild = try socketPair(), fromChild = try closeOnExecPipe()
+    static func start(executable: String, arguments: [String],
+                      environment: [String: String]) async throws(EmulatorProgramError) -> EmbeddedEmulatorChild {
+        let toChild = try pipe(), fromChild = try pipe()
         let process: ChildProcess
         do {
             process = try ChildProcess(executable: executable, arguments: arguments, environment: environment,
@@ -48,57 +54,54 @@ final class EmbeddedEmulatorChild: EmbeddedEmulatorRun {
         }
         _ = close(toChild.read)
         _ = close(fromChild.write)
-        let child = EmbeddedEmulatorChild(process: process, input: toChild.write)
         let started = StartSignal()
         let reader = fromChild.read
-        let syncs = child.syncs
+        // Until the child listens, its lines are read on a thread of their own (a start may take a while).
         DispatchQueue.global().async {
-            var lines = MessageLines(descriptor: reader, limit: EmbeddedEmulatorMessage.maximumLineLength)
-            while let line = lines.next() {
-                switch EmbeddedEmulatorMessage(line: line) {
-                case .ready: started.finish(nil)
-                case .failed(let message): started.finish(message)
-                case .code(let code): onCode(code)
-                case .synced(let id): syncs.arrived(id)
-                case nil: continue
+            var lines = AnnouncedLines(descriptor: reader)
+            while let message = lines.nextMessage() {
+                switch message {
+                case .ready:
+                    // The descriptor goes with the lines; a start given up meanwhile closes it.
+                    if !started.finish(.listening(lines)) { _ = close(reader) }
+                    return
+                case .failed(let reason):
+                    started.finish(.failed(reason))
+                    _ = close(reader)
+                    return
+                case .code(let code):
+                    lines.keep(code)
                 }
             }
+            started.finish(.failed("it ended before it listened"))
             _ = close(reader)
-            started.finish("it ended before it listened")
-            syncs.end()
         }
         let timer = Task {
             try? await Task.sleep(for: startLimit)
-            started.finish("it did not listen within \(startLimit)")
+            started.finish(.failed("it did not listen within \(startLimit)"))
         }
-        let failure = await started.wait()
+        let outcome = await started.wait()
         timer.cancel()
-        if let failure {
-            await child.stop()
-            throw EmulatorProgramError(description: "the embedded emulator (\(executable)) did not start: \(failure)")
+        switch outcome {
+        case .listening(let lines):
+            _ = fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) | O_NONBLOCK)
+            return EmbeddedEmulatorChild(process: process, input: toChild.write, output: lines)
+        case .failed(let reason):
+            _ = close(toChild.write)
+            await end(process)
+            throw EmulatorProgramError(description: "the embedded emulator (\(executable)) did not start: \(reason)")
         }
-        return child
     }
 
-    func drainCodes() async {
-        await syncs.wait { id in
-            let line = Array((EmbeddedEmulatorMessage.syncRequest(id: id) + "\n").utf8)
-            return input.withLock { descriptor in
-                guard descriptor >= 0 else { return false }
-                var offset = 0
-                while offset < line.count {
-                    let sent = line[offset...].withUnsafeBytes { Self.sendNoSignal(descriptor, $0.baseAddress, $0.count) }
-                    if sent > 0 {
-                        offset += sent
-                    } else if sent < 0 && errno == EINTR {
-                        continue
-                    } else {
-                        return false
-                    }
-                }
-                return true
-            }
-        }
+    func takeAnnouncedCodes() -> [EmbeddedCode] {
+        output.withLock { $0.takeCodes() }
+    }
+
+    func waitForAnnouncement() async -> Bool {
+        let (descriptor, ended, waiting) = output.withLock { ($0.descriptor, $0.ended, $0.hasCodes) }
+        guard !ended else { return false }
+        if !waiting { await ReadableWait.until(readable: descriptor) }
+        return true
     }
 
     func stop() async {
@@ -106,140 +109,77 @@ final class EmbeddedEmulatorChild: EmbeddedEmulatorRun {
             defer { descriptor = -1 }
             return descriptor
         }
-        if descriptor >= 0 { _ = close(descriptor) }
-        let process = self.process
+        guard descriptor >= 0 else { return }
+        _ = close(descriptor)
+        await Self.end(process)
+        output.withLock { $0.finish() }
+    }
+
+    /// Waits for `process` to end, killing it after ``stopGrace`` (its standard input is closed).
+    private static func end(_ process: ChildProcess) async {
         let killer = Task {
-            try? await Task.sleep(for: Self.stopGrace)
+            try? await Task.sleep(for: stopGrace)
             process.send(SIGKILL)
         }
         _ = await process.ending()
         killer.cancel()
     }
 
-    /// `send(2)` without SIGPIPE: a child that died makes it fail with EPIPE.
-    private static func closeOnExecPipe() throws(EmulatorProgramError) -> (read: Int32, write: Int32) {
+    private static func pipe() throws(EmulatorProgramError) -> (read: Int32, write: Int32) {
         guard let ends = FileDescriptorIO.closeOnExecPipe() else {
             throw EmulatorProgramError(description: "cannot make a pipe: \(String(cString: strerror(errno)))")
         }
         return ends
     }
-
-    private static func sendNoSignal(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        return send(descriptor, bytes, count, Int32(MSG_NOSIGNAL))
-        #else
-        return send(descriptor, bytes, count, 0)  // Darwin: SO_NOSIGPIPE is set on the socket
-        #endif
-    }
-
-    /// A connected pair of Unix stream sockets, close-on-exec: `read` is the child's standard input.
-    private static func socketPair() throws(EmulatorProgramError) -> (read: Int32, write: Int32) {
-        var ends: [Int32] = [-1, -1]
-        #if canImport(Glibc)
-        let made = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends)
-        #else
-        let made = socketpair(AF_UNIX, SOCK_STREAM, 0, &ends)
-        #endif
-        guard made == 0, fcntl(ends[0], F_SETFD, FD_CLOEXEC) == 0, fcntl(ends[1], F_SETFD, FD_CLOEXEC) == 0 else {
-            throw EmulatorProgramError(description: "cannot make a socket pair: \(String(cString: strerror(errno)))")
-        }
-        #if canImport(Darwin)
-        var on: Int32 = 1
-        setsockopt(ends[1], SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
-        #endif
-        return (ends[0], ends[1])
-    }
 }
 
-/// The `sync` requests waiting for their `synced`: each waiter is resumed by its answer, or when the
-/// child's output ends (a child that is gone has no codes left to show).
-private final class SyncWaiters: Sendable {
-    private struct State {
-        var nextID = 1
-        var waiting: [Int: CheckedContinuation<Void, Never>] = [:]
-        var ended = false
-    }
-
-    private let state = Mutex(State())
-
-    /// Sends a request with `send` (false: it could not be written) and waits for its answer.
-    func wait(sending send: (Int) -> Bool) async {
-        let id = state.withLock { state -> Int in
-            defer { state.nextID += 1 }
-            return state.nextID
-        }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let registered = state.withLock { state -> Bool in
-                guard !state.ended else { return false }
-                state.waiting[id] = continuation
-                return true
-            }
-            guard registered else { return continuation.resume() }
-            if !send(id) {
-                state.withLock { $0.waiting.removeValue(forKey: id) }?.resume()
-            }
-        }
-    }
-
-    func arrived(_ id: Int) {
-        state.withLock { $0.waiting.removeValue(forKey: id) }?.resume()
-    }
-
-    func end() {
-        let waiting = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.ended = true
-            defer { state.waiting.removeAll() }
-            return Array(state.waiting.values)
-        }
-        waiting.forEach { $0.resume() }
-    }
-}
-
-/// The first answer of a starting child: nil when it listens, else why not. Later answers are ignored.
-private final class StartSignal: Sendable {
-    private struct State {
-        var outcome: String??
-        var waiter: CheckedContinuation<String?, Never>?
-    }
-
-    private let state = Mutex(State())
-
-    func finish(_ failure: String?) {
-        let waiter = state.withLock { state -> CheckedContinuation<String?, Never>? in
-            guard state.outcome == nil else { return nil }
-            state.outcome = .some(failure)
-            defer { state.waiter = nil }
-            return state.waiter
-        }
-        waiter?.resume(returning: failure)
-    }
-
-    func wait() async -> String? {
-        await withCheckedContinuation { continuation in
-            let outcome = state.withLock { state -> String?? in
-                if let outcome = state.outcome { return outcome }
-                state.waiter = continuation
-                return nil
-            }
-            if let outcome { continuation.resume(returning: outcome) }
-        }
-    }
-}
-
-/// Lines of a descriptor, read with `read(2)`; a line longer than the limit is skipped whole.
-private struct MessageLines {
-    let descriptor: Int32
-    let limit: Int
+/// The child's standard output: its message lines (a line longer than the limit is skipped whole)
+/// and the codes read from them that were not taken yet.
+private struct AnnouncedLines: Sendable {
+    private(set) var descriptor: Int32
+    /// The output ended: the child is gone.
+    private(set) var ended = false
     private var pending: [UInt8] = []
     private var skipping = false
-    private var ended = false
+    private var codes: [EmbeddedCode] = []
 
-    init(descriptor: Int32, limit: Int) {
+    init(descriptor: Int32) {
         self.descriptor = descriptor
-        self.limit = limit
     }
 
-    mutating func next() -> String? {
+    var hasCodes: Bool { !codes.isEmpty }
+
+    /// Keeps a code for ``takeCodes()``.
+    mutating func keep(_ code: EmbeddedCode) {
+        codes.append(code)
+    }
+
+    /// Every code kept or readable now; on a non-blocking descriptor, without waiting.
+    mutating func takeCodes() -> [EmbeddedCode] {
+        while let message = nextMessage() {
+            if case .code(let code) = message { codes.append(code) }
+        }
+        defer { codes.removeAll() }
+        return codes
+    }
+
+    /// The next message; nil at the end of the output or, on a non-blocking descriptor, when no
+    /// whole line is there yet. Lines that are not messages are skipped.
+    mutating func nextMessage() -> EmbeddedEmulatorMessage? {
+        while let line = nextLine() {
+            if let message = EmbeddedEmulatorMessage(line: line) { return message }
+        }
+        return nil
+    }
+
+    /// Closes the descriptor: nothing more is read.
+    mutating func finish() {
+        if descriptor >= 0 { _ = close(descriptor) }
+        descriptor = -1
+        ended = true
+    }
+
+    private mutating func nextLine() -> String? {
         while true {
             if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = pending[..<newline]
@@ -250,20 +190,62 @@ private struct MessageLines {
                 }
                 return String(decoding: line, as: UTF8.self)
             }
-            if pending.count > limit {
+            if pending.count > EmbeddedEmulatorMessage.maximumLineLength {
                 pending.removeAll()
                 skipping = true
             }
-            if ended { return nil }
+            guard !ended, descriptor >= 0 else { return nil }
             var buffer = [UInt8](repeating: 0, count: 4096)
             let count = read(descriptor, &buffer, buffer.count)
             if count > 0 {
                 pending.append(contentsOf: buffer[..<count])
             } else if count < 0 && errno == EINTR {
                 continue
+            } else if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                return nil
             } else {
                 ended = true
             }
+        }
+    }
+}
+
+/// The first outcome of a starting child: it listens (with its output), or why not. Later outcomes
+/// are ignored.
+private final class StartSignal: Sendable {
+    enum Outcome: Sendable {
+        case listening(AnnouncedLines)
+        case failed(String)
+    }
+
+    private struct State {
+        var outcome: Outcome?
+        var waiter: CheckedContinuation<Outcome, Never>?
+    }
+
+    private let state = Mutex(State())
+
+    /// Records `outcome` unless one was recorded already; false when it came too late.
+    @discardableResult
+    func finish(_ outcome: Outcome) -> Bool {
+        let (first, waiter) = state.withLock { state -> (Bool, CheckedContinuation<Outcome, Never>?) in
+            guard state.outcome == nil else { return (false, nil) }
+            state.outcome = outcome
+            defer { state.waiter = nil }
+            return (true, state.waiter)
+        }
+        waiter?.resume(returning: outcome)
+        return first
+    }
+
+    func wait() async -> Outcome {
+        await withCheckedContinuation { continuation in
+            let outcome = state.withLock { state -> Outcome? in
+                if let outcome = state.outcome { return outcome }
+                state.waiter = continuation
+                return nil
+            }
+            if let outcome { continuation.resume(returning: outcome) }
         }
     }
 }

@@ -19,32 +19,34 @@ import NativeAuthShared
 /// `swift run nativeauth` builds only `nativeauth` (a dependency on the program would link all it
 /// links, and a build plugin that builds it compiles the emulator twice). So a `nativeauth` in a
 /// SwiftPM debug build folder without the program beside it builds it once, with
-/// `swift build --product nativeauth-emulator` in its package (``buildBeside(in:)``).
+/// `swift build --product nativeauth-emulator` in its package (``buildBeside(in:reportingTo:)``).
 enum EmulatorExecutable {
     /// The program's path, checked: a regular file, executable, owned by this user or root, and
-    /// writable by no one else.
-    static func locate() throws(EmulatorProgramError) -> String {
+    /// writable by no one else. A build beside it (``buildBeside(in:reportingTo:)``) says so on the
+    /// standard error of `environment`.
+    static func locate(in environment: CommandEnvironment) throws(EmulatorProgramError) -> String {
         guard let folder = runningProgramFolder() else {
             throw EmulatorProgramError(description: "cannot tell where this nativeauth is installed, so "
                 + "\(EmulatorProgramFacts.executableName) cannot be found beside it")
         }
         let path = folder + "/" + EmulatorProgramFacts.executableName
-        if access(path, F_OK) != 0 { buildBeside(in: folder) }
+        if access(path, F_OK) != 0 { buildBeside(in: folder, reportingTo: environment) }
         try check(path)
         return path
     }
 
     /// In `PACKAGE/.build/TRIPLE/debug` (where `swift run nativeauth` runs it), with the package's
     /// manifest there: runs `swift build --product nativeauth-emulator` in the package, its output on
-    /// standard error. Elsewhere, or when the build fails, nothing (``check(_:)`` then says what is missing).
-    static func buildBeside(in folder: String) {
+    /// standard error (and what it does, on `environment`'s). Elsewhere, or when the build fails,
+    /// nothing (``check(_:)`` then says what is missing).
+    static func buildBeside(in folder: String, reportingTo environment: CommandEnvironment) {
         guard folder.hasSuffix("/debug"), let range = folder.firstRange(of: "/.build/") else { return }
         let package = String(folder[..<range.lowerBound])
         guard access(package + "/Package.swift", R_OK) == 0 else { return }
         let command = ["swift", "build", "--package-path", package, "--product", EmulatorProgramFacts.executableName]
         let notice = "The embedded emulator (\(EmulatorProgramFacts.executableName)) is not built yet: building it once "
             + "(\(command.joined(separator: " "))); it compiles the emulator's TLS and HTTP stack, about ten minutes on two cores…\n"
-        CommandEnvironment.current.writeError(Data(notice.utf8))
+        environment.writeError(Data(notice.utf8))
         guard let build = try? ChildProcess(executable: "/usr/bin/env", arguments: command,
                                             standardInput: .null, standardOutput: .descriptor(STDERR_FILENO))
         else { return }

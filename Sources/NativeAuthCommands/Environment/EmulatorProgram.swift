@@ -12,21 +12,28 @@ import NativeAuthEmulatorInterface
 /// runs commands in process gives its ``CommandEnvironment`` one of its own.
 protocol EmulatorProgram: Sendable {
     /// Runs the program with `arguments` (`nativeauth emulator …`, `emulator reset …`) for the
-    /// command and returns its exit status. `nativeauth` replaces itself with the program, so there
-    /// this never returns.
-    func run(_ arguments: [String]) async throws(EmulatorProgramError) -> Int32
+    /// command that runs in `environment` and returns its exit status. `nativeauth` replaces itself
+    /// with the program, so there this never returns.
+    func run(_ arguments: [String], in environment: CommandEnvironment) async throws(EmulatorProgramError) -> Int32
 
-    /// Starts an embedded emulator on 127.0.0.1:`port` with its state in `stateDirectory`, and
-    /// returns once it listens. `onCode` gets every code it sends, on a thread of its own.
+    /// Starts an embedded emulator on 127.0.0.1:`port` with its state in `stateDirectory` for the
+    /// command that runs in `environment`, and returns once it listens.
     func startEmbedded(port: Int, stateDirectory: URL, fixedCode: String?,
-                       onCode: @escaping @Sendable (EmbeddedCode) -> Void) async throws(EmulatorProgramError) -> any EmbeddedEmulatorRun
+                       in environment: CommandEnvironment) async throws(EmulatorProgramError) -> any EmbeddedEmulatorRun
 }
 
-/// An embedded emulator that runs for a command.
+/// An embedded emulator that runs for a command, and the codes it "sends", which it announces
+/// before it answers the request that sent them. So once the command holds an answer, the codes
+/// of that answer are among those ``takeAnnouncedCodes()`` returns at once, without waiting.
 protocol EmbeddedEmulatorRun: Sendable {
-    /// Returns once every code the emulator sent before now has been handed to `onCode` (so a code
-    /// of an answer the command holds is shown before the prompt for it).
-    func drainCodes() async
+    /// The codes announced since the last call, without waiting (none when there are none).
+    func takeAnnouncedCodes() -> [EmbeddedCode]
+
+    /// Returns true once a code may have been announced that was not taken yet (at once when one
+    /// is waiting), or when the task is cancelled; false when the emulator can announce no more
+    /// (it stopped). For a command that waits on something other than its own request meanwhile
+    /// (a web sign-in, whose codes the emulator's page sends).
+    func waitForAnnouncement() async -> Bool
 
     /// Stops it and waits until it has stopped.
     func stop() async

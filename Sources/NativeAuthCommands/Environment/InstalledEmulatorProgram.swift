@@ -15,8 +15,8 @@ import NativeAuthShared
 struct InstalledEmulatorProgram: EmulatorProgram {
     /// Replaces this process with the program: same process ID, terminal, signals and exit status,
     /// as `nativeauth emulator` had when the emulator was linked into it.
-    func run(_ arguments: [String]) async throws(EmulatorProgramError) -> Int32 {
-        let path = try EmulatorExecutable.locate()
+    func run(_ arguments: [String], in environment: CommandEnvironment) async throws(EmulatorProgramError) -> Int32 {
+        let path = try EmulatorExecutable.locate(in: environment)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         execv(path, argv)
         let reason = String(cString: strerror(errno))
@@ -26,12 +26,11 @@ struct InstalledEmulatorProgram: EmulatorProgram {
 
     /// Starts `nativeauth-emulator embedded` as a child of this process.
     func startEmbedded(port: Int, stateDirectory: URL, fixedCode: String?,
-                       onCode: @escaping @Sendable (EmbeddedCode) -> Void) async throws(EmulatorProgramError) -> any EmbeddedEmulatorRun {
-        let path = try EmulatorExecutable.locate()
+                       in environment: CommandEnvironment) async throws(EmulatorProgramError) -> any EmbeddedEmulatorRun {
+        let path = try EmulatorExecutable.locate(in: environment)
         return try await EmbeddedEmulatorChild.start(
             executable: path,
             arguments: [EmulatorProgramFacts.embeddedSubcommand, "--port", String(port), "--state-dir", stateDirectory.path],
-            environment: fixedCode.map { ["NATIVEAUTH_EMULATOR_FIXED_CODE": $0] } ?? [:],
-            onCode: onCode)
+            environment: fixedCode.map { ["NATIVEAUTH_EMULATOR_FIXED_CODE": $0] } ?? [:])
     }
 }

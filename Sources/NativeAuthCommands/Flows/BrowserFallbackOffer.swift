@@ -10,26 +10,28 @@ import NativeAuthShared
 /// in a script, fail with exit 4 and print the command that would.
 struct BrowserFallbackOffer {
     let options: SharedOptions
+    let scope: ScopeOption
     let username: String
 
     func offer(_ failure: CLIFailure, web: WebSignIn) async throws(CLIFailure) -> NativeAuthUserAccountResult {
         var failure = failure
         failure.hint = (failure.hint.map { $0 + "\n" } ?? "") + "To sign in in the browser instead: \(command)"
-        guard TTY.stdinIsTerminal else { throw failure }
-        Console.info("This account needs a browser sign-in: the server will not complete it from a terminal.")
-        guard let answer = await LineReader.line(prompt: "Continue in the browser? [Y/n] ") else { throw failure }
+        let environment = web.context.environment
+        guard environment.inputIsTerminal else { throw failure }
+        // No question whose yes could not work: the device code is the way out.
+        if let problem = BrowserAvailability.problem(in: environment) {
+            let noBrowser = BrowserAvailability.failure(problem, arguments: options.arguments + scope.arguments)
+            failure.hint = [failure.hint, noBrowser.message, noBrowser.hint].compactMap { $0 }.joined(separator: "\n")
+            throw failure
+        }
+        environment.console.info(failure.message)
+        guard let answer = await LineReader.line(prompt: "Continue in the browser? [Y/n] ", in: environment) else { throw failure }
         guard ["", "y", "yes"].contains(answer.trimmed(.whitespaces).lowercased()) else { throw failure }
         return try await web.browser()
     }
 
     /// `nativeauth signin --browser ADDRESS` with the options that chose where to sign in.
     var command: String {
-        var words = ["nativeauth", "signin", "--browser", username]
-        if let tenant = options.tenant { words += ["--tenant", tenant] }
-        if let authority = options.authority { words += ["--authority", authority] }
-        if let clientId = options.clientId { words += ["--client-id", clientId] }
-        for scope in options.scopes { words += ["--scope", scope] }
-        if let store = options.storeDirectory { words += ["--store-dir", store] }
-        return ShellWord.commandLine(words)
+        ShellWord.commandLine(["nativeauth", "signin", "--browser", username] + options.arguments + scope.arguments)
     }
 }

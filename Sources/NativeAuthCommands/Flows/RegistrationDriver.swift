@@ -7,27 +7,30 @@ import NativeAuth
 struct RegistrationDriver {
     let choices: StrongAuthOptions
     let method: FailureMapping.Method
+    /// Where the prompts go, and the embedded emulator's codes.
+    let context: AppContext
 
     func run(_ methods: [AuthMethod], _ initial: RegisterStrongAuthState) async throws(CLIFailure) -> NativeAuthUserAccountResult {
-        Console.info("This account must register a second factor before it can sign in.")
-        let chosen = try await MethodPrompt.choose(methods, preferred: choices.mfaMethod, purpose: .register)
+        let console = context.environment.console
+        console.info("This account must register a second factor before it can sign in.")
+        let chosen = try await MethodPrompt.choose(methods, preferred: choices.mfaMethod, purpose: .register, in: context.environment)
         var state = initial
         while true {
-            let contact = try await ContactPrompt.read(for: chosen, given: choices.registerContact)
+            let contact = try await ContactPrompt.read(for: chosen, given: choices.registerContact, in: context.environment)
             let parameters = NativeAuthChallengeAuthMethodParameters(authMethod: chosen, verificationContact: contact)
             switch await state.challengeAuthMethod(parameters: parameters) {
             case .completed(let result):
-                Console.info("\(contact) was already verified: it is registered.")
+                console.info("\(contact) was already verified: it is registered.")
                 return result
             case .verificationRequired(let sent):
                 let result = try await codePrompt(parameters).run(state: sent.newState, sentTo: sent.sentTo, codeLength: sent.codeLength)
-                Console.info("\(contact) is registered as a second factor.")
+                console.info("\(contact) is registered as a second factor.")
                 return result
             case .error(let error, let next):
                 guard let next, error.isInvalidInput || error.isVerificationContactBlocked, choices.registerContact == nil else {
                     throw FailureMapping.failure(error, method: method)
                 }
-                Console.info("\(FailureMapping.firstLine(of: error.errorDescription)) Enter another one.")
+                console.info("\(FailureMapping.firstLine(of: error.errorDescription)) Enter another one.")
                 state = next
             }
         }
@@ -37,7 +40,7 @@ struct RegistrationDriver {
         -> CodePrompt<RegisterStrongAuthVerificationRequiredState, NativeAuthUserAccountResult>
     {
         CodePrompt(
-            presetCode: nil, stopped: "Sign-in stopped.", method: method,
+            source: .prompt, stopped: "Sign-in stopped.", method: method, context: context,
             submit: { state, code in
                 switch await state.submitChallenge(challenge: code) {
                 case .completed(let result): .done(result)
@@ -45,11 +48,10 @@ struct RegistrationDriver {
                 }
             },
             resend: { state in
-                // A refused resend that hands a state back leaves this one usable: the code already sent still works.
                 switch await state.challengeAuthMethod(parameters: parameters) {
                 case .verificationRequired(let sent): .sent(sent.newState, sentTo: sent.sentTo, codeLength: sent.codeLength)
                 case .completed(let result): .done(result)
-                case .error(let error, let next): .refused(error, kept: next == nil ? nil : state)
+                case .error(let error, _): .refused(error, kept: error.leavesSentCodeUsable ? state : nil)
                 }
             })
     }

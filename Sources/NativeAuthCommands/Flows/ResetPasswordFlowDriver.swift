@@ -4,43 +4,44 @@ import FoundationEssentials
 import Foundation
 #endif
 import NativeAuth
+import NativeAuthShared
 
 /// Drives a password reset from the prompts: the code (``CodePrompt``, `r` resends), the new
 /// password (``PasswordPrompt``, asked twice at a terminal, the usual rule said before it and the
 /// policy explained when the server refuses one), a line once the reset is done, then the sign-in
 /// that ends it.
 struct ResetPasswordFlowDriver {
-    /// A code given with `--code`, tried before prompting.
-    let presetCode: String?
+    /// Where the first code comes from (`--code`).
+    let codeSource: CodeSource
     /// The scopes of the sign-in that follows.
     let scopes: [String]?
     /// How the sign-in that follows answers a second-factor question.
     let choices: StrongAuthOptions
+    /// The application, where the prompts go, and the embedded emulator's codes.
+    let context: AppContext
 
-    func run(app: NativeAuthPublicClientApplication, username: String) async throws(CLIFailure) -> NativeAuthUserAccountResult {
+    func run(username: String) async throws(CLIFailure) -> NativeAuthUserAccountResult {
+        context.codes.expect(username: username)
         let passwordState: ResetPasswordRequiredState
-        switch await app.resetPassword(parameters: NativeAuthResetPasswordParameters(username: username)) {
+        switch await context.app.resetPassword(parameters: NativeAuthResetPasswordParameters(username: username)) {
         case .codeRequired(let state, let sentTo, _, let codeLength):
             passwordState = try await codePrompt.run(state: state, sentTo: sentTo, codeLength: codeLength)
         case .error(let error):
             throw Self.startFailure(error, username: username)
         }
         // The rule comes with the first prompt, not only after the server refused a password.
-        Console.info(PasswordRules.standardRule)
+        context.environment.console.info(PasswordRules.standardRule)
         let reset = try await passwordPrompt(username: username).run(state: passwordState)
         return try await signIn(reset, username: username)
     }
 
     static func startFailure(_ error: ResetPasswordStartError, username: String) -> CLIFailure {
-        if error.isUserNotFound {
-            return CLIFailure(.wrongCredentials, "No account has the address \(username).",
-                              hint: "Check the address, or create an account: nativeauth signup \(username)",
-                              details: FailureMapping.details(error))
-        }
+        if error.isUserNotFound { return FailureMapping.unknownAddress(error, username: username) }
         if error.isUserDoesNotHavePassword {
-            return CLIFailure(.failure, "\(username) has no password to reset: it signs in with an email code "
+            return CLIFailure(.failure, "\(TerminalText.sanitized(username)) has no password to reset: it signs in with an email code "
                                   + "(or the tenant does not offer password reset).",
-                              hint: "Sign in with a code: nativeauth signin --email \(username)", details: FailureMapping.details(error))
+                              hint: "Sign in with a code: " + ShellWord.commandLine(["nativeauth", "signin", "--email", username]),
+                              details: FailureMapping.details(error))
         }
         return FailureMapping.failure(error, method: .resetPassword)
     }
@@ -49,7 +50,7 @@ struct ResetPasswordFlowDriver {
 
     private var codePrompt: CodePrompt<ResetPasswordCodeRequiredState, ResetPasswordRequiredState> {
         CodePrompt(
-            presetCode: presetCode, stopped: "Password reset stopped.", method: .resetPassword,
+            source: codeSource, stopped: "Password reset stopped.", method: .resetPassword, context: context,
             submit: { state, code in
                 switch await state.submitCode(code: code) {
                 case .passwordRequired(let next): .done(next)
@@ -65,12 +66,13 @@ struct ResetPasswordFlowDriver {
     }
 
     private func passwordPrompt(username: String) -> PasswordPrompt<ResetPasswordRequiredState, SignInAfterResetPasswordState> {
-        PasswordPrompt(
-            prompt: "New password for \(username): ", confirm: true, question: .replacementPassword,
+        let console = context.environment.console
+        return PasswordPrompt(
+            prompt: "New password for \(username): ", confirm: true, question: .replacementPassword, environment: context.environment,
             submit: { state, password in
                 switch await state.submitPassword(password: password) {
                 case .completed(let reset):
-                    Console.info("The password was reset.")
+                    console.info("The password was reset.")
                     return .done(reset)
                 case .error(let error, let next):
                     // A refused password, or a reset the server could not complete and asks to submit again.
@@ -90,7 +92,7 @@ struct ResetPasswordFlowDriver {
     private func signIn(_ state: SignInAfterResetPasswordState, username: String) async throws(CLIFailure) -> NativeAuthUserAccountResult {
         let parameters = NativeAuthSignInAfterResetPasswordParameters()
         parameters.scopes = scopes
-        let strongAuth = StrongAuthDriver(choices: choices, method: .resetPassword)
+        let strongAuth = StrongAuthDriver(choices: choices, method: .resetPassword, context: context)
         switch await state.signIn(parameters: parameters) {
         case .completed(let result): return result
         case .awaitingMFA(let methods, let next): return try await strongAuth.finish(.mfa(methods, next))

@@ -4,24 +4,27 @@ import FoundationEssentials
 import Foundation
 #endif
 import NativeAuth
+import NativeAuthShared
 
 /// Drives a sign-in from the prompts: the code loop (with resend) and the password loop
 /// (``CodePrompt``, ``PasswordPrompt``), then a second factor when the server asks for one
 /// (``StrongAuthDriver``).
 struct SignInFlowDriver {
-    /// A code given with `--code`, tried before prompting.
-    let presetCode: String?
+    /// Where the first code comes from (`--code`).
+    let codeSource: CodeSource
     let method: FailureMapping.Method
     let choices: StrongAuthOptions
+    /// The application, where the prompts go, and the embedded emulator's codes.
+    let context: AppContext
 
-    func run(app: NativeAuthPublicClientApplication, parameters: NativeAuthSignInParameters)
-        async throws(CLIFailure) -> NativeAuthUserAccountResult
-    {
+    func run(parameters: NativeAuthSignInParameters) async throws(CLIFailure) -> NativeAuthUserAccountResult {
+        context.codes.expect(username: parameters.username)
         let firstFactor: FirstFactorOutcome
-        switch await app.signIn(parameters: parameters) {
+        switch await context.app.signIn(parameters: parameters) {
         case .completed(let result):
             firstFactor = .signedIn(result)
         case .codeRequired(let state, let sentTo, _, let codeLength):
+            if method == .password { try sayThereIsNoPassword(parameters.username) }
             firstFactor = try await codePrompt.run(state: state, sentTo: sentTo, codeLength: codeLength)
         case .passwordRequired(let state):
             firstFactor = try await passwordPrompt(username: parameters.username).run(state: state)
@@ -30,14 +33,41 @@ struct SignInFlowDriver {
         case .strongAuthMethodRegistration(let methods, let state):
             firstFactor = .registration(methods, state)
         case .error(let error):
-            throw FailureMapping.failure(error, method: method)
+            throw startFailure(error, username: parameters.username)
         }
-        return try await StrongAuthDriver(choices: choices, method: method).finish(firstFactor)
+        return try await StrongAuthDriver(choices: choices, method: method, context: context).finish(firstFactor)
+    }
+
+    /// `--password` for an account that signs in with an email code (the server sent one): said
+    /// before anything is read. A script stops there: what it pipes is a password, not a code.
+    private func sayThereIsNoPassword(_ username: String) throws(CLIFailure) {
+        let name = TerminalText.sanitized(username)
+        guard context.environment.inputIsTerminal else {
+            throw CLIFailure(.failure, "\(name) has no password: it signs in with an email code.",
+                             hint: "Sign in with a code: " + ShellWord.commandLine(["nativeauth", "signin", "--email", username]))
+        }
+        context.environment.console.info("\(name) has no password: it signs in with an email code, sent now.")
+    }
+
+    /// The failure of the sign-in's start: an unknown address named, and for an email code that the
+    /// server will not complete here (most often: the account signs in with a password), the
+    /// `--password` sign-in first (``BrowserFallbackOffer`` adds the browser's).
+    private func startFailure(_ error: SignInStartError, username: String) -> CLIFailure {
+        switch error.code {
+        case .userNotFound:
+            return FailureMapping.unknownAddress(error, username: username)
+        case .browserRequired where method == .code:
+            let failure = FailureMapping.failure(error, method: method)
+            return CLIFailure(failure.exit, "\(TerminalText.sanitized(username)) does not sign in with an email code here: if it has a password, "
+                + "run `\(ShellWord.commandLine(["nativeauth", "signin", "--password", username]))`.", details: failure.details)
+        default:
+            return FailureMapping.failure(error, method: method)
+        }
     }
 
     private var codePrompt: CodePrompt<SignInCodeRequiredState, FirstFactorOutcome> {
         CodePrompt(
-            presetCode: presetCode, stopped: "Sign-in stopped.", method: method,
+            source: codeSource, stopped: "Sign-in stopped.", method: method, context: context,
             submit: { state, code in
                 switch await state.submitCode(code: code) {
                 case .completed(let result): .done(.signedIn(result))
@@ -56,8 +86,9 @@ struct SignInFlowDriver {
 
     private func passwordPrompt(username: String) -> PasswordPrompt<SignInPasswordRequiredState, FirstFactorOutcome> {
         let method = method
+        let atTerminal = context.environment.inputIsTerminal
         return PasswordPrompt(
-            prompt: "Password for \(username): ", confirm: false, question: .password,
+            prompt: "Password for \(username): ", confirm: false, question: .password, environment: context.environment,
             submit: { state, password in
                 switch await state.submitPassword(password: password) {
                 case .completed(let result):
@@ -67,9 +98,10 @@ struct SignInFlowDriver {
                 case .strongAuthMethodRegistration(let methods, let next):
                     return .done(.registration(methods, next))
                 case .error(let error, let next):
+                    if error.code == .userNotFound { return .failed(FailureMapping.unknownAddress(error, username: username)) }
                     guard error.isInvalidPassword, let next else { return .failed(FailureMapping.failure(error, method: method)) }
                     // At a terminal, a person who forgot the password learns how to reset it.
-                    let hint = TTY.stdinIsTerminal ? " Try again, or reset it: nativeauth reset-password \(username)" : " Try again."
+                    let hint = atTerminal ? " Try again, or reset it: " + ShellWord.commandLine(["nativeauth", "reset-password", username]) : " Try again."
                     return .refused(next, explanation: "The password is wrong." + hint)
                 }
             })

@@ -16,6 +16,8 @@ struct SignUpFlowDriver {
     let scopes: [String]?
     /// How the sign-in that follows answers a second-factor question.
     let choices: StrongAuthOptions
+    /// The application, where the prompts go, and the embedded emulator's codes.
+    let context: AppContext
 
     /// What the server asks for after the code (and after the password).
     enum Next {
@@ -24,11 +26,12 @@ struct SignUpFlowDriver {
         case attributes([NativeAuthRequiredAttribute], SignUpAttributesRequiredState)
     }
 
-    func run(app: NativeAuthPublicClientApplication, username: String) async throws(CLIFailure) -> NativeAuthUserAccountResult {
+    func run(username: String) async throws(CLIFailure) -> NativeAuthUserAccountResult {
         let parameters = NativeAuthSignUpParameters(username: username)
         if !attributes.isEmpty { parameters.attributes = attributes }
+        context.codes.expect(username: username)
         var next: Next
-        switch await app.signUp(parameters: parameters) {
+        switch await context.app.signUp(parameters: parameters) {
         case .codeRequired(let state, let sentTo, _, let codeLength):
             next = try await codePrompt.run(state: state, sentTo: sentTo, codeLength: codeLength)
         case .attributesInvalid(let names):
@@ -57,7 +60,7 @@ struct SignUpFlowDriver {
 
     private var codePrompt: CodePrompt<SignUpCodeRequiredState, Next> {
         CodePrompt(
-            presetCode: nil, stopped: "Sign-up stopped.", method: .signUp,
+            source: .prompt, stopped: "Sign-up stopped.", method: .signUp, context: context,
             submit: { state, code in
                 switch await state.submitCode(code: code) {
                 case .completed(let created): .done(.created(created))
@@ -76,7 +79,7 @@ struct SignUpFlowDriver {
 
     private func passwordPrompt(username: String) -> PasswordPrompt<SignUpPasswordRequiredState, Next> {
         PasswordPrompt(
-            prompt: "New password for \(username): ", confirm: true, question: .newPassword,
+            prompt: "New password for \(username): ", confirm: true, question: .newPassword, environment: context.environment,
             submit: { state, password in
                 switch await state.submitPassword(password: password) {
                 case .completed(let created): return .done(.created(created))
@@ -103,7 +106,7 @@ struct SignUpFlowDriver {
             for attribute in wanted {
                 if let value = known[attribute.name] {
                     values[attribute.name] = value
-                } else if let answer = try await AttributePrompt.read(attribute) {
+                } else if let answer = try await AttributePrompt.read(attribute, in: context.environment) {
                     known[attribute.name] = answer
                     values[attribute.name] = answer
                 }
@@ -115,7 +118,7 @@ struct SignUpFlowDriver {
                 wanted = more
                 state = next
             case .attributesInvalid(let names, let next):
-                Console.info("The server refused the value of \(Self.list(names)): enter another.")
+                context.environment.console.info("The server refused the value of \(Self.list(names)): enter another.")
                 for name in names { known[name] = nil }
                 state = next
             case .error(let error, _):
@@ -129,7 +132,7 @@ struct SignUpFlowDriver {
     private func signIn(_ state: SignInAfterSignUpState, username: String) async throws(CLIFailure) -> NativeAuthUserAccountResult {
         let parameters = NativeAuthSignInAfterSignUpParameters()
         parameters.scopes = scopes
-        let strongAuth = StrongAuthDriver(choices: choices, method: .signUp)
+        let strongAuth = StrongAuthDriver(choices: choices, method: .signUp, context: context)
         switch await state.signIn(parameters: parameters) {
         case .completed(let result): return result
         case .awaitingMFA(let methods, let next): return try await strongAuth.finish(.mfa(methods, next))

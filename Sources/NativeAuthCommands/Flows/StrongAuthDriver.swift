@@ -13,6 +13,8 @@ enum FirstFactorOutcome {
 struct StrongAuthDriver {
     let choices: StrongAuthOptions
     let method: FailureMapping.Method
+    /// Where the prompts go, and the embedded emulator's codes.
+    let context: AppContext
 
     func finish(_ outcome: FirstFactorOutcome) async throws(CLIFailure) -> NativeAuthUserAccountResult {
         switch outcome {
@@ -21,7 +23,7 @@ struct StrongAuthDriver {
         case .mfa(let methods, let state):
             return try await verify(methods, state)
         case .registration(let methods, let state):
-            return try await RegistrationDriver(choices: choices, method: method).run(methods, state)
+            return try await RegistrationDriver(choices: choices, method: method, context: context).run(methods, state)
         }
     }
 
@@ -31,7 +33,7 @@ struct StrongAuthDriver {
         var request: (AuthMethod) async -> MFARequestChallengeResult = { await awaiting.requestChallenge(authMethod: $0) }
         var remaining = methods
         while true {
-            let chosen = try await MethodPrompt.choose(remaining, preferred: choices.mfaMethod, purpose: .verify)
+            let chosen = try await MethodPrompt.choose(remaining, preferred: choices.mfaMethod, purpose: .verify, in: context.environment)
             switch await request(chosen) {
             case .verificationRequired(let state, let sentTo, _, let codeLength):
                 return try await codePrompt(chosen).run(state: state, sentTo: sentTo, codeLength: codeLength)
@@ -39,7 +41,7 @@ struct StrongAuthDriver {
                 guard let next, error.isAuthMethodBlocked, choices.mfaMethod == nil, remaining.count > 1 else {
                     throw FailureMapping.failure(error, method: method)
                 }
-                Console.info("\(FailureMapping.firstLine(of: error.errorDescription)) Choose another method.")
+                context.environment.console.info("\(FailureMapping.firstLine(of: error.errorDescription)) Choose another method.")
                 remaining.removeAll { $0 == chosen }
                 request = { await next.requestChallenge(authMethod: $0) }
             }
@@ -48,7 +50,7 @@ struct StrongAuthDriver {
 
     private func codePrompt(_ chosen: AuthMethod) -> CodePrompt<MFARequiredState, NativeAuthUserAccountResult> {
         CodePrompt(
-            presetCode: nil, stopped: "Sign-in stopped.", method: method,
+            source: .prompt, stopped: "Sign-in stopped.", method: method, context: context,
             submit: { state, code in
                 switch await state.submitChallenge(challenge: code) {
                 case .completed(let result): .done(result)

@@ -4,7 +4,7 @@ import NativeAuthShared
 /// `--account USERNAME`: the stored account `token`, `status` and `signout` act on.
 struct AccountOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "The stored account to act on, by username (case-insensitive); default: the one that signed in last.",
+        "The stored account to act on, by username (case-insensitive); default: the active account.",
         valueName: "USERNAME"))
     var account: String?
 

@@ -1,4 +1,3 @@
-import ArgumentParser
 import NativeAuthShared
 
 /// What `signin`, `signup` and `reset-password` accept as an email address, checked before anything
@@ -31,12 +30,16 @@ enum AddressFormat {
 
     /// The usage error for an `ADDRESS` argument that is not an address; `passwordFlag` adds that
     /// `--password` takes no value (the usual cause of a password in the address's place).
-    static func validateArgument(_ value: String?, passwordFlag: Bool = false) throws {
+    ///
+    /// Checked when the command runs (``SigningInCommand``), not in `validate()`: ArgumentParser
+    /// validates before it reports an unknown option, whose value (`--foo v2`) it takes for the
+    /// address, and the unknown option is what the person needs to hear about.
+    static func checkArgument(_ value: String?, passwordFlag: Bool = false) throws(CLIFailure) {
         guard let value, !value.trimmed(.whitespaces).isEmpty, let problem = problem(value) else { return }
         var message = "ADDRESS is not \(example): \(problem). Nothing was sent."
         if passwordFlag && problem == "it has no @" {
             message += " (--password takes no value: the password is asked for, or read from standard input.)"
         }
-        throw ValidationError(message)
+        throw CLIFailure(.usage, message)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NativeAuth
+import NativeAuthShared
 
 /// `--claims-challenge VALUE`: claims the tokens must carry (an authentication context, for
 /// example), as an API's claims challenge gives them: the base64 `claims` value of its
@@ -28,6 +29,6 @@ struct ClaimsChallengeOption: ParsableArguments {
     /// The command that signs `username` in again with `claims` (the value as the API sent it).
     static func signInCommand(username: String, claims: String) -> String {
         let quoted = "'" + TerminalText.sanitized(claims, limit: 4096).replacing("'", with: "'\\''") + "'"
-        return "nativeauth signin --claims-challenge \(quoted) \(TerminalText.sanitized(username))"
+        return "nativeauth signin --claims-challenge \(quoted) \(ShellWord.quoted(TerminalText.sanitized(username)))"
     }
 }

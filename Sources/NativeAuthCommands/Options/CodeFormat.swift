@@ -23,6 +23,21 @@ enum CodeFormat {
     /// The code to try before prompting: the `--code` option, unless it is `-`, which says that the
     /// code comes from standard input, as the prompt reads it.
     static func preset(_ code: String?) -> String? {
-        code?.trimmed(.whitespaces) == "-" ? nil : code
+        guard case .given(let code) = source(of: code) else { return nil }
+        return code
     }
+
+    /// Where the code of a `--code` option comes from.
+    static func source(of code: String?) -> CodeSource {
+        guard let code else { return .prompt }
+        return code.trimmed(.whitespaces) == "-" ? .standardInput : .given(code)
+    }
+}
+
+/// Where a flow's first code comes from: the prompt, the digits given with `--code`, or standard
+/// input without a prompt (`--code -`, for scripts).
+enum CodeSource: Equatable {
+    case prompt
+    case given(String)
+    case standardInput
 }

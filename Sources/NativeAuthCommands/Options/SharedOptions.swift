@@ -5,7 +5,9 @@ import Foundation
 #endif
 import ArgumentParser
 
-/// Options every command shares: where to sign in, scopes, output.
+/// Options every command shares: where to sign in, the token store, the CA to trust, `--verbose`.
+/// (`--scope` and `--json` are groups of their own, ``ScopeOption`` and ``JSONOption``, for the
+/// commands that take them.)
 struct SharedOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "Tenant subdomain: sign in at https://SUB.ciamlogin.com/SUB.onmicrosoft.com (env NATIVEAUTH_TENANT).",
@@ -22,19 +24,11 @@ struct SharedOptions: ParsableArguments {
         valueName: "ID"))
     var clientId: String?
 
-    @Option(name: .customLong("scope"), help: ArgumentHelp(
-        "One scope of an API to request; repeat the option for several (env NATIVEAUTH_SCOPES, space-separated).",
-        valueName: "S"))
-    var scopes: [String] = []
-
-    @Flag(name: .long, help: "Print stable machine-readable JSON on standard output.")
-    var json = false
-
     @Flag(name: .long, help: "Show protocol details: server error, suberror, codes, correlation id (never secrets).")
     var verbose = false
 
     @Option(name: .customLong("ca-file"), help: ArgumentHelp(
-        "A PEM file of CA certificates to trust instead of the system's, such as `nativeauth emulator --tls`'s (env NATIVEAUTH_CA_FILE).",
+        "A PEM file of CA certificates to trust instead of the system's, such as `nativeauth emulator --tls`'s (env NATIVEAUTH_CA_FILE); a sign-in's is remembered for its place.",
         valueName: "FILE"))
     var caFileOption: String?
 
@@ -48,23 +42,58 @@ struct SharedOptions: ParsableArguments {
         valueName: "keyring|file"))
     var storage: String?
 
-    /// `--ca-file`, else `NATIVEAUTH_CA_FILE`; nil for the system's CAs.
-    var caFile: String? {
-        caFileOption ?? ProcessEnvironment.value("NATIVEAUTH_CA_FILE")
+    /// `--ca-file`, else `NATIVEAUTH_CA_FILE` in `environment`; nil for the system's CAs.
+    func caFile(in environment: CommandEnvironment) -> String? {
+        caFileOption ?? environment.variable("NATIVEAUTH_CA_FILE")
+    }
+
+    /// Fails (a usage error) when `NATIVEAUTH_CA_FILE` in `environment` names a file that cannot be
+    /// read and no `--ca-file` replaces it: every command checks it first, as ``validate()`` checks
+    /// `--ca-file` while the command line is parsed.
+    func checkCAFileVariable(in environment: CommandEnvironment) throws(CLIFailure) {
+        if caFileOption == nil, let caFile = caFile(in: environment), !Self.isReadable(caFile) {
+            throw CLIFailure(.usage, Self.unreadable(caFile))
+        }
     }
 
     func validate() throws {
-        if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
-            throw ValidationError("The CA file '\(caFile)' (--ca-file or NATIVEAUTH_CA_FILE) cannot be read.")
+        if let caFileOption, !Self.isReadable(caFileOption) {
+            throw ValidationError(Self.unreadable(caFileOption))
         }
         if tenant != nil && authority != nil {
             throw ValidationError("Give --tenant or --authority, not both.")
         }
-        for scope in scopes {
-            if scope.isEmpty { throw ValidationError("--scope is empty: give a scope such as api://contoso/Data.Read.") }
-            if scope.contains(where: { $0.isWhitespace || $0 == "," }) {
-                throw ValidationError("--scope '\(scope)' holds several scopes: give each scope with its own --scope.")
-            }
-        }
+    }
+
+    /// The options that chose the place and the token store, as the words of a command line that
+    /// does the same (in a command the CLI prints: to start over, to sign in in the browser).
+    var arguments: [String] {
+        placeArguments + storeArguments
+    }
+
+    /// `--tenant`, `--authority` and `--client-id`, as given.
+    var placeArguments: [String] {
+        var words: [String] = []
+        if let tenant { words += ["--tenant", tenant] }
+        if let authority { words += ["--authority", authority] }
+        if let clientId { words += ["--client-id", clientId] }
+        return words
+    }
+
+    /// `--ca-file`, `--store-dir` and `--storage`, as given.
+    var storeArguments: [String] {
+        var words: [String] = []
+        if let caFileOption { words += ["--ca-file", caFileOption] }
+        if let storeDirectory { words += ["--store-dir", storeDirectory] }
+        if let storage { words += ["--storage", storage] }
+        return words
+    }
+
+    private static func isReadable(_ caFile: String) -> Bool {
+        FileManager.default.isReadableFile(atPath: caFile)
+    }
+
+    private static func unreadable(_ caFile: String) -> String {
+        "The CA file '\(caFile)' (--ca-file or NATIVEAUTH_CA_FILE) cannot be read."
     }
 }

@@ -1,23 +1,50 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import NativeAuth
 
-/// The server's limit of wrong codes or passwords in one sign-in (``NativeAuthErrorCode/attemptLimitReached``):
-/// when the last allowed attempt is wrong, the server locks the flow (or, for a while, the account)
-/// and no further answer can work.
+/// The server's limit of wrong codes or passwords (``NativeAuthErrorCode/attemptLimitReached``,
+/// AADSTS50053): the last allowed wrong answer ends the flow, and when the server locks the user
+/// out for a while, it says for how long.
+///
+/// The server's own sentence ("The account is locked…") alarms people for what is most often a
+/// flow that ended: it is shown with `--verbose` only. What the CLI says instead is that the flow
+/// stopped, and what to do: start a new one, or wait first when the server asks to.
 enum AttemptLimit {
-    /// The server's own first sentence about the lock-out (it may say how long it lasts), shown as
-    /// the hint: running `signin` again at once may not help.
-    static func hint(_ error: some NativeAuthError) -> String? {
-        FailureMapping.firstLine(of: error.errorDescription)
-    }
-
-    /// The one sentence the CLI says about it.
+    /// The sentence: "The sign-in stopped after too many wrong codes."
     static func message(_ method: FailureMapping.Method) -> String {
         switch method {
-        case .code: return "Too many wrong codes: run `nativeauth signin` again."
-        case .password: return "Too many wrong passwords: run `nativeauth signin` again."
-        case .token, .browser: return "Too many wrong sign-in attempts: run `nativeauth signin` again."
-        case .signUp: return "Too many wrong codes: run `nativeauth signup` again."
-        case .resetPassword: return "Too many wrong codes: run `nativeauth reset-password` again."
+        case .code: return "The sign-in stopped after too many wrong codes."
+        case .password: return "The sign-in stopped after too many wrong passwords."
+        case .token, .browser: return "The sign-in stopped after too many wrong attempts."
+        case .signUp: return "The sign-up stopped after too many wrong codes."
+        case .resetPassword: return "The password reset stopped after too many wrong codes."
         }
+    }
+
+    /// What to do next: wait the time the server names, then start again; or start again now.
+    static func hint(_ error: some NativeAuthError, method: FailureMapping.Method) -> String {
+        let (command, flow) = switch method {
+        case .signUp: ("signup", "sign-up")
+        case .resetPassword: ("reset-password", "password reset")
+        default: ("signin", "sign-in")
+        }
+        guard let wait = waitingTime(in: error.errorDescription) else {
+            return "Run `nativeauth \(command)` again to start a new \(flow)."
+        }
+        return "The server asks to wait \(wait): run `nativeauth \(command)` again after that."
+    }
+
+    /// How long the server asks to wait, as its description says it ("Try again in 60 seconds", in
+    /// minutes too): the only words of a server the CLI reads, and only for their number.
+    static func waitingTime(in description: String?) -> String? {
+        guard let description,
+              let match = description.firstMatch(of: /try again in (\d{1,9}) (second|minute)s?\b/.ignoresCase()),
+              let number = Int(match.output.1)
+        else { return nil }
+        let unit = match.output.2.lowercased()
+        return "\(number) \(unit)\(number == 1 ? "" : "s")"
     }
 }

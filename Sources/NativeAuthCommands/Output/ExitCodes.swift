@@ -34,6 +34,13 @@ enum CLIExit: Int32, CaseIterable {
 
     var exitCode: ExitCode { ExitCode(rawValue) }
 
+    /// The process's exit status for `code`, a command's or ArgumentParser's: ArgumentParser ends a
+    /// usage error it finds itself (an unknown option, a missing value, a failed `validate()`) with
+    /// `ExitCode.validationFailure` (64, `EX_USAGE`), which for `nativeauth` is ``usage`` (2).
+    static func status(of code: ExitCode) -> Int32 {
+        code == .validationFailure ? usage.rawValue : code.rawValue
+    }
+
     /// A few words for the root `--help`'s summary line; docs/CLI.md's "Exit codes" table, with a
     /// row for each case (a test checks), says it in full, and the man page takes that table.
     var summary: String {
@@ -56,7 +63,9 @@ enum CLIExit: Int32, CaseIterable {
     /// The root `--help`'s line: every code with its ``summary``, in order.
     static var helpSummary: String {
         let codes = allCases.sorted { $0.rawValue < $1.rawValue }.map { "\($0.rawValue) \($0.summary)" }
-        return "Exit codes: " + codes.joined(separator: ", ") + ". `man nativeauth` and docs/CLI.md have the full table."
+        // The man page shows this text too: it names docs/CLI.md as the source's, which is not installed.
+        return "Exit codes: " + codes.joined(separator: ", ")
+            + ". The full table is under EXIT STATUS in `man nativeauth` (and in docs/CLI.md of the source)."
     }
 }
 
@@ -72,6 +81,9 @@ struct CLIFailure: Error {
     var noServerAnswered = false
     /// The flow is over and must start again (it expired): the command that failed adds how to rerun it.
     var startsOver = false
+    /// No token can be had without a sign-in (nobody is signed in, or the session ended): `token
+    /// --output exec-credential` signs in first at a terminal (``TokenSignIn``).
+    var signInNeeded = false
 
     init(_ exit: CLIExit, _ message: String, hint: String? = nil, details: [String] = []) {
         self.exit = exit

@@ -38,7 +38,7 @@ enum FailureMapping {
             return CLIFailure(.unavailable, "\(summary) (correlation id \(error.correlationId.uuidString.lowercased()))",
                               hint: "The server could not be reached or failed; try again later.", details: lines)
         case .attemptLimitReached:
-            return CLIFailure(.wrongCredentials, AttemptLimit.message(method), hint: AttemptLimit.hint(error), details: lines)
+            return CLIFailure(.wrongCredentials, AttemptLimit.message(method), hint: AttemptLimit.hint(error, method: method), details: lines)
         case _ where isWrongCredentials(error):
             return CLIFailure(.wrongCredentials, summary, details: lines)
         case .flowExpired:
@@ -57,7 +57,9 @@ enum FailureMapping {
             return CLIFailure(.failure, "The server refused the requested scopes: \(summary)",
                               hint: "Check the --scope values (or NATIVEAUTH_SCOPES): scopes of one API per request.", details: lines)
         case .refreshTokenExpired, .noAccount:
-            return CLIFailure(.failure, summary, hint: "Run `nativeauth signin` to sign in again.", details: lines)
+            var failure = CLIFailure(.failure, summary, hint: "Run `nativeauth signin` to sign in again.", details: lines)
+            failure.signInNeeded = true
+            return failure
         default:
             return CLIFailure(.failure, summary, details: lines)
         }
@@ -73,6 +75,14 @@ enum FailureMapping {
         default:
             return false
         }
+    }
+
+    /// No account has `username` (AADSTS50034): said with the address and the sign-up to run; the
+    /// server's own line is among the details (`--verbose`).
+    static func unknownAddress(_ error: some NativeAuthError, username: String) -> CLIFailure {
+        CLIFailure(.wrongCredentials, "No account has the address \(TerminalText.sanitized(username)).",
+                   hint: "Check its spelling, or create an account: " + ShellWord.commandLine(["nativeauth", "signup", username]),
+                   details: details(error))
     }
 
     /// A failure of the sign-in that ends a sign-up or a password reset: `done` says what already

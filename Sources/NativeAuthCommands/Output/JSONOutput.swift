@@ -7,42 +7,18 @@ import NativeAuthShared
 
 /// Stable machine-readable output: keys sorted, dates in ISO 8601 (UTC, whole seconds), no tokens
 /// except where `token` prints one, laid out by ``PrettyJSON``. Every control of ``TextControls``
-/// inside a string is written as `\uXXXX` (the layout escapes the C0 controls only; DEL, the C1
-/// controls, the bidirectional controls and U+2028/U+2029 it writes as they are), so the output is
-/// safe on a terminal too.
+/// inside a string is written as an escape (`\n`, `\u001b`, `\u202e`, …), so the output is safe on
+/// a terminal too.
 enum JSONOutput {
-    /// Prints `object` as pretty-printed JSON with sorted keys on standard output.
-    static func print(_ object: [String: Any]) {
-        Console.result(render(object))
+    /// Prints `object` as pretty-printed JSON with sorted keys on `console`'s standard output.
+    static func print(_ object: [String: Any], to console: Console) {
+        console.result(render(object))
     }
 
-    /// `object` as ``print(_:)`` writes it; `{}` when a value is not of a JSON type.
+    /// `object` as ``print(_:to:)`` writes it; `{}` when a value is not of a JSON type.
     static func render(_ object: [String: Any]) -> String {
         guard let value = json(object) else { return "{}" }
-        return escapingControls(PrettyJSON.text(of: value))
-    }
-
-    /// `json` with every control but the line feeds between values written as `\uXXXX`. Outside
-    /// its strings, JSON holds only ASCII and white space, and inside them the layout already
-    /// escaped the line feed, so every other control found is inside a string.
-    static func escapingControls(_ json: String) -> String {
-        guard TextControls.containsControl(json) else { return json }
-        var escaped = String.UnicodeScalarView()
-        for scalar in json.unicodeScalars {
-            if scalar != "\n" && TextControls.isControl(scalar) {
-                // Every control of TextControls is in the Basic Multilingual Plane: one \u escape.
-                escaped.append(contentsOf: unicodeEscape(scalar).unicodeScalars)
-            } else {
-                escaped.append(scalar)
-            }
-        }
-        return String(escaped)
-    }
-
-    /// `\u` and the four lower-case hexadecimal digits of a scalar of the Basic Multilingual Plane.
-    static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16)
-        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        return PrettyJSON.text(of: value)
     }
 
     /// `2026-01-01T10:00:00Z`.

@@ -3,9 +3,11 @@ import NativeAuthShared
 /// JSON text laid out as the CLI's `--json` output always was (Foundation's `JSONSerialization` on
 /// Linux with `.sortedKeys`, `.prettyPrinted` and `.withoutEscapingSlashes`), written without
 /// Foundation: two spaces of indent per level, `"key" : value`, an empty array or object as `[`, a
-/// blank line and `]`; keys sorted as ``precedes(_:_:)`` says; in strings, `"`, `\` and the C0
-/// controls escaped (`\n`, `\t`, … or `\u001b`), `/` and everything else as it is; a whole double
-/// without its `.0`.
+/// blank line and `]`; keys sorted as ``precedes(_:_:)`` says; strings escaped by the package's one
+/// escaper in its terminal form (`JSONValue.appendString(_:to:escaping:)`): `"`, `\` and the C0
+/// controls as `JSONSerialization` escapes them (`\n`, `\t`, `\b`, … or `\u001b`), every other
+/// terminal control as `\uXXXX` (which `JSONSerialization` wrote as it is), `/` and everything else
+/// as it is; a whole double without its `.0`.
 ///
 /// ```swift
 /// PrettyJSON.text(of: .object([("b", 1), ("a", .array([]))]))
@@ -109,24 +111,6 @@ enum PrettyJSON {
     }
 
     private static func writeString(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    out += JSONOutput.unicodeEscape(scalar)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
+        JSONValue.appendString(text, to: &out, escaping: .terminal)
     }
 }

@@ -5,7 +5,7 @@ import NativeAuthShared
 /// it ends the command with a usage error (exit 2) before anything is sent.
 enum AddressPrompt {
     /// `given` when it is not blank, else the first non-blank line answered at `Email address: `.
-    static func read(given: String?) async throws(CLIFailure) -> String {
+    static func read(given: String?, in environment: CommandEnvironment) async throws(CLIFailure) -> String {
         if let given, !given.trimmed(.whitespaces).isEmpty {
             if let problem = AddressFormat.problem(given) {
                 throw CLIFailure(.usage, "ADDRESS is not \(AddressFormat.example): \(problem). Nothing was sent.")
@@ -13,16 +13,16 @@ enum AddressPrompt {
             return given.trimmed(.whitespaces)
         }
         while true {
-            guard let line = await LineReader.line(prompt: "Email address: ") else {
-                throw InputEnded.failure(.address)
+            guard let line = await LineReader.line(prompt: "Email address: ", in: environment) else {
+                throw InputEnded.failure(.address, in: environment)
             }
             let trimmed = line.trimmed(.whitespaces)
             if trimmed.isEmpty { continue }
             guard let problem = AddressFormat.problem(trimmed) else { return trimmed }
-            guard TTY.stdinIsTerminal else {
+            guard environment.inputIsTerminal else {
                 throw CLIFailure(.usage, "The address read from standard input is not \(AddressFormat.example): \(problem). Nothing was sent.")
             }
-            Console.info("That is not \(AddressFormat.example) (\(problem)): enter it again.")
+            environment.console.info("That is not \(AddressFormat.example) (\(problem)): enter it again.")
         }
     }
 }

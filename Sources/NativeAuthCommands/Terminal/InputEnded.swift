@@ -17,21 +17,25 @@ enum InputEnded {
         case contact
     }
 
-    static func failure(_ question: Question, afterWrongAnswer: Bool = false) -> CLIFailure {
+    /// The failure for `question` in `environment` (at a terminal, the person pressed Ctrl-D).
+    static func failure(_ question: Question, afterWrongAnswer: Bool = false, in environment: CommandEnvironment) -> CLIFailure {
         let wrong = afterWrongAnswer && [.code, .password].contains(question)
         // At a terminal, the end of input is Ctrl-D: the person stopped; the hints are for scripts.
-        if TTY.stdinIsTerminal { return CLIFailure(wrong ? .wrongCredentials : .failure, "Stopped (Ctrl-D).") }
+        if environment.inputIsTerminal { return CLIFailure(wrong ? .wrongCredentials : .failure, "Stopped (Ctrl-D).") }
         let after = afterWrongAnswer ? " after the wrong one" : ""
         switch question {
         case .address:
             return CLIFailure(.failure, "No email address was entered: standard input ended.",
                               hint: "Give it as an argument: nativeauth signin alice@example.com")
         case .code:
+            // After a wrong one, the code was given (piped, or with --code): saying to pipe it would be wrong.
             return CLIFailure(afterWrongAnswer ? .wrongCredentials : .failure, "No code was entered\(after): standard input ended.",
-                              hint: "Pipe the code on standard input, or pass --code CODE.")
+                              hint: afterWrongAnswer ? "The code given was wrong: run the command again with the code it sends."
+                                  : "Pipe the code on standard input, or pass --code CODE.")
         case .password:
             return CLIFailure(afterWrongAnswer ? .wrongCredentials : .failure, "No password was entered\(after): standard input ended.",
-                              hint: "Pipe the password on standard input: printf '%s\\n' \"$PASSWORD\" | nativeauth signin --password ADDRESS")
+                              hint: afterWrongAnswer ? "The password given was wrong: check it."
+                                  : "Pipe the password on standard input: printf '%s\\n' \"$PASSWORD\" | nativeauth signin --password ADDRESS")
         case .newPassword:
             let refused = afterWrongAnswer ? " after the refused one" : ""
             return CLIFailure(.failure, "No password was entered\(refused): standard input ended.",

@@ -6,16 +6,17 @@ import NativeAuthShared
 enum NumberedChoice {
     /// The chosen item, or nil when standard input ended first.
     static func ask<Item>(
-        _ items: [Item], labels: [String], prompt: String, otherwise: String, named: (String) -> Item?
+        _ items: [Item], labels: [String], prompt: String, otherwise: String, in environment: CommandEnvironment,
+        named: (String) -> Item?
     ) async -> Item? {
-        for line in numbered(labels) { Console.info(line) }
+        for line in numbered(labels) { environment.console.info(line) }
         while true {
-            guard let line = await LineReader.line(prompt: prompt) else { return nil }
+            guard let line = await LineReader.line(prompt: prompt, in: environment) else { return nil }
             let answer = line.trimmed(.whitespaces)
             if answer.isEmpty { continue }
             if let number = Int(answer), items.indices.contains(number - 1) { return items[number - 1] }
             if let item = named(answer) { return item }
-            Console.info(otherwise)
+            environment.console.info(otherwise)
         }
     }
 

@@ -17,22 +17,24 @@ struct PasswordPrompt<State, Outcome> {
     let confirm: Bool
     /// What input ending says.
     let question: InputEnded.Question
+    /// Where the prompts go and the answers come from.
+    let environment: CommandEnvironment
     let submit: (State, String) async -> Submitted
 
     func run(state initialState: State) async throws(CLIFailure) -> Outcome {
         var state = initialState
         var lastWasRefused = false
         while true {
-            guard let password = await LineReader.hiddenLine(prompt: prompt) else {
-                throw InputEnded.failure(question, afterWrongAnswer: lastWasRefused)
+            guard let password = await LineReader.hiddenLine(prompt: prompt, in: environment) else {
+                throw InputEnded.failure(question, afterWrongAnswer: lastWasRefused, in: environment)
             }
             if password.isEmpty { continue }
-            if confirm, TTY.stdinIsTerminal {
-                guard let again = await LineReader.hiddenLine(prompt: "Repeat the password: ") else {
-                    throw InputEnded.failure(question, afterWrongAnswer: lastWasRefused)
+            if confirm, environment.inputIsTerminal {
+                guard let again = await LineReader.hiddenLine(prompt: "Repeat the password: ", in: environment) else {
+                    throw InputEnded.failure(question, afterWrongAnswer: lastWasRefused, in: environment)
                 }
                 guard again == password else {
-                    Console.info("The passwords do not match. Try again.")
+                    environment.console.info("The passwords do not match. Try again.")
                     continue
                 }
             }
@@ -40,7 +42,7 @@ struct PasswordPrompt<State, Outcome> {
             case .done(let outcome):
                 return outcome
             case .refused(let next, let explanation):
-                Console.info(explanation)
+                environment.console.info(explanation)
                 lastWasRefused = true
                 state = next
             case .failed(let failure):

@@ -12,7 +12,7 @@ nonisolated(unsafe) private var hiddenTerminal = termios()
 nonisolated(unsafe) private var hasSavedTerminal: sig_atomic_t = 0
 
 /// Leaves the terminal sane whatever signal arrives, for every command that can prompt or wait
-/// (`signin`, `token`, `status`, `signout`; installed by ``CommandRunner``):
+/// (`signin`, `token`, `status`, `signout`; installed by ``ReportingCommand``):
 ///
 /// - SIGINT, SIGTERM, SIGHUP and SIGQUIT restore the saved terminal settings (if echo was turned off),
 ///   end the prompt line and exit with 128 + the signal's number: 130, 143, 129 and 131

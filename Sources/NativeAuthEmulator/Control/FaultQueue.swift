@@ -4,7 +4,8 @@ import Foundation
 struct Fault: Codable, Sendable {
     /// `initiate`, `challenge`, `token`, `discovery`, `keys`, `devicecode`, `signup/start`, `signup/challenge`,
     /// `signup/continue`, `resetpassword/start` (…`/challenge`, `/continue`, `/submit`,
-    /// `/poll_completion`), or `*` for any protocol endpoint.
+    /// `/poll_completion`), `introspect`, `register/…`, API V2's `authorize-challenge` and `v2/…`
+    /// steps, or `*` for any protocol endpoint.
     var endpoint: String
     /// Status to answer with; nil means "answer normally after the delay".
     var status: Int?
@@ -21,7 +22,9 @@ struct Fault: Codable, Sendable {
                                          "signup/start", "signup/challenge", "signup/continue",
                                          "resetpassword/start", "resetpassword/challenge", "resetpassword/continue",
                                          "resetpassword/submit", "resetpassword/poll_completion", "devicecode",
-                                         "introspect", "register/introspect", "register/challenge", "register/continue", "*"]
+                                         "introspect", "register/introspect", "register/challenge", "register/continue",
+                                         "authorize-challenge", "v2/signin", "v2/signup", "v2/resetpassword", "v2/challenge", "v2/verify",
+                                         "v2/attributes", "v2/enroll", "v2/activate", "v2/update", "v2/poll", "*"]
 }
 
 /// Queued faults, consumed in order by matching requests.

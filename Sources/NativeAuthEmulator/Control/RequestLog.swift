@@ -11,9 +11,10 @@ struct RequestLogEntry: Encodable, Sendable {
     var clientRequestId: String
     var fault: Bool
 
-    /// Form fields whose values are never recorded.
+    /// Form fields (and V2 JSON members) whose values are never recorded.
     static let secretFields: Set<String> = ["password", "new_password", "oob", "continuation_token", "refresh_token", "code",
-                                               "client_assertion", "code_verifier", "device_code", "session"]
+                                               "client_assertion", "code_verifier", "device_code", "session",
+                                               "continuationToken", "otp", "newPassword"]
 
     enum CodingKeys: String, CodingKey {
         case time, method, path, fields, status

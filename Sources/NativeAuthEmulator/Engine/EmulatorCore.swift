@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Logging
 
@@ -35,6 +36,9 @@ final class EmulatorCore: Sendable {
     var authenticationContexts: [AuthenticationContext] { rules.withLock { $0.authenticationContexts } }
     /// The tenant's policies in the seed file's form (an export's).
     var rulesSeed: SeedFile { rules.withLock { $0.seed } }
+    /// The key of API V2's entry tokens (``EntryToken``), derived from the state's secret when the
+    /// instance starts (instances sharing a state derive the same one).
+    let entryTokenKey: SymmetricKey
     private let boundPort = Locked<Int>(0)
     /// When dead flows and tokens were last purged (emulator clock).
     private let lastPurge = Locked<Double>(0)
@@ -74,6 +78,8 @@ final class EmulatorCore: Sendable {
         let stored = try store.storedPolicy.map { try JSONDecoder().decode(SeedFile.self, from: Data($0.utf8)) }
         self.rules = Locked(try TenantRules(configuration, seed: TenantRules.merged(stored: stored, file: seedUsers)))
         self.tenantId = try store.read { $0.tenantId }
+        let secret = try store.read { $0.secret }
+        self.entryTokenKey = SymmetricKey(data: SHA256.hash(data: Data("nativeauth-emulator v2 entry\n\(secret)".utf8)))
         self.key = store.signingKey
         if settings == nil, let token = configuration.adminToken, let directory = configuration.stateDirectory {
             try AdminTokenFile.write(token, directory: directory)

@@ -3,8 +3,12 @@ import Foundation
 /// What every request that continues a flow carries: its client and the continuation token it
 /// presents. Read in that order (`client_id` first), so a request missing both is told about the client.
 struct ContinuationRequest: Sendable {
-    let clientId: String
+    /// The client the request names; nil for a V2 step, which names none (the journey's client is
+    /// the one its entry token was issued to).
+    let clientId: String?
     let token: String
+    /// The API of the endpoint the token was presented to (nil: V1): a flow answers only its own API's.
+    let api: FlowAPI?
 
     /// Reads and checks `client_id`, then reads `continuation_token`.
     init(_ form: FormBody, core: EmulatorCore) throws(ProtocolError) {
@@ -15,6 +19,15 @@ struct ContinuationRequest: Sendable {
     init(_ form: FormBody, clientId: String) throws(ProtocolError) {
         self.clientId = clientId
         token = try RequestValidation.required("continuation_token", in: form)
+        api = nil
+    }
+
+    /// A V2 journey's step: the token alone (its name on the wire is `continuationToken` on the
+    /// `/api/…` steps and `continuation_token` on `authorize-challenge`).
+    init(v2Token token: String) {
+        clientId = nil
+        self.token = token
+        api = .v2
     }
 }
 
@@ -75,7 +88,7 @@ extension EmulatorCore {
         _ request: ContinuationRequest, kind: FlowRecord.Kind?, stages: Set<FlowRecord.Stage>?,
         otherwise wrongStage: @autoclosure () -> ProtocolError, in state: EmulatorState, now: Double
     ) throws(ProtocolError) -> FlowRecord {
-        let flow = try FlowResolver.resolve(request.token, clientId: request.clientId, kind: kind, in: state, now: now)
+        let flow = try FlowResolver.resolve(request.token, clientId: request.clientId, api: request.api, kind: kind, in: state, now: now)
         if kind == .signUp, flow.signUp == nil { throw ProtocolError.noSignUpInProgress }
         if let stages, !stages.contains(flow.stage) { throw wrongStage() }
         return flow
@@ -90,25 +103,31 @@ extension ProtocolError {
 /// Finds the flow a continuation token belongs to and checks that the token is its current one.
 enum FlowResolver {
     /// `kind` is the kind of flow the endpoint serves; nil accepts any (the `continuation_token` grant).
+    /// `clientId` is the client the request names (nil: a V2 step, which names none); `api` the API
+    /// of the endpoint (nil: V1).
     static func resolve(
-        _ token: String, clientId: String, kind: FlowRecord.Kind?, in state: EmulatorState, now: Double
+        _ token: String, clientId: String?, api: FlowAPI? = nil, kind: FlowRecord.Kind?, in state: EmulatorState, now: Double
     ) throws(ProtocolError) -> FlowRecord {
         guard let flowId = ContinuationToken.flowId(of: token), let flow = state.flows[flowId] else {
             // A flow is forgotten when its token expires; the token still says it expired.
             if let expiry = ContinuationToken.expiry(of: token), expiry <= now { throw ProtocolError.expiredContinuationToken }
             throw ProtocolError.invalidContinuationToken("it is unknown or malformed.")
         }
-        guard flow.clientId == clientId else {
+        if let clientId, flow.clientId != clientId {
             throw ProtocolError.invalidContinuationToken("it was issued to another client.")
         }
         guard Secrets.constantTimeEquals(ContinuationToken.digest(token), flow.tokenHash) else {
             throw ProtocolError.invalidContinuationToken("it was superseded or already used; send the most recent continuation_token.")
         }
+        guard flow.api == api else {
+            throw ProtocolError.invalidContinuationToken(
+                "it belongs to a \(FlowAPI.name(of: flow.api)), and this endpoint serves the \(FlowAPI.name(of: api))s only.")
+        }
         if let kind, flow.flowKind != kind {
             throw ProtocolError.invalidContinuationToken("it belongs to a \(flow.flowKind.name) flow, not a \(kind.name).")
         }
         switch flow.stage {
-        case .completed:
+        case .completed, .authorizationCode:
             throw ProtocolError.invalidContinuationToken("the flow it belongs to already completed; it cannot be used again.")
         case .redirected:
             throw ProtocolError.invalidContinuationToken("the flow it belongs to ended with a redirect to the browser.")

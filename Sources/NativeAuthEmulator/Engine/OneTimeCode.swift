@@ -41,4 +41,17 @@ enum OneTimeCode {
         flow.codeHash = nil
         flow.codeExpiresAt = nil
     }
+
+    /// ``check(_:flow:now:maxAttempts:lockedOut:)`` within a state change: a wrong code's attempt
+    /// counts, so `flow` is kept in `state` before the error is thrown (the change then stores it
+    /// although the request fails).
+    static func check(_ code: String, flow: inout FlowRecord, state: inout EmulatorState, now: Double, maxAttempts: Int,
+                      lockedOut: ProtocolError) throws(ProtocolError) {
+        do {
+            try check(code, flow: &flow, now: now, maxAttempts: maxAttempts, lockedOut: lockedOut)
+        } catch {
+            state.flows[flow.id] = flow
+            throw error
+        }
+    }
 }

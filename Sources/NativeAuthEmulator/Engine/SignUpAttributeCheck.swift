@@ -15,6 +15,12 @@ enum SignUpAttributeCheck {
         guard case .object(let members)? = try? JSONDecoder().decode(JSONValue.self, from: Data(raw.utf8)) else {
             throw ProtocolError.invalidAttributesParameter("it must be a JSON object of attribute names and values.")
         }
+        return try accepted(members, policy: policy, onlyRequired: onlyRequired)
+    }
+
+    /// ``accepted(_:policy:onlyRequired:)`` for the members of an object already read (V2's JSON
+    /// `attributes`).
+    static func accepted(_ members: [(String, JSONValue)], policy: TenantPolicy, onlyRequired: Bool) throws(ProtocolError) -> [String: JSONValue] {
         guard members.count <= maximumCount else {
             throw ProtocolError.invalidAttributesParameter("it has more than \(maximumCount) attributes.")
         }

@@ -43,12 +43,7 @@ struct SignUpContinuation: Sendable {
             guard var progress = flow.signUp else { throw ProtocolError.noSignUpInProgress }
             switch submission {
             case .code(let code):
-                do {
-                    try OneTimeCode.check(code, flow: &flow, now: now, maxAttempts: config.maxCodeAttempts, lockedOut: .signUpLockedOut)
-                } catch {
-                    state.flows[flow.id] = flow  // the attempt counts
-                    throw error
-                }
+                try OneTimeCode.check(code, flow: &flow, state: &state, now: now, maxAttempts: config.maxCodeAttempts, lockedOut: .signUpLockedOut)
                 progress.verified = true
             case .password(let hash):
                 progress.passwordHash = hash
@@ -62,16 +57,38 @@ struct SignUpContinuation: Sendable {
     /// Asks for what the account still lacks, or creates it. Every outcome issues the next token.
     private func advance(_ flow: inout FlowRecord, _ progress: SignUpProgress, state: inout EmulatorState, now: Double) throws -> ContinuationAnswer {
         let next = flow.rotateToken(now: now, lifetime: config.continuationTokenLifetime)
-        flow.signUp = progress
         defer { state.flows[flow.id] = flow }
+        switch try Self.settle(&flow, progress, state: &state, policy: policy) {
+        case .needsPassword: throw ProtocolError.credentialRequired(continuationToken: next)
+        case .needsAttributes(let missing): throw ProtocolError.attributesRequired(missing, continuationToken: next)
+        case .created: return ContinuationAnswer(continuationToken: next)
+        }
+    }
+
+    /// What a sign-up with `progress` (its address verified) comes to.
+    enum Settlement {
+        /// A password account without a password: the flow waits at ``FlowRecord/Stage/awaitingCredential``.
+        case needsPassword
+        /// Required attributes not given yet: the flow waits at ``FlowRecord/Stage/awaitingAttributes``.
+        case needsAttributes([UserAttributeRule])
+        /// The user exists: the flow waits at ``FlowRecord/Stage/readyForSignIn``.
+        case created
+    }
+
+    /// Puts `progress` on `flow` and settles it: the password first, then the required attributes,
+    /// then the user is created (with the strong authentication the tenant gives new users). When
+    /// another sign-up for the address finished first, the flow ends and `userAlreadyExists` is thrown.
+    static func settle(_ flow: inout FlowRecord, _ progress: SignUpProgress, state: inout EmulatorState,
+                       policy: TenantPolicy) throws -> Settlement {
+        flow.signUp = progress
         if progress.method == .password, progress.passwordHash == nil {
             flow.stage = .awaitingCredential
-            throw ProtocolError.credentialRequired(continuationToken: next)
+            return .needsPassword
         }
         let missing = policy.attributes.filter { $0.required && progress.attributes[$0.name] == nil }
         if !missing.isEmpty {
             flow.stage = .awaitingAttributes
-            throw ProtocolError.attributesRequired(missing, continuationToken: next)
+            return .needsAttributes(missing)
         }
         guard state.users[flow.userKey] == nil else {
             // Another sign-up for the address finished first.
@@ -88,7 +105,7 @@ struct SignUpContinuation: Sendable {
             passwordHash: progress.passwordHash, attributes: progress.attributes.isEmpty ? nil : progress.attributes, mfa: mfa)
         flow.stage = .readyForSignIn
         flow.signUp = nil
-        return ContinuationAnswer(continuationToken: next)
+        return .created
     }
 
     private static func wrongStep(_ grant: String, wants: String) -> ProtocolError {

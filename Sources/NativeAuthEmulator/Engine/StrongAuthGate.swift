@@ -12,23 +12,38 @@ enum StrongAuthGate {
     /// claims request names a context tied to a second factor.
     static func check(_ flow: inout FlowRecord, user: UserRecord, state: inout EmulatorState, now: Double,
                       configuration: EmulatorConfiguration, contextDemands: Bool = false) throws {
-        guard flow.strongAuth?.satisfied != true else { return }
-        let contextRequirement: UserStrongAuth.Requirement? = contextDemands
-            ? (user.mfa?.methods.isEmpty == false ? .mfa : .registration) : nil
-        guard let requirement = user.mfa?.requirement ?? contextRequirement else { return }
+        guard let requirement = requirement(of: flow, user: user, contextDemands: contextDemands) else { return }
         let capability = requirement == .mfa ? Capabilities.mfaRequired : Capabilities.registrationRequired
         guard flow.capabilities?.contains(capability) == true else {
             flow.stage = .redirected
             state.flows[flow.id] = flow
             throw RedirectAnswer(reason: "Client is missing \(capability) capability")
         }
-        let next = flow.rotateToken(now: now, lifetime: configuration.continuationTokenLifetime)
+        let next = begin(requirement, on: &flow, now: now, configuration: configuration)
         flow.stage = requirement == .mfa ? .mfaIntrospect : .registrationIntrospect
+        state.flows[flow.id] = flow
+        throw requirement == .mfa ? ProtocolError.mfaRequired(continuationToken: next) : ProtocolError.registrationRequired(continuationToken: next)
+    }
+
+    /// What `user` must do in `flow` before tokens may be issued: nothing (nil) once the flow proved
+    /// or registered a second factor; else the user's own requirement, or the one a claims request
+    /// for a context tied to a second factor makes (`contextDemands`).
+    static func requirement(of flow: FlowRecord, user: UserRecord, contextDemands: Bool) -> UserStrongAuth.Requirement? {
+        guard flow.strongAuth?.satisfied != true else { return nil }
+        let contextRequirement: UserStrongAuth.Requirement? = contextDemands
+            ? (user.mfa?.methods.isEmpty == false ? .mfa : .registration) : nil
+        return user.mfa?.requirement ?? contextRequirement
+    }
+
+    /// Starts the strong authentication `requirement` asks for on `flow`: its next continuation token
+    /// (returned), its progress, and attempts of its own. The caller sets the stage it waits at.
+    static func begin(_ requirement: UserStrongAuth.Requirement, on flow: inout FlowRecord, now: Double,
+                      configuration: EmulatorConfiguration) -> String {
+        let next = flow.rotateToken(now: now, lifetime: configuration.continuationTokenLifetime)
         flow.strongAuth = StrongAuthProgress(methodId: nil, pendingChannel: nil, pendingTarget: nil, satisfied: false)
         flow.codeHash = nil
         flow.codeExpiresAt = nil
         flow.failedAttempts = 0  // the second factor gets attempts of its own
-        state.flows[flow.id] = flow
-        throw requirement == .mfa ? ProtocolError.mfaRequired(continuationToken: next) : ProtocolError.registrationRequired(continuationToken: next)
+        return next
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// `/oauth2/v2.0/token`: the `oob`, `password`, `continuation_token` and `refresh_token` grants
-/// (docs/PROTOCOL.md §10), the second factor's `mfa_oob` (`MFAService`), and the browser flows'
-/// grants (`WebTokenGrants`). A first factor may be answered with a strong authentication first
-/// (`StrongAuthGate`). A `claims` request names authentication contexts (``RequestedClaims``): the
+/// (docs/PROTOCOL.md §10), the second factor's `mfa_oob` (`MFAService`), the browser flows'
+/// grants (`WebTokenGrants`), and API V2's `authorization_code` (`V2CodeGrant`). A first factor may
+/// be answered with a strong authentication first (`StrongAuthGate`). A `claims` request names authentication contexts (``RequestedClaims``): the
 /// access token carries them as `acrs`, and a context tied to a second factor asks for one
 /// (``AuthenticationContext``).
 struct TokenService: Sendable {
@@ -19,6 +19,8 @@ struct TokenService: Sendable {
         let claims = try RequestedClaims.parse(form)
         let demands = core.authenticationContexts.demandSecondFactor(claims?.acrs ?? [])
         var grant: TokenGrant
+        // The browser's grants ignore a claims request; the native ones (V2's code too) honour it.
+        var honoursClaims = true
         switch grantType {
         case "oob":
             grant = try credentialGrant(form, clientId: clientId, clientInfo: clientInfo, secretField: "oob", contextDemands: demands)
@@ -30,14 +32,18 @@ struct TokenService: Sendable {
             grant = try ContinuationGrant(core: core).redeem(form, clientId: clientId, clientInfo: clientInfo, contextDemands: demands)
         case "refresh_token":
             grant = try refreshGrant(form, clientId: clientId, clientInfo: clientInfo, needsSecondFactor: demands)
+        case "authorization_code" where V2CodeGrant.isV2Code(form.nonEmpty("code")):
+            grant = try V2CodeGrant(core: core).redeem(form, clientId: clientId, clientInfo: clientInfo, contextDemands: demands)
         case "authorization_code":
             grant = try WebTokenGrants(core: core).authorizationCode(form, clientId: clientId, clientInfo: clientInfo)
+            honoursClaims = false
         case WebTokenGrants.deviceCodeGrantType:
             grant = try WebTokenGrants(core: core).deviceCode(form, clientId: clientId, clientInfo: clientInfo)
+            honoursClaims = false
         default:
             throw ProtocolError.unsupportedGrantType(grantType)
         }
-        if !["authorization_code", WebTokenGrants.deviceCodeGrantType].contains(grantType) {
+        if honoursClaims {
             grant.acrs = claims?.acrs ?? []
         }
         return try TokenIssuer(core: core).response(for: grant)
@@ -57,33 +63,10 @@ struct TokenService: Sendable {
             ? try PasswordCheck.run(secret, request, core: core, now: now) : nil
         let wrongStep = ProtocolError.invalidContinuationToken(
             "it is for another step of the flow; the \(secretField) grant needs the token from a /challenge that asked for \(secretField == "oob" ? "a code" : "a password").")
+        let credential: FirstFactor.Credential = expected == .awaitingCode ? .code(secret) : .password(passwordCheck)
         let user = try core.updateFlow(request, kind: .signIn, stages: [expected], otherwise: wrongStep, now: now) {
             flow, state, now -> UserRecord in
-            guard let user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
-            try GuessGuard.check(state, userKey: flow.userKey, now: now)
-            let accepted: Bool
-            if expected == .awaitingCode {
-                guard let expiry = flow.codeExpiresAt, now < expiry, let codeHash = flow.codeHash else {
-                    throw ProtocolError.expiredCode
-                }
-                accepted = Secrets.constantTimeEquals(SignInService.codeDigest(secret, flowId: flow.id), codeHash)
-            } else {
-                accepted = passwordCheck?.accepts(user) ?? false
-            }
-            guard accepted else {
-                flow.failedAttempts += 1
-                let exhausted = flow.failedAttempts >= config.maxCodeAttempts
-                if exhausted { flow.stage = .locked }
-                state.flows[flow.id] = flow
-                if let lockout = GuessGuard.recordFailure(&state, userKey: flow.userKey, now: now, policy: config.guessingPolicy) {
-                    throw lockout
-                }
-                // The attempt that uses up the limit is answered with the lock-out itself (no retry
-                // suberror), so a client does not ask for an answer that can no longer work.
-                let isCode = expected == .awaitingCode
-                if exhausted { throw ProtocolError.tooManyAttempts(of: isCode ? "codes" : "passwords") }
-                throw isCode ? ProtocolError.wrongCode : ProtocolError.wrongPassword
-            }
+            let user = try FirstFactor.verify(credential, flow: &flow, state: &state, now: now, configuration: config)
             // A second factor still to prove keeps the count: it starts again only once the sign-in
             // is complete (else a known password would reset the limit on guessing second-factor codes).
             try StrongAuthGate.check(&flow, user: user, state: &state, now: now, configuration: config, contextDemands: contextDemands)

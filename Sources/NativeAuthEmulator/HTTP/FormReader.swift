@@ -7,6 +7,21 @@ enum FormReader {
     /// Largest request body accepted.
     static let maxBodySize = 64 * 1024
 
+    /// The body of `request`, whose content type must be `mediaType`, at most ``maxBodySize`` bytes;
+    /// else a malformed request (V2's JSON steps read theirs with it too, ``HALBodyReader``).
+    static func body(of request: Request, as mediaType: String) async throws(ProtocolError) -> ByteBuffer {
+        let contentType = request.headers[.contentType]?.lowercased() ?? ""
+        let sent = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        guard sent == mediaType else {
+            throw ProtocolError.malformedRequest("the Content-Type must be \(mediaType), not '\(contentType)'.")
+        }
+        do {
+            return try await request.body.collect(upTo: maxBodySize)
+        } catch {
+            throw ProtocolError.malformedRequest("the body could not be read or is larger than \(maxBodySize) bytes.")
+        }
+    }
+
     /// Reads and parses a form body, and notes it for the request log; content type and encoding
     /// problems are protocol errors.
     static func read(_ request: Request, context: some EmulatorRequestContext) async throws(ProtocolError) -> FormBody {
@@ -16,17 +31,7 @@ enum FormReader {
     }
 
     private static func read(_ request: Request) async throws(ProtocolError) -> FormBody {
-        let contentType = request.headers[.contentType]?.lowercased() ?? ""
-        let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        guard mediaType == "application/x-www-form-urlencoded" else {
-            throw ProtocolError.malformedRequest("the Content-Type must be application/x-www-form-urlencoded, not '\(contentType)'.")
-        }
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: maxBodySize)
-        } catch {
-            throw ProtocolError.malformedRequest("the body could not be read or is larger than \(maxBodySize) bytes.")
-        }
+        let buffer = try await body(of: request, as: "application/x-www-form-urlencoded")
         do {
             return try FormBody(parsing: Array(buffer.readableBytesView))
         } catch {

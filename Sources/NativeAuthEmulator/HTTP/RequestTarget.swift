@@ -18,11 +18,16 @@ enum RequestTarget: Sendable, Equatable {
     /// Nothing the emulator serves.
     case unknown
 
-    /// What `path` names; `adminAPI` says whether the emulator serves `/_emulator`.
-    init(path: String, adminAPI: Bool) {
+    /// What `path` names; `adminAPI` says whether the emulator serves `/_emulator`, `apiVersion`
+    /// is the version segment of the V2 steps (`/{tenant}/api/{apiVersion}/…`).
+    init(path: String, adminAPI: Bool, apiVersion: String) {
         let segments = path.split(separator: "/")
         if segments.count > 1 {
             let tenant = String(segments[0])
+            if segments.count > 3, segments[1] == "api", segments[2] == apiVersion, let step = ProtocolEndpoint.step(segments.dropFirst(3)) {
+                self = .endpoint(step, tenant: tenant)
+                return
+            }
             let rest = segments.dropFirst().joined(separator: "/")
             if let endpoint = ProtocolEndpoint.byPath[rest] {
                 self = .endpoint(endpoint, tenant: tenant)

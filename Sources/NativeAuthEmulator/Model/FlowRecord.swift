@@ -43,6 +43,9 @@ struct FlowRecord: Codable, Sendable {
         /// Registration: the contact was already verified; waiting for `/register/v1.0/continue`
         /// with `grant_type=continuation_token`.
         case registrationPreverified
+        /// V2: the journey reached `state: continue` and `authorize-challenge` issued its authorization
+        /// code (the flow's token digest is now the code's); waiting for `/token`'s `authorization_code` grant.
+        case authorizationCode
         /// Tokens were issued; the flow is over.
         case completed
         /// The client was sent to the browser; the flow is over.
@@ -73,6 +76,8 @@ struct FlowRecord: Codable, Sendable {
     var capabilities: [String]? = nil
     /// A strong authentication in progress, or done (nil until `/token` asked for one).
     var strongAuth: StrongAuthProgress? = nil
+    /// The API the flow speaks (nil: V1). Each API's endpoints take only the tokens of its own flows.
+    var api: FlowAPI? = nil
 
     /// The flow's kind (a record without one is a sign-in).
     var flowKind: Kind { kind ?? .signIn }

@@ -25,7 +25,7 @@ extension ProtocolError {
         ProtocolError(error: "invalid_grant", code: nil,
                       message: "User attribute validation failed: \(names.joined(separator: ", ")).",
                       suberror: "attribute_validation_failed",
-                      invalidAttributes: names)
+                      invalidAttributes: names, v2Code: "invalidAttributes")
     }
 
     /// The password policy refused a new password.

@@ -17,6 +17,12 @@ struct ProtocolError: Error, Sendable {
     var requiredAttributes: [ProtocolErrorBody.RequiredAttribute]?
     /// Sign-up's `invalid_attributes`: the names of the values refused.
     var invalidAttributes: [String]?
+    /// V2's entry answer (`authorize-challenge`'s 401): the journeys' links, flat beside the error.
+    var journeyLinks: JourneyLinks? = nil
+    /// The codes of V2's nested envelope, where the catalogue gives them; else they are derived from
+    /// the V1 ones (``v2Codes``).
+    var v2Code: String? = nil
+    var v2InnerCode: String? = nil
 
     /// `AADSTSnnnnn: message`, or just the message when the error has no number.
     var summary: String {
@@ -35,7 +41,8 @@ struct ProtocolError: Error, Sendable {
             errorDescription: "\(summary)\r\nTrace ID: \(traceId)\r\nCorrelation ID: \(correlationId)\r\nTimestamp: \(timestamp)",
             errorCodes: code.map { [$0] } ?? [], timestamp: timestamp, traceId: traceId, correlationId: correlationId,
             suberror: suberror, continuationToken: continuationToken, requiredAttributes: requiredAttributes,
-            invalidAttributes: invalidAttributes?.map(ProtocolErrorBody.AttributeName.init(name:)))
+            invalidAttributes: invalidAttributes?.map(ProtocolErrorBody.AttributeName.init(name:)),
+            signIn: journeyLinks?.signIn, signUp: journeyLinks?.signUp, resetPassword: journeyLinks?.resetPassword)
     }
 }
 

@@ -1,7 +1,8 @@
 /// The service's error envelope (docs/PROTOCOL.md §11): `error`, `error_description` (the summary,
 /// trace and correlation IDs and time on lines of their own), `error_codes`, `timestamp`, `trace_id`,
-/// `correlation_id`, and where the error has them `suberror`, `continuation_token`, and sign-up's
-/// `required_attributes` and `invalid_attributes`.
+/// `correlation_id`, and where the error has them `suberror`, `continuation_token`, sign-up's
+/// `required_attributes` and `invalid_attributes`, and V2's entry links `sign_in`, `sign_up`,
+/// `reset_password` (`authorize-challenge`'s 401 is this envelope).
 struct ProtocolErrorBody: Encodable, Sendable {
     /// One entry of `required_attributes`: `{"name", "type", "required", "options": {"regex"}}`.
     struct RequiredAttribute: Encodable, Sendable {
@@ -32,6 +33,10 @@ struct ProtocolErrorBody: Encodable, Sendable {
     let continuationToken: String?
     let requiredAttributes: [RequiredAttribute]?
     let invalidAttributes: [AttributeName]?
+    /// V2's entry answer: the hrefs of the three journeys.
+    var signIn: String? = nil
+    var signUp: String? = nil
+    var resetPassword: String? = nil
 
     enum CodingKeys: String, CodingKey {
         case error
@@ -44,5 +49,8 @@ struct ProtocolErrorBody: Encodable, Sendable {
         case continuationToken = "continuation_token"
         case requiredAttributes = "required_attributes"
         case invalidAttributes = "invalid_attributes"
+        case signIn = "sign_in"
+        case signUp = "sign_up"
+        case resetPassword = "reset_password"
     }
 }

@@ -35,6 +35,10 @@ struct TenantPolicy: Codable, Sendable, Equatable {
     /// sign-up has just verified is not documented; docs/PROTOCOL.md §3.4 says a registration that
     /// just verified it counts as satisfied. This option is the case where it asks.)
     var newUserSecondFactor: StrongAuthMethod.Channel? = nil
+    /// API V2's sign-up asks for everything before it sends the code, as the sources show the
+    /// service's (the credentials, then the attributes, each page with its true `required`), instead
+    /// of V1's order (docs/EMULATOR.md "API V2").
+    var v2AttributesBeforeCode = false
 
     /// At most this many attributes in a policy.
     static let maximumAttributes = 50
@@ -50,7 +54,7 @@ struct TenantPolicy: Codable, Sendable, Equatable {
         self.attributes = attributes
     }
 
-    enum CodingKeys: String, CodingKey { case method, passwordPolicy, attributes, requireMFA, newUserSecondFactor }
+    enum CodingKeys: String, CodingKey { case method, passwordPolicy, attributes, requireMFA, newUserSecondFactor, v2AttributesBeforeCode }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -59,6 +63,7 @@ struct TenantPolicy: Codable, Sendable, Equatable {
         attributes = try container.decodeIfPresent([UserAttributeRule].self, forKey: .attributes) ?? Self.standard.attributes
         requireMFA = try container.decodeIfPresent(Bool.self, forKey: .requireMFA) ?? false
         newUserSecondFactor = try container.decodeIfPresent(StrongAuthMethod.Channel.self, forKey: .newUserSecondFactor)
+        v2AttributesBeforeCode = try container.decodeIfPresent(Bool.self, forKey: .v2AttributesBeforeCode) ?? false
     }
 
     /// The strong authentication of a user who signed up with `method` at `address`: none, the duty to

@@ -1,10 +1,11 @@
 import Hummingbird
 
 /// The protocol endpoints under `/{tenant}/` on Hummingbird's router, each on its own method: a
-/// handler reads the form, runs its service and answers its typed body (``ProtocolAnswer``). What
-/// every endpoint shares is middleware, before the routes (``EmulatorRouter``): the queued fault, the
-/// tenant check, the request log, the `client-request-id` echo, a wrong method's 405; a failure is a
-/// ``ProtocolError`` that answers itself, and any other error the 500 protocol error (never a bare 500).
+/// handler reads the form (a V2 step: its JSON and the method its path names), runs its service and
+/// answers its typed body (``ProtocolAnswer``). What every endpoint shares is middleware, before the
+/// routes (``EmulatorRouter``): the queued fault, the tenant check, the request log, the
+/// `client-request-id` echo, a wrong method's 405; a failure is a ``ProtocolError`` that answers
+/// itself (in the envelope of its endpoint), and any other error the 500 protocol error (never a bare 500).
 struct ProtocolRoutes: Sendable {
     let core: EmulatorCore
 
@@ -15,16 +16,29 @@ struct ProtocolRoutes: Sendable {
             logger.error("emulator internal error: \(error)")
             return ProtocolError.internalError(error)
         })
+        let core = core
         for endpoint in ProtocolEndpoint.allCases {
-            endpoints.on(RouterPath("/:tenant/" + endpoint.path), method: endpoint.method) { request, context in
-                let form = endpoint.method == .post ? try await FormReader.read(request, context: context) : FormBody(fields: [])
-                return try context.responseEncoder.encode(try answer(endpoint, form: form), from: request, context: context)
+            for path in endpoint.paths(apiVersion: core.configuration.v2APIVersion) {
+                endpoints.on(RouterPath("/:tenant/" + path), method: endpoint.method) { request, context in
+                    let hrefs = V2Hrefs(tenant: context.parameters.get("tenant") ?? core.tenantDomain, core: core)
+                    var form = FormBody(fields: []), step = V2Step(body: HALRequestBody())
+                    switch endpoint.body {
+                    case .form:
+                        if endpoint.method == .post { form = try await FormReader.read(request, context: context) }
+                    case .json:
+                        step = V2Step(body: try await HALBodyReader.read(request, context: context),
+                                      methodType: context.parameters.get("type"), methodId: context.parameters.get("id"))
+                    }
+                    let answer = try self.answer(endpoint, form: form, step: step, hrefs: hrefs)
+                    return try context.responseEncoder.encode(answer, from: request, context: context)
+                }
             }
         }
     }
 
-    /// Runs `endpoint`'s service: its answer, or the ``ProtocolError`` it throws.
-    func answer(_ endpoint: ProtocolEndpoint, form: FormBody) throws -> any ProtocolAnswer {
+    /// Runs the service of `endpoint`, whose request is `form` (a V2 step's: `step`): its answer, or
+    /// the ``ProtocolError`` it throws. `hrefs` writes V2's links.
+    func answer(_ endpoint: ProtocolEndpoint, form: FormBody, step: V2Step, hrefs: V2Hrefs) throws -> any ProtocolAnswer {
         switch endpoint {
         case .initiate: try SignInService(core: core).initiate(form)
         case .challenge where form.nonEmpty("id") != nil: try MFAService(core: core).challenge(form)
@@ -45,6 +59,17 @@ struct ProtocolRoutes: Sendable {
         case .registerIntrospect: try RegistrationService(core: core).introspect(form)
         case .registerChallenge: try RegistrationService(core: core).challenge(form)
         case .registerContinue: try RegistrationService(core: core).proceed(form)
+        case .authorizeChallenge: try V2EntryService(core: core).answer(form, hrefs: hrefs)
+        case .v2SignIn: try V2SignInService(core: core).start(step, hrefs: hrefs)
+        case .v2SignUp: try V2SignUpService(core: core).start(step, hrefs: hrefs)
+        case .v2ResetPassword: try V2PasswordResetService(core: core).start(step, hrefs: hrefs)
+        case .v2Challenge: try V2StepService(core: core).challenge(step, hrefs: hrefs)
+        case .v2Verify: try V2StepService(core: core).verify(step, hrefs: hrefs)
+        case .v2Attributes: try V2SignUpService(core: core).submitAttributes(step, hrefs: hrefs)
+        case .v2Enroll: try V2RegistrationService(core: core).enroll(step, hrefs: hrefs)
+        case .v2Activate: try V2RegistrationService(core: core).activate(step, hrefs: hrefs)
+        case .v2Update: try V2PasswordResetService(core: core).update(step, hrefs: hrefs)
+        case .v2Poll: try V2PasswordResetService(core: core).poll(step, hrefs: hrefs)
         }
     }
 }

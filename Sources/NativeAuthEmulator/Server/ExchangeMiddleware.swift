@@ -13,7 +13,8 @@ struct ExchangeMiddleware<Context: EmulatorRequestContext>: RouterMiddleware {
         var context = context
         let clientRequestId = request.clientRequestId()
         context.exchange = RequestExchange(
-            target: RequestTarget(path: request.uri.path, adminAPI: core.configuration.adminToken != nil),
+            target: RequestTarget(path: request.uri.path, adminAPI: core.configuration.adminToken != nil,
+                                  apiVersion: core.configuration.v2APIVersion),
             clientRequestId: clientRequestId, clock: core.clock)
         var response: Response
         do {

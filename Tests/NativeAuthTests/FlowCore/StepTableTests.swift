@@ -9,7 +9,7 @@ import Testing
 /// section of docs/PROTOCOL.md it implements.
 @Suite("Error tables")
 struct StepTableTests {
-    private struct Given: Hashable, CustomStringConvertible {
+    struct Given: Hashable, CustomStringConvertible {
         let code: NativeAuthErrorCode
         let handsBack: Bool
         var description: String { "\(code)\(handsBack ? " (hands back)" : "")" }
@@ -17,8 +17,8 @@ struct StepTableTests {
 
     /// Checks every row at its step, that every step of the table has rows, and that each step's rows
     /// show every code and hand-back it can give.
-    private func check<Table: ErrorTable & CaseIterable & Hashable>(
-        _ table: [(Table, [StepTableRow])], sourceLocation: SourceLocation = #_sourceLocation
+    func check<Table: ErrorTable & CaseIterable & Hashable>(
+        _ table: [(Table, [StepTableRow])], corpus: [WireRejection] = FailedRequestCorpus.all, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         #expect(Set(table.map(\.0)) == Set(Table.allCases), "every step of \(Table.self) has rows", sourceLocation: sourceLocation)
         for (step, rows) in table {
@@ -28,7 +28,7 @@ struct StepTableTests {
                 #expect(failure.handsBack == row.handsBack, "\(step): \(row)", sourceLocation: sourceLocation)
             }
             let shown = Set(rows.map { Given(code: $0.code, handsBack: $0.handsBack) })
-            let given = Set(FailedRequestCorpus.all.map { step.outcome(of: $0) }.map { Given(code: $0.code, handsBack: $0.handsBack) })
+            let given = Set(corpus.map { step.outcome(of: $0) }.map { Given(code: $0.code, handsBack: $0.handsBack) })
             #expect(given.subtracting(shown).isEmpty, "\(Table.self).\(step) can give \(given.subtracting(shown)), which no row shows",
                     sourceLocation: sourceLocation)
         }

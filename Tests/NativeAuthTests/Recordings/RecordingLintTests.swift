@@ -10,10 +10,11 @@ struct RecordingLintTests {
     @Test("Every step of every recording passes the lint")
     func allRecordingsPass() throws {
         let lint = try RecordingLint()
-        let names = try RecordingLoader.scenarioNames()
+        let names = try RecordingLoader.scenarioNames() + RecordingLoader.v2ScenarioNames()
         #expect(!names.isEmpty)
         var problems: [String] = []
         for name in names { problems += try lint.problems(scenario: name) }
+        for name in try RecordingLoader.v2ScenarioNames() { problems += try lint.twinProblems(scenario: name) }
         #expect(problems.isEmpty, "\(problems.count) problem(s):\n\(problems.joined(separator: "\n"))")
     }
 
@@ -55,6 +56,22 @@ struct RecordingLintTests {
                  replace: #""new_password": "Fake-Passw0rd!""#, with: #""new_password": "Hunter2-Real!""#, complaint: "new_password"),
         Breakage(what: "file name not matching the path", scenario: "UserNotFound", file: "01-initiate.json",
                  renamedTo: "01-challenge.json", replace: "", with: "", complaint: "file name"),
+        Breakage(what: "V2: client_id in a JSON step", scenario: "V2/OTPSuccess", file: "02-signin.json",
+                 replace: #""username": "user@example.com""#, with: #""username": "user@example.com", "client_id": "00001111-aaaa-2222-bbbb-3333cccc4444""#,
+                 complaint: "client_id goes only"),
+        Breakage(what: "V2: scopes in a JSON step", scenario: "V2/OTPSuccess", file: "04-verify.json",
+                 replace: #""otp": "12345678""#, with: #""otp": "12345678", "scope": "openid""#, complaint: "scope goes only"),
+        Breakage(what: "V2: client_id on the resume", scenario: "V2/OTPSuccess", file: "05-authorize-challenge.json",
+                 replace: #""continuation_token": "CT3-fake-verify""#, with: #""client_id": "00001111-aaaa-2222-bbbb-3333cccc4444", "continuation_token": "CT3-fake-verify""#,
+                 complaint: "the entry sends client_id alone"),
+        Breakage(what: "V2: a JSON step without its continuation token", scenario: "V2/OTPSuccess", file: "03-challenge.json",
+                 replace: #""continuationToken": "CT1-fake-signin""#, with: #""token": "CT1-fake-signin""#, complaint: "continuationToken"),
+        Breakage(what: "V2: a real-looking continuationToken", scenario: "V2/OTPSuccess", file: "02-signin.json",
+                 replace: "CT1-fake-signin", with: "AQABAAEAAAAtyolDObpQQ5VtlI4uGjEPp1X2d3YzZkNmQ2ZTItZjU4", complaint: "CT<n>-fake"),
+        Breakage(what: "V2: a nested error without a message", scenario: "V2/WrongCodeThenSuccess", file: "04-verify.json",
+                 replace: #""message":"#, with: #""text":"#, complaint: "code and a message"),
+        Breakage(what: "V2: a source citing a V2 section that does not exist", scenario: "V2/OTPSuccess", file: "01-authorize-challenge.json",
+                 replace: "§19 entry", with: "§99 entry", complaint: "§99"),
     ]
 
     @Test("The lint fails on a deliberately broken step", arguments: breakages)
@@ -120,6 +137,7 @@ struct RecordingLint {
 
     /// The problems of one step: the file `file`, the `number`th of its scenario, holding `text`.
     func problems(scenario: String, file: String, number: Int, text: String) -> [String] {
+        if scenario.hasPrefix(RecordingLoader.v2Folder + "/") { return v2Problems(scenario: scenario, file: file, number: number, text: text) }
         var problems: [String] = []
         func problem(_ message: String) { problems.append("\(scenario)/\(file): \(message)") }
 
@@ -150,18 +168,7 @@ struct RecordingLint {
         // every section it cites exists.
         let source = (root["source"] as? String ?? "").trimmingCharacters(in: .whitespaces)
         let synthetic = source.hasPrefix("synthetic: ")
-        if source.isEmpty {
-            problem("empty source")
-        } else {
-            if !source.hasPrefix("docs/PROTOCOL.md §") && !synthetic {
-                problem("source must start with 'docs/PROTOCOL.md §' or 'synthetic: ': \(source)")
-            }
-            if !source.contains("docs/PROTOCOL.md §") { problem("source cites no section of docs/PROTOCOL.md") }
-            if synthetic, source.count < "synthetic: ".count + 40 { problem("a synthetic source must say what it imitates and why") }
-            for cited in Self.citedSections(source) where !sections.contains(cited) {
-                problem("source cites §\(cited), which docs/PROTOCOL.md does not have")
-            }
-        }
+        sourceProblems(source).forEach(problem)
 
         // The form: client_id first, the fixture's client.
         if Self.firstFormKey(text) != "client_id" {
@@ -171,40 +178,12 @@ struct RecordingLint {
 
         // Correlation: a body's correlation_id, and its error_description's Correlation ID line, are the
         // echoed client-request-id.
-        let echoesFlowId = Self.value(responseHeaders, "client-request-id") == RecordedResponse.flowIdPlaceholder
-        if let object = body as? [String: Any] {
-            if let correlation = object["correlation_id"] as? String {
-                if correlation != RecordedResponse.flowIdPlaceholder {
-                    problem("correlation_id is '\(correlation)', expected <flow-id>")
-                }
-                if !echoesFlowId { problem("a body with correlation_id must come with client-request-id: <flow-id>") }
-            }
-            if let description = object["error_description"] as? String,
-               let line = description.components(separatedBy: "\r\n").first(where: { $0.hasPrefix("Correlation ID: ") }),
-               line != "Correlation ID: \(RecordedResponse.flowIdPlaceholder)" {
-                problem("error_description has '\(line)', expected 'Correlation ID: <flow-id>'")
-            }
-        }
-        if let value = Self.value(responseHeaders, "client-request-id"), value != RecordedResponse.flowIdPlaceholder {
-            problem("the response echoes client-request-id as '\(value)', expected <flow-id>")
-        }
+        Self.correlationProblems(body: body, responseHeaders: responseHeaders).forEach(problem)
 
         // The error envelope on every 4xx (synthetic answers may differ, and say so).
         if (400..<500).contains(status), !synthetic {
             if let object = body as? [String: Any] {
-                for key in ["error", "error_description", "timestamp", "trace_id", "correlation_id"] where !(object[key] is String) {
-                    problem("4xx body has no \(key) string")
-                }
-                if let codes = object["error_codes"] as? [Any] {
-                    let numbers = codes.compactMap { ($0 as? NSNumber)?.intValue }
-                    if numbers.count != codes.count { problem("error_codes holds something other than numbers") }
-                    if let description = object["error_description"] as? String,
-                       let number = Self.leadingAADSTS(description), !numbers.contains(number) {
-                        problem("error_description says AADSTS\(number) but error_codes is \(numbers)")
-                    }
-                } else {
-                    problem("4xx body has no error_codes list")
-                }
+                Self.flatEnvelopeProblems(object).forEach(problem)
             } else {
                 problem("a 4xx that is not the JSON error envelope must be labelled synthetic")
             }
@@ -216,9 +195,74 @@ struct RecordingLint {
         return problems
     }
 
+    /// The problems of a step's source: empty, neither reconstructed (citing docs/PROTOCOL.md) nor
+    /// labelled synthetic, a synthetic one that does not say what it imitates, a cited section that
+    /// docs/PROTOCOL.md does not have.
+    func sourceProblems(_ source: String) -> [String] {
+        guard !source.isEmpty else { return ["empty source"] }
+        var problems: [String] = []
+        let synthetic = source.hasPrefix("synthetic: ")
+        if !source.hasPrefix("docs/PROTOCOL.md §") && !synthetic {
+            problems.append("source must start with 'docs/PROTOCOL.md §' or 'synthetic: ': \(source)")
+        }
+        if !source.contains("docs/PROTOCOL.md §") { problems.append("source cites no section of docs/PROTOCOL.md") }
+        if synthetic, source.count < "synthetic: ".count + 40 { problems.append("a synthetic source must say what it imitates and why") }
+        for cited in Self.citedSections(source) where !sections.contains(cited) {
+            problems.append("source cites §\(cited), which docs/PROTOCOL.md does not have")
+        }
+        return problems
+    }
+
+    /// The problems of an answer's correlation: a body's `correlation_id` (or a nested error's
+    /// `correlationId`) and its `error_description`'s `Correlation ID:` line are `<flow-id>`, and so is
+    /// the echoed `client-request-id`, which such a body comes with.
+    static func correlationProblems(body: Any?, responseHeaders: [String: String]) -> [String] {
+        var problems: [String] = []
+        let echoesFlowId = value(responseHeaders, "client-request-id") == RecordedResponse.flowIdPlaceholder
+        if let object = body as? [String: Any] {
+            let nested = (object["error"] as? [String: Any])?["correlationId"] as? String
+            if let correlation = object["correlation_id"] as? String ?? nested {
+                if correlation != RecordedResponse.flowIdPlaceholder {
+                    problems.append("correlation_id is '\(correlation)', expected <flow-id>")
+                }
+                if !echoesFlowId { problems.append("a body with correlation_id must come with client-request-id: <flow-id>") }
+            }
+            if let description = object["error_description"] as? String,
+               let line = description.components(separatedBy: "\r\n").first(where: { $0.hasPrefix("Correlation ID: ") }),
+               line != "Correlation ID: \(RecordedResponse.flowIdPlaceholder)" {
+                problems.append("error_description has '\(line)', expected 'Correlation ID: <flow-id>'")
+            }
+        }
+        if let value = value(responseHeaders, "client-request-id"), value != RecordedResponse.flowIdPlaceholder {
+            problems.append("the response echoes client-request-id as '\(value)', expected <flow-id>")
+        }
+        return problems
+    }
+
+    /// The problems of a flat OAuth error envelope: `error`, `error_description`, `timestamp`,
+    /// `trace_id` and `correlation_id` strings, and `error_codes` numbers holding the `AADSTSnnnn` the
+    /// description starts with.
+    static func flatEnvelopeProblems(_ object: [String: Any]) -> [String] {
+        var problems: [String] = []
+        for key in ["error", "error_description", "timestamp", "trace_id", "correlation_id"] where !(object[key] is String) {
+            problems.append("4xx body has no \(key) string")
+        }
+        if let codes = object["error_codes"] as? [Any] {
+            let numbers = codes.compactMap { ($0 as? NSNumber)?.intValue }
+            if numbers.count != codes.count { problems.append("error_codes holds something other than numbers") }
+            if let description = object["error_description"] as? String,
+               let number = leadingAADSTS(description), !numbers.contains(number) {
+                problems.append("error_description says AADSTS\(number) but error_codes is \(numbers)")
+            }
+        } else {
+            problems.append("4xx body has no error_codes list")
+        }
+        return problems
+    }
+
     // MARK: Secrets
 
-    private func secretProblems(form: [String: String], headers: [String: String], body: Any?, bodyText: String?) -> [String] {
+    func secretProblems(form: [String: String], headers: [String: String], body: Any?, bodyText: String?) -> [String] {
         var problems: [String] = []
         for name in headers.keys where ["authorization", "cookie", "set-cookie"].contains(name.lowercased()) {
             problems.append("header \(name) must not be recorded")
@@ -245,15 +289,19 @@ struct RecordingLint {
     /// A placeholder is fine; anything that looks like a real token or secret is not.
     static func checkSecret(key: String, value: String) -> [String] {
         switch key {
-        case "continuation_token":
+        case "continuation_token", "continuationToken":
             return value.wholeMatch(of: #/CT\d+-fake(-[a-z0-9-]+)?/#) != nil ? []
                 : ["continuation_token '\(value)' is not a CT<n>-fake-… placeholder"]
         case "access_token", "refresh_token":
             return value.hasPrefix("fake-") ? [] : ["\(key) '\(value)' is not a fake-… placeholder"]
         case "id_token":
             return jwtProblems(value)
+        case "href":
+            // A V2 link is a path (camelCase names, a version with digits): only its query could hold a secret.
+            guard let query = value.split(separator: "?", maxSplits: 1).dropFirst().first else { return [] }
+            return checkSecret(key: "query", value: String(query))
         case "client_info":
-            if value == "true" { return [] }  // the request's flag; the answer's value is base64url JSON
+            if value == "true" || value == "1" { return [] }  // the request's flag (V1's, V2's); the answer's value is base64url JSON
             guard let data = Base64URL.decode(value),
                   let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
                   Set(object.keys).isSubset(of: ["uid", "utid"]) else {

@@ -8,13 +8,14 @@ import Foundation
 /// chosen method's `id` sends a code, `/oauth2/v2.0/token` with `grant_type=mfa_oob` takes it. The
 /// methods were listed (`/introspect`) by the grant that asked for them (``StrongAuthRequirement``).
 /// What each failure comes to is ``MFAStep``'s table.
-enum MFAFlow {
-    /// Sends a code on `method`: the first challenge, or (`step` `.resend`) another once a code was
-    /// sent. A failure that leaves the token good is a `.retry` (the state called on decides which
-    /// state hands the token back).
+enum MFAFlow: MFASteps {
+    /// Sends a code on `method`: the first challenge, or (`again`, the step `.resend`) another once a
+    /// code was sent. A failure that leaves the token good is a `.retry` (the state called on decides
+    /// which state hands the token back).
     static func requestChallenge(
-        _ method: AuthMethod, on core: FlowStateCore, step: MFAStep = .challenge
+        _ method: AuthMethod, on core: FlowStateCore, again: Bool
     ) async -> StepOutcome<MFARequestChallengeResult, MFARequestChallengeError> {
+        let step: MFAStep = again ? .resend : .challenge
         let context = core.context
         // The app's challenge types, unchanged, as MSAL (`MSALNativeAuthSignInChallengeRequestParameters`):
         // an app without `oob` gets what the tenant decides, a redirect (docs/PROTOCOL.md §9.1).

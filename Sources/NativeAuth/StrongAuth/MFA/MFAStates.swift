@@ -37,7 +37,7 @@ public final class AwaitingMFAState: Sendable {
     /// to ask again on.
     public func requestChallenge(authMethod: AuthMethod) async -> MFARequestChallengeResult {
         await core.run(handingBack: nil) {
-            await MFAFlow.requestChallenge(authMethod, on: core)
+            await core.environment.mfa.requestChallenge(authMethod, on: core, again: false)
                 .handingOn { .error($0, newState: MFARequiredState(core: core.successor())) }
         }
     }
@@ -118,7 +118,7 @@ public final class MFARequiredState: Sendable {
 
     /// Sends a new code on `authMethod`: a resend, or a switch to another method.
     public func requestChallenge(authMethod: AuthMethod) async -> MFARequestChallengeResult {
-        await core.run(handingBack: self) { await MFAFlow.requestChallenge(authMethod, on: core, step: .resend) }
+        await core.run(handingBack: self) { await core.environment.mfa.requestChallenge(authMethod, on: core, again: true) }
     }
 
     /// Sends a new code on `authMethod` and reports the outcome to `delegate` (see ``requestChallenge(authMethod:)``).
@@ -128,7 +128,7 @@ public final class MFARequiredState: Sendable {
 
     /// Submits the code the user received (`grant_type=mfa_oob`) and stores the account.
     public func submitChallenge(challenge: String) async -> MFASubmitChallengeResult {
-        await core.run(handingBack: self) { await MFAFlow.submitChallenge(challenge, on: core) }
+        await core.run(handingBack: self) { await core.environment.mfa.submitChallenge(challenge, on: core) }
     }
 
     /// Submits the code and reports the outcome to `delegate` (see ``submitChallenge(challenge:)``).

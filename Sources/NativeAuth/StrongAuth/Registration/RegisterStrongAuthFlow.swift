@@ -11,13 +11,14 @@ import NativeAuthShared
 /// `continuation_token` grant at `/oauth2/v2.0/token` signs the user in. The methods were listed
 /// (`/register/v1.0/introspect`) by the grant that asked for them (``StrongAuthRequirement``). What
 /// each failure comes to is ``RegisterStrongAuthStep``'s table.
-enum RegisterStrongAuthFlow {
-    /// Challenges the contact of `parameters`: the first time, or (`step` `.resend`) again once a
-    /// code was sent. A failure that leaves the token good is a `.retry` (the state called on decides
-    /// which state hands the token back).
+enum RegisterStrongAuthFlow: RegisterStrongAuthSteps {
+    /// Challenges the contact of `parameters`: the first time, or (`again`, the step `.resend`) again
+    /// once a code was sent. A failure that leaves the token good is a `.retry` (the state called on
+    /// decides which state hands the token back).
     static func challenge(
-        _ parameters: NativeAuthChallengeAuthMethodParameters, on core: FlowStateCore, step: RegisterStrongAuthStep = .challenge
+        _ parameters: NativeAuthChallengeAuthMethodParameters, on core: FlowStateCore, again: Bool
     ) async -> StepOutcome<RegisterStrongAuthChallengeResult, RegisterStrongAuthChallengeError> {
+        let step: RegisterStrongAuthStep = again ? .resend : .challenge
         let contact = parameters.verificationContact.trimmed(.whitespacesAndNewlines)
         if let problem = contactProblem(contact) {
             return .retry(RegisterStrongAuthChallengeError(FlowErrorMapping.local(.invalidInput, problem, correlationId: core.correlationId)))
@@ -108,7 +109,7 @@ enum RegisterStrongAuthFlow {
     }
 
     /// Why a contact cannot be sent, or nil.
-    private static func contactProblem(_ contact: String) -> String? {
+    static func contactProblem(_ contact: String) -> String? {
         if contact.isEmpty { return "The verification contact is empty." }
         if contact.count > LocalInput.maximumUsernameLength {
             return "The verification contact is longer than \(LocalInput.maximumUsernameLength) characters."

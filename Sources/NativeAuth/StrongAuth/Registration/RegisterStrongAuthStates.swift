@@ -40,7 +40,7 @@ public final class RegisterStrongAuthState: Sendable {
     /// Sends a code to `parameters.verificationContact` for `parameters.authMethod`; when the server
     /// already trusts the contact (`preverified`), registers it and signs the user in at once.
     public func challengeAuthMethod(parameters: NativeAuthChallengeAuthMethodParameters) async -> RegisterStrongAuthChallengeResult {
-        await core.run(handingBack: self) { await RegisterStrongAuthFlow.challenge(parameters, on: core) }
+        await core.run(handingBack: self) { await core.environment.registration.challenge(parameters, on: core, again: false) }
     }
 
     /// Challenges the method and reports the outcome to `delegate` (see ``challengeAuthMethod(parameters:)``).
@@ -135,7 +135,7 @@ public final class RegisterStrongAuthVerificationRequiredState: Sendable {
 
     /// Submits the code (`/register/v1.0/continue`), then signs the user in.
     public func submitChallenge(challenge: String) async -> RegisterStrongAuthSubmitChallengeResult {
-        await core.run(handingBack: self) { await RegisterStrongAuthFlow.submit(challenge, on: core) }
+        await core.run(handingBack: self) { await core.environment.registration.submit(challenge, on: core) }
     }
 
     /// Submits the code and reports the outcome to `delegate` (see ``submitChallenge(challenge:)``).
@@ -149,7 +149,7 @@ public final class RegisterStrongAuthVerificationRequiredState: Sendable {
     /// error's ``RegisterStrongAuthChallengeError/leavesSentCodeUsable`` says so.
     public func challengeAuthMethod(parameters: NativeAuthChallengeAuthMethodParameters) async -> RegisterStrongAuthChallengeResult {
         await core.run(handingBack: nil) {
-            await RegisterStrongAuthFlow.challenge(parameters, on: core, step: .resend)
+            await core.environment.registration.challenge(parameters, on: core, again: true)
                 .handingBack { .error($0.leavingSentCodeUsable(), newState: RegisterStrongAuthState(core: core.successor())) }
         }
     }

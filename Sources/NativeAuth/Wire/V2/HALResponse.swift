@@ -8,7 +8,7 @@ import Foundation
 /// with entry links) and every answer of the server-driven `/api/…` steps (HAL JSON), read tolerantly
 /// (docs/PROTOCOL.md, part V2): `continuationToken` or `continuation_token`; links under `_links`
 /// (`{"rel": {"href"}}`) or, for the entry links, flat at the top level (`sign_in`, `sign_up` or
-/// `signup`, `reset_password`; `_links` wins when both name one); the method list under
+/// `signup` in either place, `reset_password`; `_links` wins when both name one); the method list under
 /// `_embedded.methods`; `codeLength` at the top level or under `payload`; unknown fields ignored. An
 /// unknown `state` or `action` is kept as ``State/other(_:)`` / ``Action/other(_:)`` for the flow to
 /// refuse with a clear error, never a decoding failure.
@@ -35,6 +35,8 @@ struct HALResponse: Decodable, Sendable, Equatable {
     /// What the server asks for next.
     enum Action: Sendable, Equatable {
         case challenge, verify, enroll, register, activate, collectAttributes, update, poll
+        /// js's risk step before an SMS code (`riskverify`, with a link of that name).
+        case riskVerify
         case other(String)
 
         init(_ raw: String) {
@@ -47,6 +49,7 @@ struct HALResponse: Decodable, Sendable, Equatable {
             case "collectattributes": self = .collectAttributes
             case "update": self = .update
             case "poll": self = .poll
+            case "riskverify": self = .riskVerify
             default: self = .other(raw)
             }
         }
@@ -123,6 +126,7 @@ struct HALResponse: Decodable, Sendable, Equatable {
             if let href = object.string(flat), links[relation] == nil || flat == relation { links[relation] = href }
         }
         for (relation, href) in Self.links(in: object) { links[relation] = href }
+        if links["sign_up"] == nil, let old = links["signup"] { links["sign_up"] = old }
         self.links = links
         methods = Self.methods(in: object)
     }

@@ -21,6 +21,9 @@ struct V2ServerError: Decodable, Sendable, Equatable {
     var errorCodes: [Int]
     /// The server's correlation ID, when it sent one.
     var correlationId: String?
+    /// The attributes a sign-up's refusal names (`invalidAttributes` or `invalid_attributes`: names,
+    /// or objects with a `name` or `attributeId`), in the error object or beside it.
+    var invalidAttributes: [String] = []
 
     init(code: String, innerCode: String? = nil, message: String? = nil, errorCodes: [Int] = [], correlationId: String? = nil) {
         self.code = code
@@ -48,7 +51,9 @@ struct V2ServerError: Decodable, Sendable, Equatable {
             innerCode = (try? nested.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("innerError")))?.string("code")
             correlationId = nested.string("correlationId") ?? nested.string("correlation_id")
             errorCodes = []
+            invalidAttributes = Self.attributeNames(in: nested)
         }
+        if invalidAttributes.isEmpty { invalidAttributes = Self.attributeNames(in: object) }
         if errorCodes.isEmpty, let message { errorCodes = Self.aadstsNumbers(in: message) }
     }
 
@@ -56,6 +61,26 @@ struct V2ServerError: Decodable, Sendable, Equatable {
     func matches(_ name: String) -> Bool {
         let wanted = HALResponse.normalized(name)
         return HALResponse.normalized(code) == wanted || innerCode.map(HALResponse.normalized) == wanted
+    }
+
+    /// The attribute names listed under `invalidAttributes` or `invalid_attributes` in `object`.
+    private static func attributeNames(in object: KeyedDecodingContainer<AnyKey>) -> [String] {
+        for key in ["invalidAttributes", "invalid_attributes"] {
+            guard var list = try? object.nestedUnkeyedContainer(forKey: AnyKey(key)) else { continue }
+            var names: [String] = []
+            while !list.isAtEnd {
+                if let name = try? list.decode(String.self) {
+                    names.append(name)
+                } else if let entry = try? list.nestedContainer(keyedBy: AnyKey.self),
+                          let name = entry.string("name") ?? entry.string("attributeId") {
+                    names.append(name)
+                } else {
+                    _ = try? list.decode(JSONSkip.self)
+                }
+            }
+            return names
+        }
+        return []
     }
 
     /// The numbers after each `AADSTS` in `text`, in order, each once.

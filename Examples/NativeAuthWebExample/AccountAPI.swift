@@ -1,0 +1,45 @@
+import Foundation
+import Hummingbird
+import NativeAuth
+import NativeAuthShared
+
+/// The signed-in user's JSON API: "me" (the API called with their token) and sign-out.
+extension Site {
+    /// `GET /api/me` → the API's answer for the signed-in user (its token refreshed when needed);
+    /// 401 when not signed in.
+    func me(_ request: Request, _ context: SiteContext) async throws -> Response {
+        guard let session = context.sessions.session, session.signedInUser != nil, let partition = session.partition else {
+            return SiteReply.error(.unauthorized, "not_signed_in", "Sign in first.")
+        }
+        guard let account = try await application(for: partition).storedAccount() else {
+            context.sessions.clearSession()
+            return SiteReply.error(.unauthorized, "not_signed_in", "The account signed out: sign in again.")
+        }
+        let call = NativeAuth.HTTPRequest(method: "GET", url: api, headers: [("Accept", "application/json")], body: Data())
+        do {
+            let answer = try await account.callAPI(call, parameters: NativeAuthGetAccessTokenParameters(scopes: apiScopes))
+            var headers = HTTPFields()
+            headers[.contentType] = answer.response.header("Content-Type") ?? "application/json"
+            headers[.cacheControl] = "no-store"
+            return Response(status: .init(code: answer.response.status), headers: headers,
+                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.response.body)))
+        } catch {
+            if case .accessToken(let tokenError) = error, tokenError.code == .refreshTokenExpired || tokenError.code == .noAccount {
+                context.sessions.clearSession()
+                return SiteReply.error(.unauthorized, "not_signed_in", "The sign-in expired: sign in again.")
+            }
+            return SiteReply.error(.badGateway, "api_failed", "\(error)")
+        }
+    }
+
+    /// `POST /api/signout` → `{"signedOut":true}`: the user's tokens and the session are gone (the
+    /// old session cookie is worth nothing after).
+    func signOut(_ request: Request, _ context: SiteContext) async throws -> Response {
+        if let partition = context.sessions.session?.partition, context.sessions.session?.signedInUser != nil,
+           let account = try await application(for: partition).storedAccount() {
+            try await account.signOutFromStore()
+        }
+        context.sessions.clearSession()
+        return SiteReply.json([("signedOut", .bool(true))])
+    }
+}

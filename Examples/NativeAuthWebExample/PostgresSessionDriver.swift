@@ -1,0 +1,82 @@
+import Foundation
+import Hummingbird
+import NativeAuthPostgres
+import PostgresNIO
+import ServiceLifecycle
+
+/// Hummingbird's persist driver on PostgreSQL: where `SessionMiddleware` keeps the site's sessions,
+/// shared by every replica (table `web_sessions`, made at start).
+struct PostgresSessionDriver: PersistDriver {
+    let database: NativeAuthDatabase
+
+    /// Makes the table when it is missing.
+    func prepare() async throws {
+        try await database.client.query("""
+            CREATE TABLE IF NOT EXISTS web_sessions (
+                key TEXT PRIMARY KEY, value TEXT NOT NULL, expires_at TIMESTAMPTZ)
+            """)
+    }
+
+    func create<Object: Codable & Sendable>(key: String, value: Object, expires: Duration?) async throws {
+        let text = try Self.encoded(value)
+        let expiry = expires.map(Self.date(in:))
+        let rows = try await database.client.query("""
+            INSERT INTO web_sessions (key, value, expires_at) VALUES (\(key), \(text), \(expiry))
+            ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, expires_at = EXCLUDED.expires_at
+            WHERE web_sessions.expires_at < now()
+            RETURNING 1
+            """)
+        for try await _ in rows.decode(Int32.self) { return }
+        throw PersistError.duplicate
+    }
+
+    func set<Object: Codable & Sendable>(key: String, value: Object, expires: Duration?) async throws {
+        let text = try Self.encoded(value)
+        let expiry = expires.map(Self.date(in:))
+        try await database.client.query("""
+            INSERT INTO web_sessions (key, value, expires_at) VALUES (\(key), \(text), \(expiry))
+            ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value,
+                expires_at = coalesce(EXCLUDED.expires_at, web_sessions.expires_at)
+            """)
+    }
+
+    func get<Object: Codable & Sendable>(key: String, as: Object.Type) async throws -> Object? {
+        try await getWithTTL(key: key, as: Object.self)?.object
+    }
+
+    func getWithTTL<Object: Codable & Sendable>(key: String, as: Object.Type) async throws -> (object: Object, ttl: Duration?)? {
+        let rows = try await database.client.query("""
+            SELECT value, extract(epoch FROM expires_at - now())::FLOAT8 FROM web_sessions
+            WHERE key = \(key) AND (expires_at IS NULL OR expires_at > now())
+            """)
+        for try await (text, seconds) in rows.decode((String, Double?).self) {
+            guard let object = try? JSONDecoder().decode(Object.self, from: Data(text.utf8)) else { throw PersistError.invalidConversion }
+            return (object, seconds.map { .milliseconds(Int64($0 * 1000)) })
+        }
+        return nil
+    }
+
+    func remove(key: String) async throws {
+        try await database.client.query("DELETE FROM web_sessions WHERE key = \(key)")
+    }
+
+    func shutdown() async throws {}
+
+    /// Deletes expired sessions every minute until the service group shuts down.
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                _ = try? await database.client.query("DELETE FROM web_sessions WHERE expires_at < now()")
+                try? await Task.sleep(for: .seconds(60))
+            }
+        }
+    }
+
+    private static func encoded(_ value: some Encodable) throws -> String {
+        String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+    }
+
+    private static func date(in duration: Duration) -> Date {
+        Date().addingTimeInterval(TimeInterval(duration.components.seconds))
+    }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+import NativeAuth
+import NativeAuthShared
+
+/// The `nativeauth` executable's entry point (Sources/NativeAuthCLI): ArgumentParser's `main()`
+/// parses the process's arguments and runs the command in the process's own environment.
+///
+/// Around it, what only a process of its own needs: core dumps off, the transport loaded while the
+/// arguments are parsed (``NativeAuthCommand/sendsRequests(_:)``), a first argument that names no
+/// command answered with the command meant, and the end of the process (``ProcessEnd``).
+public enum NativeAuthTool {
+    /// Runs `nativeauth` with the process's arguments, and ends the process with the command's exit code.
+    public static func main() async {
+        ProcessHardening.forbidCoreDumps()
+        ProcessEnd.install()
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if NativeAuthCommand.reportUnknownCommand(in: arguments, on: CommandEnvironment.process.console) {
+            NativeAuthCommand.exit(withError: CLIExit.usage.exitCode)
+        }
+        if NativeAuthCommand.sendsRequests(arguments) { HTTPTransports.prepareDefault() }
+        await NativeAuthCommand.main()
+    }
+}

@@ -1,0 +1,77 @@
+import NativeAuth
+import Synchronization
+
+/// The first level in front of PostgreSQL: the partitions this process read or wrote lately, with
+/// the version each was at, bounded in size (the least recently used go first), and told by the
+/// other replicas' notifications which partitions changed.
+///
+/// A notification leaves a mark (the partition's new version) so that a read that was in flight
+/// when it came does not put the older contents back.
+final class AccountsCache: Sendable {
+    private struct Entry {
+        /// The partition's contents; nil for the mark of a change not read yet.
+        var contents: TokenStoreContents?
+        var version: Int64
+        var lastUse: UInt64
+    }
+
+    private struct State {
+        var entries: [String: Entry] = [:]
+        var useCounter: UInt64 = 0
+    }
+
+    let capacity: Int
+    private let state = Mutex(State())
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 1)
+    }
+
+    /// The cached contents of `partition`, if any.
+    func contents(of partition: String) -> TokenStoreContents? {
+        state.withLock { state in
+            guard let contents = state.entries[partition]?.contents else { return nil }
+            state.useCounter += 1
+            state.entries[partition]?.lastUse = state.useCounter
+            return contents
+        }
+    }
+
+    /// Keeps `contents` of `partition` at `version`, unless a later version is known.
+    func store(_ contents: TokenStoreContents, of partition: String, version: Int64) {
+        state.withLock { state in
+            if let known = state.entries[partition], known.version > version { return }
+            state.useCounter += 1
+            state.entries[partition] = Entry(contents: contents, version: version, lastUse: state.useCounter)
+            Self.trim(&state, to: capacity)
+        }
+    }
+
+    /// Forgets `partition`'s contents older than `version`, and remembers that `version` exists.
+    func invalidate(_ partition: String, version: Int64) {
+        state.withLock { state in
+            if let known = state.entries[partition], known.version >= version { return }
+            state.useCounter += 1
+            state.entries[partition] = Entry(contents: nil, version: version, lastUse: state.useCounter)
+            Self.trim(&state, to: capacity)
+        }
+    }
+
+    /// Forgets everything (notifications may have been missed).
+    func removeAll() {
+        state.withLock { $0.entries.removeAll() }
+    }
+
+    /// How many partitions (and marks) it holds.
+    var count: Int { state.withLock { $0.entries.count } }
+
+    /// Drops the least recently used tenth once over capacity: one sort now and then, not a scan
+    /// per insertion.
+    private static func trim(_ state: inout State, to capacity: Int) {
+        guard state.entries.count > capacity else { return }
+        let excess = state.entries.count - capacity + capacity / 10
+        for (key, _) in state.entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }).prefix(excess) {
+            state.entries[key] = nil
+        }
+    }
+}

@@ -1,0 +1,205 @@
+"""Drives nativeauth-web-example through nginx in headless Chromium, as a person would, for the
+three-replica tests (Tests/NativeAuthWebExampleTests). Prints `key: value` lines that the test reads.
+
+    python3 web_example.py SCENARIO BASE_URL USERNAME SECRET
+
+Scenarios:
+- signin: sign in by code (or password, for a password user), then read /me;
+- signup: sign up USERNAME with password SECRET (the code is NATIVEAUTH_TEST_CODE), then read /me;
+- signout-replay: sign in, keep the session cookie, sign out, then GET /api/me with the old cookie;
+- kill: start a sign-in, print `started: REPLICA`, wait for a line on standard input (the test kills
+  that replica meanwhile), then finish it;
+- mfa: sign in with password SECRET, choose the first second factor, enter its code;
+- reset: reset USERNAME's password to SECRET (the code is NATIVEAUTH_TEST_CODE), which signs in;
+- csrf: no browser; POSTs with a foreign Origin, a foreign Referer, neither, and a form's content
+  type, printing each status.
+"""
+import json
+import os
+import sys
+import traceback
+import urllib.error
+import urllib.parse
+import urllib.request
+
+from headless import click, fill, shot, start
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+scenario, base, username, secret = sys.argv[1:5]
+code = os.environ.get("NATIVEAUTH_TEST_CODE", secret)
+prefix = os.environ.get("NATIVEAUTH_SCREENSHOT_PREFIX", "web-")
+
+
+def say(key, value):
+    print(f"{key}: {value}", flush=True)
+
+
+def served(driver):
+    """The replicas that answered this tab's API calls (the pages keep them in sessionStorage); []
+    while a page is being left or loaded."""
+    try:
+        return driver.execute_script("return JSON.parse(sessionStorage.getItem('servedBy') || '[]')") or []
+    except Exception:  # noqa: BLE001 — a page in the middle of loading
+        return []
+
+
+def wait_for_step(driver, count):
+    """Waits until `count` API answers are listed, and returns the replicas that gave them."""
+    WebDriverWait(driver, 30).until(lambda d: len(served(d)) >= count)
+    return served(driver)
+
+
+def wait_for_field(driver, field):
+    WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.ID, field) and d.find_element(By.ID, field).is_displayed())
+
+
+def signed_in_me(driver):
+    WebDriverWait(driver, 30).until(lambda d: d.current_url.endswith("/me"))
+    WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "me").get_attribute("data-status") not in (None, ""))
+    return driver.find_element(By.ID, "me").get_attribute("data-status"), driver.find_element(By.ID, "me").text
+
+
+def report_me(driver):
+    """Waits for /me and prints its status and the API's answer."""
+    status, text = signed_in_me(driver)
+    say("me status", status)
+    say("me", json.dumps(json.loads(text)) if text.startswith("{") else text)
+
+
+def sign_in(driver, pause_after_start=False):
+    driver.get(base + "/signin")
+    driver.execute_script("sessionStorage.clear()")
+    fill(driver, "username", username)
+    click(driver, "start")
+    first = wait_for_step(driver, 1)
+    say("start served by", first[0])
+    if pause_after_start:
+        say("started", first[0])
+        sys.stdin.readline()
+    WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.ID, "code") or d.find_elements(By.ID, "password"))
+    if driver.find_elements(By.ID, "code"):
+        shot(driver, prefix + "code")
+        fill(driver, "code", code)
+    else:
+        wait_for_field(driver, "password")
+        fill(driver, "password", secret)
+    click(driver, "submit")
+    second = wait_for_step(driver, 2)
+    say("finish served by", second[1])
+    report_me(driver)
+    shot(driver, prefix + "me")
+
+
+def sign_up(driver):
+    driver.get(base + "/signup")
+    fill(driver, "username", username)
+    fill(driver, "new-password", secret)
+    click(driver, "start")
+    wait_for_field(driver, "code")
+    fill(driver, "code", code)
+    click(driver, "submit")
+    # The emulator's tenant may ask for attributes (a display name) before the account exists.
+    WebDriverWait(driver, 30).until(lambda d: d.current_url.endswith("/me") or d.find_elements(By.CSS_SELECTOR, "[id^=attribute-]"))
+    if not driver.current_url.endswith("/me"):
+        for field in driver.find_elements(By.CSS_SELECTOR, "[id^=attribute-]"):
+            field.send_keys("Test " + field.get_attribute("id")[len("attribute-"):])
+        click(driver, "submit")
+    report_me(driver)
+
+
+def sign_in_mfa(driver):
+    driver.get(base + "/signin")
+    driver.execute_script("sessionStorage.clear()")
+    fill(driver, "username", username)
+    click(driver, "start")
+    wait_for_field(driver, "password")
+    fill(driver, "password", secret)
+    click(driver, "submit")
+    wait_for_field(driver, "method")
+    shot(driver, prefix + "mfa-method")
+    say("second factor offered", driver.find_element(By.ID, "method").get_attribute("value"))
+    click(driver, "submit")
+    WebDriverWait(driver, 30).until(lambda d: "second code" not in d.find_element(By.ID, "prompt").text
+                                    and d.find_elements(By.ID, "code"))
+    fill(driver, "code", code)
+    click(driver, "submit")
+    report_me(driver)
+
+
+def reset(driver):
+    driver.get(base + "/reset")
+    fill(driver, "username", username)
+    click(driver, "start")
+    wait_for_field(driver, "code")
+    fill(driver, "code", code)
+    click(driver, "submit")
+    wait_for_field(driver, "password")
+    fill(driver, "password", secret)
+    click(driver, "submit")
+    report_me(driver)
+
+
+def old_cookie_me(cookie):
+    request = urllib.request.Request(base + "/api/me", headers={"Cookie": "nativeauth_session=" + cookie})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def csrf():
+    import http.client
+    parsed = urllib.parse.urlparse(base)
+    cases = {
+        "foreign origin": {"Origin": "http://evil.example", "Content-Type": "application/json"},
+        "foreign referer": {"Referer": "http://evil.example/page", "Content-Type": "application/json"},
+        "no origin": {"Content-Type": "application/json"},
+        "form content type": {"Origin": base, "Content-Type": "application/x-www-form-urlencoded"},
+        "untrusted forwarded host": {"Origin": "http://evil.example", "X-Forwarded-Host": "evil.example",
+                                     "Content-Type": "application/json"},
+        "same origin": {"Origin": base, "Content-Type": "application/json"},
+    }
+    for name, headers in cases.items():
+        connection = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=60)
+        connection.request("POST", "/api/signin", body=json.dumps({"username": username}), headers=headers)
+        say(name, connection.getresponse().status)
+        connection.close()
+
+
+if scenario == "csrf":
+    csrf()
+    say("done", "yes")
+    sys.exit(0)
+
+driver = start()
+try:
+    if scenario == "signin":
+        sign_in(driver)
+    elif scenario == "signup":
+        sign_up(driver)
+    elif scenario == "signout-replay":
+        sign_in(driver)
+        cookie = driver.get_cookie("nativeauth_session")
+        say("cookie flags", ",".join(flag for flag, on in (("HttpOnly", cookie.get("httpOnly")), ("SameSite=" + str(cookie.get("sameSite")), True)) if on))
+        say("old cookie before sign-out", old_cookie_me(cookie["value"]))
+        click(driver, "signout")
+        WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "me").get_attribute("data-status") == "signed-out")
+        say("old cookie after sign-out", old_cookie_me(cookie["value"]))
+    elif scenario == "mfa":
+        sign_in_mfa(driver)
+    elif scenario == "reset":
+        reset(driver)
+    elif scenario == "kill":
+        sign_in(driver, pause_after_start=True)
+    say("done", "yes")
+except Exception:
+    traceback.print_exc()
+    try:
+        shot(driver, prefix + "failure")
+    except Exception:
+        pass
+    sys.exit(1)
+finally:
+    driver.quit()

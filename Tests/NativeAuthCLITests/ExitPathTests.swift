@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// How the binary ends through ArgumentParser's `main()` (`ProcessEnd`): a usage error
+/// ArgumentParser finds itself is exit 2 (its own code is 64), a first argument that names no
+/// command says the command meant, help and the version go to standard output with exit 0, and a
+/// command's own failure keeps its code. In process, the tests see the same through `InProcessMain`.
+@Suite(.timeLimit(.minutes(3)))
+struct ExitPathTests {
+    @Test func usageErrorsAreExit2InTheToolsOwnStyle() async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        for arguments in [["token", "--no-such-flag"], ["signin", "--email", "--password", "a@b.c"], ["signin", "--code"]] {
+            let result = try await sandbox.run(arguments)
+            #expect(result.status == 2, "\(arguments): \(result)")
+            #expect(result.stderr.hasPrefix("error: ") && result.stdout.isEmpty, "\(arguments): \(result)")
+            #expect(result.stderr.contains("Usage: nativeauth \(arguments[0])"), "\(arguments): \(result)")
+        }
+        let unknown = try await sandbox.run(["accounts"])
+        #expect(unknown.status == 2, "\(unknown)")
+        #expect(unknown.stderr.hasPrefix("error: nativeauth has no command 'accounts'. Did you mean `nativeauth status`?"), "\(unknown)")
+    }
+
+    @Test func helpAndTheVersionGoToStandardOutputWithExit0AndACommandsFailureKeepsItsCode() async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let help = try await sandbox.run(["token", "--help"])
+        #expect(help.status == 0 && help.stdout.contains("EXAMPLES:") && help.stderr.isEmpty, "\(help)")
+        let version = try await sandbox.run(["--version"])
+        #expect(version.status == 0 && version.stdout.split(separator: ".").count == 3 && version.stderr.isEmpty, "\(version)")
+        let nobody = try await sandbox.run(["token"])
+        #expect(nobody.status == 1 && nobody.stderr.hasPrefix("error: Nobody is signed in"), "\(nobody)")
+    }
+}

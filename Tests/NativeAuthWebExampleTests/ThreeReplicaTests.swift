@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// The example as three processes on one PostgreSQL behind nginx round-robin, driven by a real
+/// headless Chromium.
+@Suite("The web example: three replicas behind nginx", .serialized, .enabled(if: WebCluster.enabled, "\(WebCluster.missing ?? "")"), .timeLimit(.minutes(20)))
+struct ThreeReplicaTests {
+    /// The `key: value` lines a browser run printed.
+    private func lines(_ text: String) -> [String: String] {
+        var values: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            values[String(line[..<colon])] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return values
+    }
+
+    private func run(_ cluster: WebCluster, _ scenario: String, _ username: String, _ secret: String) async throws -> [String: String] {
+        let browser = try cluster.browser(scenario, username: username, secret: secret)
+        let (status, text) = await browser.finish()
+        #expect(status == 0, "\(text)")
+        return lines(text)
+    }
+
+    private func withCluster(_ body: (WebCluster) async throws -> Void) async throws {
+        let cluster = try await WebCluster.start()
+        do {
+            try await body(cluster)
+        } catch {
+            await cluster.stop()
+            throw error
+        }
+        await cluster.stop()
+    }
+
+    @Test("A sign-in started on one replica finishes on another; sign-up, reset, MFA; a replayed cookie after sign-out gets 401; CSRF")
+    func flowsAcrossReplicas() async throws {
+        try await withCluster { cluster in
+            let signIn = try await run(cluster, "signin", "alice@example.com", WebCluster.code)
+            #expect(signIn["start served by"] != nil && signIn["start served by"] != signIn["finish served by"],
+                    "the two steps were served by \(signIn["start served by"] ?? "?") and \(signIn["finish served by"] ?? "?")")
+            #expect(signIn["me status"] == "200")
+            #expect(signIn["me"]?.contains("alice@example.com") == true)
+
+            let password = try await run(cluster, "signin", "bob@example.com", "Passw0rd!")
+            #expect(password["me"]?.contains("bob@example.com") == true)
+
+            let newUser = "carol-\(UUID().uuidString.prefix(8).lowercased())@example.com"
+            let signUp = try await run(cluster, "signup", newUser, "Sign-up-Passw0rd!")
+            #expect(signUp["me status"] == "200")
+            #expect(signUp["me"]?.contains(newUser) == true)
+
+            let reset = try await run(cluster, "reset", newUser, "Reset-Passw0rd!")
+            #expect(reset["me"]?.contains(newUser) == true)
+            let signInAfterReset = try await run(cluster, "signin", newUser, "Reset-Passw0rd!")
+            #expect(signInAfterReset["me"]?.contains(newUser) == true)
+
+            let mfa = try await run(cluster, "mfa", "mfauser@example.com", "Passw0rd!")
+            #expect(mfa["second factor offered"]?.isEmpty == false)
+            #expect(mfa["me"]?.contains("mfauser@example.com") == true)
+
+            let replay = try await run(cluster, "signout-replay", "alice@example.com", WebCluster.code)
+            #expect(replay["old cookie before sign-out"] == "200")
+            #expect(replay["old cookie after sign-out"] == "401")
+            #expect(replay["cookie flags"]?.contains("HttpOnly") == true)
+            #expect(replay["cookie flags"]?.contains("SameSite=Lax") == true)
+
+            let csrf = try await run(cluster, "csrf", "alice@example.com", WebCluster.code)
+            #expect(csrf["foreign origin"] == "403")
+            #expect(csrf["foreign referer"] == "403")
+            #expect(csrf["no origin"] == "403")
+            #expect(csrf["form content type"] == "415")
+            #expect(csrf["untrusted forwarded host"] == "403", "X-Forwarded-Host counts only with --trust-forwarded-host")
+            #expect(csrf["same origin"] == "200")
+        }
+    }
+
+    @Test("A replica killed with SIGKILL mid-flow: the flow goes on on another")
+    func replicaKilledMidFlow() async throws {
+        try await withCluster { cluster in
+            let browser = try cluster.browser("kill", username: "alice@example.com", secret: WebCluster.code)
+            let started = try await browser.waitFor(#"started: (\S+)"#)
+            let victim = try #require(cluster.replica(started))
+            await victim.stop(SIGKILL)
+            browser.sendLine("go on")
+            let (status, text) = await browser.finish()
+            #expect(status == 0, "\(text)")
+            let values = lines(text)
+            #expect(values["finish served by"] != started)
+            #expect(values["me"]?.contains("alice@example.com") == true)
+        }
+    }
+}
