@@ -105,9 +105,10 @@ public final class NativeAuthPublicClientApplication: Sendable {
         challengeTypes = application.challengeTypes
         capabilities = application.capabilities
         redirectUri = application.redirectUri
+        api = application.api
         let environment = application.environment
         self.environment = ApplicationEnvironment(
-            wire: environment.wire, challengeTypes: environment.challengeTypes, capabilities: environment.capabilities,
+            wire: environment.wire, api: environment.api, challengeTypes: environment.challengeTypes, capabilities: environment.capabilities,
             accountStorage: accountStorage, clock: environment.clock, logger: environment.logger)
     }
 

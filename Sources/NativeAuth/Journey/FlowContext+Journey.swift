@@ -94,7 +94,7 @@ extension FlowContext {
         case .rejected(let rejection):
             return (.failed(signedIn.failure(rejection, at: JourneyStep.token)), signedIn)
         case .success(let tokens):
-            switch TokenRedemption.store(tokens, username: signedIn.username, context: signedIn) {
+            switch await TokenRedemption.store(tokens, username: signedIn.username, context: signedIn) {
             case .signedIn(let result): return (.signedIn(result), signedIn)
             case .failed(let details): return (.failed(StepFailure(details: details, handsBack: false)), signedIn)
             case .rejected(let rejection): return (.failed(signedIn.failure(rejection, at: JourneyStep.token)), signedIn)
