@@ -254,7 +254,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // The `nativeauth` binary in a process of its own: terminals, signals, files, other programs.
-        .testTarget(name: "NativeAuthCLITests", dependencies: ["NativeAuthShared", "CLITestSupport"], swiftSettings: strict),
+        .testTarget(name: "NativeAuthCLITests", dependencies: ["NativeAuthShared", "CLITestSupport", "NativeAuthTestSupport"], swiftSettings: strict),
         // The commands run in process (parsing, flows, failure mapping, output) against in-process emulators.
         .testTarget(
             name: "NativeAuthCommandsTests",

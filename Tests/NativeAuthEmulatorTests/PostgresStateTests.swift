@@ -58,6 +58,21 @@ struct PostgresStateTests {
     }
 
     @Test(.enabled(if: PostgresCluster.enabled, Comment(rawValue: needsPostgres)))
+    func aV2SignInWhoseStepsGoToThreeInstancesSucceeds() async throws {
+        try await withThreeInstances { _, clients in
+            let (a, b, c) = (clients[0], clients[1], clients[2])
+            let started = try await a.v2Start("sign_in", ["username": "alice@example.com"])
+            let challenged = try await b.challengeMethod(started, type: "email")
+            let verified = try await c.follow(challenged, "verify", ["otp": "12345678"])
+            #expect(verified.string("state") == "continue", "\(verified.json)")
+            let code = try #require(try await a.v2Resume(verified).string("code"))
+            #expect(try await b.v2Token(code).status == 200)
+            // The authorization code is spent for every instance.
+            #expect(try await c.v2Token(code).status == 400)
+        }
+    }
+
+    @Test(.enabled(if: PostgresCluster.enabled, Comment(rawValue: needsPostgres)))
     func theAttemptLimitsCountAcrossInstances() async throws {
         try await withThreeInstances { _, clients in
             let token = try await clients[0].startOTP()
