@@ -53,7 +53,8 @@ package enum EmulatorHelp {
 
         EXAMPLES:
           nativeauth emulator export users.json
-          nativeauth emulator export --database postgres://ci@db:5432/emulator --tenant job42 - > job42.json
+          nativeauth emulator export --database postgres://ci@db:5432/emulator \\
+            --tenant job42 - > job42.json
         """
 
     package static let importAbstract = "Make a tenant hold the users and policies of an export."

@@ -53,21 +53,7 @@ struct ConsolePage: Sendable {
         if let error { body += "<p id=\"error\" class=\"error\" role=\"alert\">\(HTMLText.escape(error))</p>\n" }
         body += content
         let refresh = refreshSeconds.map { "<meta http-equiv=\"refresh\" content=\"\($0)\">\n" } ?? ""
-        return """
-            <!doctype html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            \(refresh)<title>\(HTMLText.escape(title)) — NativeAuth emulator console</title>
-            <style>\(Self.style)</style>
-            </head>
-            <body>
-            <main>
-            \(body)</main>
-            </body>
-            </html>
-            """
+        return HTMLDocument.html(title: "\(title) — NativeAuth emulator console", style: Self.style, head: refresh, body: body)
     }
 
     /// A table (`id`), its header row and its rows, every cell escaped; a row's first cell may be
