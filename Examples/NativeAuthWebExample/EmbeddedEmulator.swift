@@ -36,7 +36,14 @@ final class EmbeddedEmulator: Sendable {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("nativeauth-web-example-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         for _ in 0..<5 {
-            let port = try LoopbackPort.free()
+            let port: Int
+            do {
+                let held = try LoopbackPort()
+                held.release()  // the emulator binds it next
+                port = held.number
+            } catch {
+                throw EmulatorStartError("No free loopback port: \(error).")
+            }
             let input = Pipe()
             let output = Pipe()
             // Not Foundation's Process: its run() crashes now and then on Linux (see ChildProcess).

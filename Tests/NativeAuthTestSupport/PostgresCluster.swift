@@ -179,23 +179,10 @@ package final class PostgresCluster: Sendable {
         return (process.waitUntilExit().status, String(decoding: data, as: UTF8.self))
     }
 
-    /// A loopback port free now (the kernel's choice for port 0).
+    /// A loopback port free now, let go for the server the caller starts next (``LoopbackPort``).
     package static func freeLoopbackPort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw FixtureError(message: "no socket") }
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0 else { throw FixtureError(message: "cannot bind a loopback port") }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
+        let held = try LoopbackPort()
+        held.release()
+        return held.number
     }
 }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import NativeAuthShared
 import Synchronization
 
 /// The embedded emulator of a command: a port held up front (so the application can be built with

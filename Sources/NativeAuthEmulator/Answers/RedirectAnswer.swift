@@ -1,6 +1,6 @@
 /// `{"challenge_type": "redirect", "redirect_reason"}`: the 200 answer that sends the app to the
-/// browser (docs/PROTOCOL.md §4). A grant that decides it deep inside throws it, and the token
-/// endpoint answers it (``catching(_:)``).
+/// browser (docs/PROTOCOL.md §4). A grant or the sign-in's challenge that decides it deep inside
+/// throws it, and the token or challenge endpoint answers it (``catching(_:)``).
 struct RedirectAnswer: ProtocolAnswer, Error {
     let challengeType = "redirect"
     /// Why the native API cannot go on (the emulator always says).

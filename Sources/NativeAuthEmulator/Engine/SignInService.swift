@@ -28,6 +28,9 @@ struct SignInService: Sendable {
             request, kind: .signIn, stages: [.awaitingChallenge, .awaitingCode, .awaitingPassword], otherwise: .anotherStep
         ) { flow, state, now, code -> (any ProtocolAnswer, SentCode?) in
             guard let user = state.users[flow.userKey] else { throw ProtocolError.userNotFound }
+            if flow.stage == .awaitingChallenge {
+                try StrongAuthGate.introspectFirst(&flow, user: user, state: &state, now: now, configuration: config)
+            }
             let types = requestedTypes ?? flow.challengeTypes
             let next = flow.rotateToken(now: now, lifetime: config.continuationTokenLifetime)
             switch user.method {

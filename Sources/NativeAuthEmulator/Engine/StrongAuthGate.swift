@@ -25,6 +25,26 @@ enum StrongAuthGate {
         throw requirement == .mfa ? ProtocolError.mfaRequired(continuationToken: next) : ProtocolError.registrationRequired(continuationToken: next)
     }
 
+    /// At the sign-in's first challenge, for a user whose strong authentication has no default
+    /// method (`noDefaultMethod`): returns when there is nothing to do; else moves `flow` (kept in
+    /// `state`) to the method list and throws `introspect_required` with its next continuation
+    /// token, or, when the client did not advertise `mfa_required`, the redirect ``check(_:user:state:now:configuration:contextDemands:)``
+    /// gives. What a real tenant sends then is not public; this is the emulator's reading.
+    static func introspectFirst(_ flow: inout FlowRecord, user: UserRecord, state: inout EmulatorState, now: Double,
+                                configuration: EmulatorConfiguration) throws {
+        guard let mfa = user.mfa, mfa.noDefaultMethod == true, mfa.requirement == .mfa,
+              flow.strongAuth?.satisfied != true else { return }
+        guard flow.capabilities?.contains(Capabilities.mfaRequired) == true else {
+            flow.stage = .redirected
+            state.flows[flow.id] = flow
+            throw RedirectAnswer(reason: "Client is missing \(Capabilities.mfaRequired) capability")
+        }
+        let next = begin(.mfa, on: &flow, now: now, configuration: configuration)
+        flow.stage = .mfaIntrospect
+        state.flows[flow.id] = flow
+        throw ProtocolError.introspectRequired(continuationToken: next)
+    }
+
     /// What `user` must do in `flow` before tokens may be issued: nothing (nil) once the flow proved
     /// or registered a second factor; else the user's own requirement, or the one a claims request
     /// for a context tied to a second factor makes (`contextDemands`).

@@ -29,6 +29,15 @@ extension ProtocolError {
                       suberror: "registration_required", continuationToken: continuationToken)
     }
 
+    /// The sign-in's challenge for a user with no default second factor: list the methods first
+    /// (`/oauth2/v2.0/introspect`). The suberror is hidden in the reference's source (docs/PROTOCOL.md
+    /// §6.2); its `error` and the lack of a number are this emulator's reading, not a recording.
+    static func introspectRequired(continuationToken: String) -> ProtocolError {
+        ProtocolError(error: "invalid_request", code: nil,
+                      message: "The user has no default strong authentication method: list the user's methods with /oauth2/v2.0/introspect.",
+                      suberror: "introspect_required", continuationToken: continuationToken)
+    }
+
     /// `/oauth2/v2.0/challenge` with an `id` that is not one of the user's methods.
     static let unknownMethodId = ProtocolError(
         error: "invalid_request", code: 90100, message: "id parameter is empty or not valid: it names no strong authentication method of this user.")

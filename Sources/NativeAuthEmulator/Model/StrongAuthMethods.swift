@@ -17,6 +17,8 @@ import NativeAuthShared
 /// {"channel": "sms", "target": "+1 425 555 0100"}]}`, or `"mfa": {"register": true}`. With
 /// `"onlyForContexts": true` the methods are asked for only when a claims request names an
 /// authentication context tied to a second factor (``AuthenticationContext``), not at every sign-in.
+/// With `"noDefaultMethod": true` (methods required) the user has no default second factor: the
+/// sign-in's first `/oauth2/v2.0/challenge` answers `introspect_required` (``StrongAuthGate/introspectFirst(_:user:state:now:configuration:)``).
 struct UserStrongAuth: Codable, Sendable, Equatable {
     /// The registered second factors, in the order the server lists them.
     var methods: [StrongAuthMethod]
@@ -24,11 +26,13 @@ struct UserStrongAuth: Codable, Sendable, Equatable {
     var register: Bool?
     /// No policy asks every sign-in for the second factor: only an authentication context does.
     var onlyForContexts: Bool? = nil
+    /// The user has no default second factor: the sign-in's challenge asks the client to list the methods.
+    var noDefaultMethod: Bool? = nil
 
     /// The most methods a user may have.
     static let maximumMethods = 8
 
-    enum CodingKeys: String, CodingKey { case methods, register, onlyForContexts }
+    enum CodingKeys: String, CodingKey { case methods, register, onlyForContexts, noDefaultMethod }
 
     init(methods: [StrongAuthMethod], register: Bool?) {
         self.methods = methods
@@ -40,6 +44,7 @@ struct UserStrongAuth: Codable, Sendable, Equatable {
         methods = try container.decodeIfPresent([StrongAuthMethod].self, forKey: .methods) ?? []
         register = try container.decodeIfPresent(Bool.self, forKey: .register)
         onlyForContexts = try container.decodeIfPresent(Bool.self, forKey: .onlyForContexts)
+        noDefaultMethod = try container.decodeIfPresent(Bool.self, forKey: .noDefaultMethod)
     }
 
     /// What every sign-in of this user needs before tokens are issued (an authentication context
@@ -64,6 +69,9 @@ struct UserStrongAuth: Codable, Sendable, Equatable {
         guard methods.count <= Self.maximumMethods else {
             throw SeedFile.Invalid(description: "user '\(user)' has over \(Self.maximumMethods) mfa methods")
         }
+        if noDefaultMethod == true, methods.isEmpty {
+            throw SeedFile.Invalid(description: "user '\(user)': mfa's noDefaultMethod needs methods to list")
+        }
         if register == true, !methods.isEmpty {
             throw SeedFile.Invalid(description: "user '\(user)': mfa has methods and register; give one of them")
         }
@@ -78,6 +86,7 @@ struct UserStrongAuth: Codable, Sendable, Equatable {
         }
         var result = UserStrongAuth(methods: checked, register: register == true ? true : nil)
         result.onlyForContexts = onlyForContexts == true ? true : nil
+        result.noDefaultMethod = noDefaultMethod == true ? true : nil
         return result
     }
 }

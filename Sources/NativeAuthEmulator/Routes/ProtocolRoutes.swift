@@ -42,7 +42,7 @@ struct ProtocolRoutes: Sendable {
         switch endpoint {
         case .initiate: try SignInService(core: core).initiate(form)
         case .challenge where form.nonEmpty("id") != nil: try MFAService(core: core).challenge(form)
-        case .challenge: try SignInService(core: core).challenge(form)
+        case .challenge: try RedirectAnswer.catching { try SignInService(core: core).challenge(form) }
         case .introspect: try MFAService(core: core).introspect(form)
         case .token: try RedirectAnswer.catching { try TokenService(core: core).token(form) }
         case .discovery: DiscoveryDocument(core: core)

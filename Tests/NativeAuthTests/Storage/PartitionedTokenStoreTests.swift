@@ -52,6 +52,15 @@ struct PartitionedTokenStoreTests {
         #expect(try app.currentAccount() == nil, "the application's own store holds nothing")
     }
 
+    @Test("A partition of an application that speaks V2 speaks V2: its sign-in starts at the authorization challenge")
+    func partitionKeepsTheAPI() async throws {
+        let fixture = try ReplayFixture("V2/HrefOtherHost")
+        let alice = fixture.app.partition("alice", of: InMemoryPartitionedTokenStore())
+        #expect(alice.api == .v2)
+        _ = await alice.signIn(parameters: NativeAuthSignInParameters(username: Recorded.username))
+        #expect(fixture.transport.requests.map(\.url.path) == ["/contoso.onmicrosoft.com/oauth2/v2.0/authorize-challenge"])
+    }
+
     @Test("A refresh reads, locks and writes the user's partition only")
     func refreshTouchesOnePartition() async throws {
         let store = RecordingStore()

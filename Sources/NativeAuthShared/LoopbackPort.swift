@@ -19,17 +19,21 @@ import Synchronization
 /// the emulator's bind, a port of the ephemeral range may be handed to any outgoing connection or to
 /// another program asking for "any port"; one below it is only taken by a program that asks for it.
 /// (Below 20000, browsers refuse some ports, such as 10080.) When no such port is free, port 0 picks one.
-final class LoopbackPort: Sendable {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+///
+/// The one way this package's programs and tests pick a loopback port for a server they start: the
+/// CLI's embedded emulator, the web example's, and the tests' PostgreSQL clusters.
+package final class LoopbackPort: Sendable {
+    /// Why no port could be held.
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// The port.
-    let number: Int
+    package let number: Int
     private let descriptor: Mutex<Int32?>
 
     /// Finds a free port and keeps a socket bound to it.
-    init() throws(Failure) {
+    package init() throws(Failure) {
         let low = Self.ephemeralLow()
         if low > 21_000 {
             for _ in 0..<32 {
@@ -50,7 +54,7 @@ final class LoopbackPort: Sendable {
     }
 
     /// Lets go of the port so the emulator can bind it (once; later calls do nothing).
-    func release() {
+    package func release() {
         descriptor.withLock { held in
             if let open = held { close(open) }
             held = nil
@@ -92,7 +96,7 @@ final class LoopbackPort: Sendable {
 
 /// `SOCK_STREAM` as the socket calls take it (an enum on Glibc, an integer on Darwin).
 #if canImport(Glibc)
-let streamSocket = Int32(SOCK_STREAM.rawValue)
+package let streamSocket = Int32(SOCK_STREAM.rawValue)
 #else
-let streamSocket = SOCK_STREAM
+package let streamSocket = SOCK_STREAM
 #endif
