@@ -64,12 +64,14 @@ final class SQLiteStateDatabase: StateDatabase {
     private struct Statements: SQLStatements {
         let db: Database
 
+        // The store runs the same few statements at every request: each is compiled once per
+        // connection and kept (GRDB's statement cache).
         func execute(_ sql: String, _ arguments: [SQLValue]) throws {
-            try db.execute(sql: sql, arguments: Self.arguments(arguments))
+            try db.cachedStatement(sql: sql).execute(arguments: Self.arguments(arguments))
         }
 
         func query(_ sql: String, _ arguments: [SQLValue]) throws -> [any SQLRow] {
-            try Row.fetchAll(db, sql: sql, arguments: Self.arguments(arguments)).map(RowValues.init)
+            try Row.fetchAll(db.cachedStatement(sql: sql), arguments: Self.arguments(arguments)).map(RowValues.init)
         }
 
         private static func arguments(_ values: [SQLValue]) -> StatementArguments {
