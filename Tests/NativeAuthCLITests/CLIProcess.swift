@@ -19,7 +19,7 @@ struct CLISandbox: Sendable {
         environment["DBUS_SESSION_BUS_ADDRESS"] = nil  // the file store, whatever keyring the machine has
         environment["XDG_STATE_HOME"] = stateHome.path
         if let fixedCode { environment["NATIVEAUTH_EMULATOR_FIXED_CODE"] = fixedCode }
-        self.environment = environment
+        self.environment = TestAPI.applied(to: environment)
     }
 
     /// The token store file.

@@ -50,7 +50,8 @@ struct ClaimsChallengeTests {
         return try await StandaloneEmulator.start(in: sandbox, stateFolder: "contexts", seed: seed)
     }
 
-    @Test func callPrintsTheSignInThatSatisfiesAClaimsChallengeAndWorksAfterIt() async throws {
+    @Test(.v1Only("V2 sends claims only to /token, where the emulator answers a second factor the journey did not ask with 50076"))
+    func callPrintsTheSignInThatSatisfiesAClaimsChallengeAndWorksAfterIt() async throws {
         let sandbox = try CommandSandbox(fixedCode: "13572468")
         defer { sandbox.remove() }
         let emulator = try await Self.seededEmulator(sandbox)

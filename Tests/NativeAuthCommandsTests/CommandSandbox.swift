@@ -27,7 +27,7 @@ struct CommandSandbox: Sendable {
         environment["HOME"] = stateHome.path
         environment["XDG_STATE_HOME"] = stateHome.path
         if let fixedCode { environment["NATIVEAUTH_EMULATOR_FIXED_CODE"] = fixedCode }
-        self.environment = environment
+        self.environment = TestAPI.applied(to: environment)
     }
 
     /// The token store file.

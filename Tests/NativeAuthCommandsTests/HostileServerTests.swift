@@ -10,6 +10,9 @@ import Testing
 /// fault injection gives the answers; the commands run in process. Nothing of it may reach the output
 /// raw: not in `signin`, `signin --verbose`, `status` or `--json`.
 @Suite struct HostileServerTests {
+    /// (Their V2 counterparts run in both runs: `--api v2`, the answers injected at V2's endpoints.)
+    private static let v1Answers: Comment = "the hostile answers are V1's, injected at V1's endpoints"
+
     static let hostile = "pwned\u{1B}]0;owned\u{07}\u{1B}[2J\u{9B}31m\u{202E}evil\r\nPassword for root: \u{2028}x\u{7F}\u{85}\u{2066}"
 
     /// The characters that must not appear (a line feed is the CLI's own).
@@ -51,7 +54,7 @@ import Testing
          "scope": "openid profile offline_access", "id_token": try idToken(idTokenClaims)]
     }
 
-    @Test func aCodeTargetLabelIsShownWithoutItsControls() async throws {
+    @Test(.v1Only(v1Answers)) func aCodeTargetLabelIsShownWithoutItsControls() async throws {
         let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let emulator = try await StandaloneEmulator.start(in: sandbox)
@@ -66,7 +69,7 @@ import Testing
         _ = await emulator.stop()
     }
 
-    @Test(arguments: [false, true])
+    @Test(.v1Only(v1Answers), arguments: [false, true])
     func anErrorDescriptionIsShownWithoutItsControls(verbose: Bool) async throws {
         let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
@@ -83,7 +86,41 @@ import Testing
         _ = await emulator.stop()
     }
 
-    @Test func aRedirectReasonIsShownWithoutItsControls() async throws {
+    @Test func aV2CodeHintIsShownWithoutItsControls() async throws {
+        let sandbox = try CommandSandbox()
+        defer { sandbox.remove() }
+        let emulator = try await StandaloneEmulator.start(in: sandbox)
+        try await Self.answer(emulator, "v2/challenge", body: [
+            "state": "interactionRequired", "action": "verify", "type": "email", "id": "x", "hint": Self.hostile, "codeLength": 8,
+            "continuationToken": "ct", "_links": ["verify": ["href": "/emulator.onmicrosoft.com/api/v2.0/methods/email/x/verify"]],
+        ])
+        let result = try await sandbox.run(["signin", "--api", "v2", "--authority", emulator.authority, "alice@example.com"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("Code sent to pwned?]0;owned??[2J?31m?evil??Password for root: ?x???"), "\(result)")
+        Self.expectClean(result)
+        _ = await emulator.stop()
+    }
+
+    @Test(arguments: [false, true])
+    func aV2ErrorMessageIsShownWithoutItsControls(verbose: Bool) async throws {
+        let sandbox = try CommandSandbox()
+        defer { sandbox.remove() }
+        let emulator = try await StandaloneEmulator.start(in: sandbox)
+        try await Self.answer(emulator, "v2/signin", status: 400, body: [
+            "error": [
+                "code": "invalidRequest" + Self.hostile, "message": "AADSTS90100: \(Self.hostile)\r\nTrace ID: \(Self.hostile)",
+                "innerError": ["code": Self.hostile], "correlationId": Self.hostile,
+            ] as [String: Any],
+        ])
+        let result = try await sandbox.run(["signin", "--api", "v2", "--authority", emulator.authority, "alice@example.com"]
+                                           + (verbose ? ["--verbose"] : []))
+        #expect(result.status != 0, "\(result)")
+        #expect(result.stderr.contains("AADSTS90100: pwned?]0;owned"), "\(result)")
+        Self.expectClean(result)
+        _ = await emulator.stop()
+    }
+
+    @Test(.v1Only(v1Answers)) func aRedirectReasonIsShownWithoutItsControls() async throws {
         let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let emulator = try await StandaloneEmulator.start(in: sandbox)
@@ -112,7 +149,7 @@ import Testing
         _ = await emulator.stop()
     }
 
-    @Test func secondFactorLoginHintsAreShownWithoutTheirControls() async throws {
+    @Test(.v1Only(v1Answers)) func secondFactorLoginHintsAreShownWithoutTheirControls() async throws {
         let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let emulator = try await StandaloneEmulator.start(in: sandbox)
@@ -130,7 +167,7 @@ import Testing
         _ = await emulator.stop()
     }
 
-    @Test func refusedAttributeNamesAreShownWithoutTheirControls() async throws {
+    @Test(.v1Only(v1Answers)) func refusedAttributeNamesAreShownWithoutTheirControls() async throws {
         let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
         let emulator = try await StandaloneEmulator.start(in: sandbox)

@@ -12,6 +12,12 @@ struct RefusedResendTests {
         {"endpoint":"ENDPOINT","status":400,"body":"{\\"error\\":\\"invalid_request\\",\\"error_description\\":\\"AADSTS50196: Too many requests: try again later.\\",\\"error_codes\\":[50196]}"}
         """
 
+    /// The fault name of the endpoint a resend reaches: V1's `v1`, or V2's method `challenge` link
+    /// (every V2 resend, docs/EMULATOR.md).
+    private func resend(_ v1: String) -> String {
+        TestAPI.isV2 ? "v2/challenge" : v1
+    }
+
     /// Runs `arguments` against a standalone emulator: `before` is typed first; at the code prompt a
     /// refusal of the next request to `endpoint` is queued, `r` typed, and, once the refusal is
     /// read, the code already sent, then `after`.
@@ -35,25 +41,25 @@ struct RefusedResendTests {
     }
 
     @Test func signIn() async throws {
-        let result = try await run(["signin", "alice@example.com"], endpoint: "challenge")
+        let result = try await run(["signin", "alice@example.com"], endpoint: resend("challenge"))
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.hasPrefix("Signed in as alice@example.com"), "\(result)")
     }
 
     @Test func signUp() async throws {
-        let result = try await run(["signup", "hal@example.com", "--attribute", "displayName=Hal"], endpoint: "signup/challenge")
+        let result = try await run(["signup", "hal@example.com", "--attribute", "displayName=Hal"], endpoint: resend("signup/challenge"))
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("hal@example.com"), "\(result)")
     }
 
     @Test func resetPassword() async throws {
-        let result = try await run(["reset-password", "bob@example.com"], endpoint: "resetpassword/challenge", after: "N3w-Passw0rd!\n")
+        let result = try await run(["reset-password", "bob@example.com"], endpoint: resend("resetpassword/challenge"), after: "N3w-Passw0rd!\n")
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.hasPrefix("Password reset; signed in as bob@example.com"), "\(result)")
     }
 
     @Test func secondFactor() async throws {
-        let result = try await run(["signin", "--password", "mfauser@example.com", "--mfa-method", "email"], before: "Passw0rd!\n", endpoint: "challenge")
+        let result = try await run(["signin", "--password", "mfauser@example.com", "--mfa-method", "email"], before: "Passw0rd!\n", endpoint: resend("challenge"))
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.hasPrefix("Signed in as mfauser@example.com"), "\(result)")
     }

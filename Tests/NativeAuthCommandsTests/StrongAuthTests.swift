@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Testing
 
@@ -87,7 +88,9 @@ struct StrongAuthTests {
         let first = try await sandbox.run(["signin", "--password", "registeruser@example.com", "--mfa-method", "sms",
                                            "--register-contact", "+14255550199"], input: "Passw0rd!\n13572468\n")
         #expect(first.status == 0, "\(first)")
-        #expect(first.stderr.contains("Code sent to +14255550199 (8 digits)."), "\(first)")
+        // V1's registration challenge names the number as given; V2's activate answer masks it.
+        let sentTo = TestAPI.isV2 ? "+1*********9" : "+14255550199"
+        #expect(first.stderr.contains("Code sent to \(sentTo) (8 digits)."), "\(first)")
         #expect(!first.stderr.contains("to register"), "no contact question: \(first)")
         let next = try await sandbox.run(["signin", "--password", "registeruser@example.com"], input: "Passw0rd!\n13572468\n")
         #expect(next.status == 0, "\(next)")
@@ -112,7 +115,7 @@ struct StrongAuthTests {
         let emulator = try await StandaloneEmulator.start(in: sandbox, stateFolder: "seeded", seed: seed)
         // The code, the password, then the registration: the method (email), the suggested address.
         let result = try await sandbox.run(["signup", "--authority", emulator.authority, "--password", "jo@example.com", "--mfa-method", "email"],
-                                           input: "13572468\nS3cure-Passw0rd\n\n")
+                                           input: TestAPI.signUpInput(code: "13572468", passwords: ["S3cure-Passw0rd"], then: [""]))
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.contains("This account must register a second factor before it can sign in."), "\(result)")
         #expect(result.stderr.contains("jo@example.com was already verified: it is registered."), "\(result)")

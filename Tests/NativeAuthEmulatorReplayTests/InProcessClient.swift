@@ -56,6 +56,14 @@ struct InProcessClient: Sendable {
         return try await send("/\(core.tenantDomain)\(path)", method: .post, headers: headers, body: Data(Self.formEncode(form).utf8))
     }
 
+    /// Sends `json` to `path` under the tenant with `method` (an API V2 step, such as `/api/v2.0/signin`).
+    func send(_ path: String, method: HTTPRequest.Method, json: Data, clientRequestId: String) async throws -> EmulatorAnswer {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        headers[HTTPField.Name("client-request-id")!] = clientRequestId
+        return try await send("/\(core.tenantDomain)\(path)", method: method, headers: headers, body: json)
+    }
+
     /// A request to the admin API, `/_emulator/{path}`, with a JSON body.
     func admin(_ method: HTTPRequest.Method, _ path: String, json: Data) async throws -> EmulatorAnswer {
         var headers = HTTPFields()

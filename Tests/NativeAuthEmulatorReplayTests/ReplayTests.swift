@@ -87,22 +87,70 @@ struct ReplayTests {
     ]
 
     @Test func everyRecordingReplaysOrIsListedWithItsReason() async throws {
-        var failures: [String: String] = [:]
         let scenarios = try RecordingLoader.scenarioNames()
+        try await Self.replay(scenarios, setup: { ScenarioSetup(for: $0) }, adjustments: Self.adjustments, notReplayable: Self.notReplayable)
+    }
+
+    /// The V2 recordings the emulator cannot answer as recorded, and why (Tests/Recordings/README.md
+    /// lists them too). The test fails when one of them starts to replay or another stops.
+    static let notReplayableV2: [String: String] = [
+        // What the library must refuse or survive, which the emulator never sends.
+        "HrefHostileVerify": "a verify link on another host: the emulator's links are its own (the library's refusal is the point)",
+        "UnknownAction": "an action no source names (synthetic), to show the library's clear error",
+        "MissingVerifyLink": "a verify answer without its verify link (synthetic), to show the library's clear error",
+        "MFASMSRiskStep": "msal-js's riskverify step before an SMS code: the emulator has no risk step",
+        // Forms of an answer the sources show beside the one the emulator chose (docs/EMULATOR.md, "API V2").
+        "SignUpOTP": "the entry answered 403, the other status the sources show; the emulator answers 401",
+        "ResetPasswordWrongCodeThenSuccess": "a wrong code answered with the inner code invalidContinuationToken, a variant the library accepts; the emulator answers invalid_oob_value",
+        "SignInAfterSignUp": signUpVerifiesAtOnce,
+        "SignInAfterSignUpNoToken": signUpVerifiesAtOnce,
+        "SignUpAttributesOnALaterPage": signUpVerifiesAtOnce,
+        // Answers the recording's tenant gives that the emulator has no switch for.
+        "RegistrationEmail": "registration offering email alone: the emulator offers email and sms",
+        "ResetPasswordRedirectAtStart": "redirect_to_web at a reset's start: the emulator falls back to the web only at a browser-only user's sign-in",
+    ]
+
+    private static let signUpVerifiesAtOnce = "a sign-up start answered with the code at once: the emulator asks for the email attribute first, as objc says the service does"
+
+    /// Scenario settings a V2 recording alone does not tell.
+    static let v2Adjustments: [String: @Sendable (inout ScenarioSetup) -> Void] = [
+        // An email-code account at a reset's start.
+        "ResetPasswordUserWithoutPassword": { $0.user?.method = .otp; $0.user?.password = nil },
+        // The tenant checks city against a pattern "Redmond" fails, as V1's twin.
+        "SignUpAttributeValidationFailed": {
+            $0.signUp.attributes = [UserAttributeRule(name: "city", regex: "^[0-9]+$"), UserAttributeRule(name: "country", required: true)]
+        },
+        // The sources' order: the credentials, then the attributes, then the code.
+        "SignUpAttributesOverTwoPages": { $0.signUp.v2AttributesBeforeCode = true },
+    ]
+
+    @Test func everyV2RecordingReplaysOrIsListedWithItsReason() async throws {
+        let scenarios = try RecordingLoader.v2ScenarioNames()
+        try await Self.replay(scenarios, setup: { ScenarioSetup(v2: $0) }, adjustments: Self.v2Adjustments, notReplayable: Self.notReplayableV2)
+    }
+
+    /// Replays each of `scenarios` against its own emulator, set up by `setup` and `adjustments`
+    /// (by the scenario's name without its folder); a failure is an issue unless `notReplayable`
+    /// lists the scenario, and a listed scenario that replays is one too.
+    private static func replay(_ scenarios: [String], setup: (Recording) -> ScenarioSetup,
+                               adjustments: [String: @Sendable (inout ScenarioSetup) -> Void],
+                               notReplayable: [String: String]) async throws {
+        var failures: [String: String] = [:]
         #expect(!scenarios.isEmpty)
         for scenario in scenarios {
             let recording = try RecordingLoader.load(scenario)
-            var setup = ScenarioSetup(for: recording)
-            Self.adjustments[scenario]?(&setup)
-            if let difference = try await ScenarioReplay(recording: recording, setup: setup).run() {
-                failures[scenario] = difference
+            let name = String(scenario.split(separator: "/").last ?? "")
+            var scenarioSetup = setup(recording)
+            adjustments[name]?(&scenarioSetup)
+            if let difference = try await ScenarioReplay(recording: recording, setup: scenarioSetup).run() {
+                failures[name] = difference
             }
         }
-        for (scenario, difference) in failures.sorted(by: { $0.key < $1.key }) where Self.notReplayable[scenario] == nil {
+        for (scenario, difference) in failures.sorted(by: { $0.key < $1.key }) where notReplayable[scenario] == nil {
             Issue.record("\(scenario) does not replay: \(difference)")
         }
-        for scenario in Self.notReplayable.keys.sorted() where failures[scenario] == nil {
-            Issue.record("\(scenario) replays now: take it out of notReplayable")
+        for scenario in notReplayable.keys.sorted() where failures[scenario] == nil {
+            Issue.record("\(scenario) replays now: take it out of the list of those that do not")
         }
         print("replayed \(scenarios.count - failures.count) of \(scenarios.count) recordings")
     }

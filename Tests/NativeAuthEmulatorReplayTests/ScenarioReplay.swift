@@ -13,7 +13,8 @@ import NativeAuthTestSupport
 /// gave in the same place; likewise the ids of the second factors `introspect` lists. A step whose
 /// recorded answer is a server fault (a 5xx, a 429, or a body that is not JSON) is queued first as a
 /// fault through the admin API (`POST /_emulator/faults`); a step answered `expired_token` is sent
-/// after the emulator's clock has moved past the token's lifetime.
+/// after the emulator's clock has moved past the token's lifetime. A V2 recording's steps are played
+/// by ``V2StepReplay``.
 struct ScenarioReplay {
     let recording: Recording
     let setup: ScenarioSetup
@@ -38,8 +39,11 @@ struct ScenarioReplay {
         let recording = self.recording
         return try await InProcessClient.with(config) { client in
             var substitutions: [String: String] = [:]
+            let isV2 = recording.scenario.hasPrefix(RecordingLoader.v2Folder + "/")
             for step in recording.steps {
-                if let difference = try await Self.play(step, client: client, substitutions: &substitutions) {
+                let difference = isV2 ? try await V2StepReplay.play(step, client: client, substitutions: &substitutions)
+                    : try await Self.play(step, client: client, substitutions: &substitutions)
+                if let difference {
                     return "\(step.name): \(difference)"
                 }
             }

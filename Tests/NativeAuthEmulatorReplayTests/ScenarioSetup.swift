@@ -16,6 +16,11 @@ struct ScenarioSetup {
     static let password = "Fake-Passw0rd!"
     /// The password a reset replaces.
     static let previousPassword = "Previous-Passw0rd!"
+    /// The second factors of a user the recording asks for one: email and SMS.
+    static let secondFactors = [
+        StrongAuthMethod(id: "", channel: .email, target: username),
+        StrongAuthMethod(id: "", channel: .sms, target: "+1 425 555 0106"),
+    ]
     /// The code the emulator sends (the right code of the recordings).
     static let code = "12345678"
 
@@ -49,10 +54,7 @@ struct ScenarioSetup {
         if suberrors.contains("registration_required") {
             strongAuth = UserStrongAuth(methods: [], register: true)
         } else if suberrors.contains("mfa_required") {
-            strongAuth = UserStrongAuth(methods: [
-                StrongAuthMethod(id: "", channel: .email, target: Self.username),
-                StrongAuthMethod(id: "", channel: .sms, target: "+1 425 555 0106"),
-            ], register: nil)
+            strongAuth = UserStrongAuth(methods: Self.secondFactors, register: nil)
         }
         let method: SignInMethod = usesPassword || isReset || strongAuth != nil ? .password : .otp
         // A reset sets the recordings' password, so the account starts with another one.

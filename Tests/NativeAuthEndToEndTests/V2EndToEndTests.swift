@@ -112,6 +112,24 @@ import Testing
         }
     }
 
+    @Test("A reset whose journey ends at the second factor: the sign-in after it awaits MFA, and its code signs in")
+    func resetEndingAtTheSecondFactor() async throws {
+        try await EmulatorHarness.run { harness in
+            let app = try harness.app(capabilities: [.mfaRequired], api: .v2)
+            let parameters = NativeAuthResetPasswordParameters(username: EmulatorHarness.mfaUser)
+            guard case .codeRequired(let state, _, _, _) = await app.resetPassword(parameters: parameters),
+                  case .passwordRequired(let password) = await state.submitCode(code: Self.code),
+                  case .completed(let reset) = await password.submitPassword(password: "N3w-Passw0rd!"),
+                  case .awaitingMFA(let methods, let awaiting) = await reset.signIn()
+            else { Issue.record("expected the reset, then the second factor"); return }
+            let email = try #require(methods.first { $0.channelTargetType.isEmailType })
+            guard case .verificationRequired(let sent, _, _, _) = await awaiting.requestChallenge(authMethod: email),
+                  case .completed(let result) = await sent.submitChallenge(challenge: Self.code)
+            else { Issue.record("expected the second factor's code to sign in"); return }
+            #expect(result.account.username == EmulatorHarness.mfaUser)
+        }
+    }
+
     @Test("Registration: a contact enrolled, its code activated, then signed in")
     func registration() async throws {
         try await EmulatorHarness.run { harness in

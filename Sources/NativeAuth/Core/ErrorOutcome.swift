@@ -24,6 +24,12 @@ struct ErrorOutcome: Sendable, Equatable {
     /// limit) hands nothing back, and neither does a redirect.
     static let refusedResend = ErrorOutcome(.general, handsBack: true)
 
+    /// A contact to register the server blocked (a number its reputation checks refuse): another
+    /// one may work, so the state is handed back (V1's `provider_blocked_by_rep`, V2's
+    /// `providerBlockedByRep`).
+    static let blockedContact = ErrorOutcome(
+        .verificationContactBlocked, prefix: "The server blocked the verification contact provided.", handsBack: true)
+
     /// The rows every table puts right after its browser-required ones: the server says the flow as
     /// a whole is over, whatever step it answered, and that outranks what the error means at the step.
     /// Too many wrong codes or passwords (AADSTS50053, with any `error`), the flow's token expired

@@ -87,6 +87,7 @@ enum JourneyStep: ErrorTable, CaseIterable {
             return ErrorOutcome(.general, handsBack: true)
         case .enroll, .enrollAgain:
             if error.isJourneyInvalidContact { return ErrorOutcome(.invalidInput, handsBack: true) }
+            if error.isJourneyProviderBlocked { return .blockedContact }
             if self == .enrollAgain { return .refusedResend }
         case .update, .poll:
             // As V1: a password the policy refuses, also while completing, goes back to the new password.

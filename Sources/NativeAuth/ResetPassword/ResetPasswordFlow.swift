@@ -116,10 +116,10 @@ enum ResetPasswordFlow: ResetPasswordSteps {
     }
 
     /// The password is reset: the state that signs the user in (with no token, it says sign-in is not available).
-    static func reset(_ context: FlowContext, _ token: String?) -> SignInAfterResetPasswordState {
+    static func reset(_ context: FlowContext, _ token: String?, pendingStrongAuth: JourneyAnswer? = nil) -> SignInAfterResetPasswordState {
         context.environment.logger.info("password reset", metadata: ["username": "\(LogMasking.username(context.username))",
                                                                     "correlation-id": "\(context.correlationId)"])
-        return SignInAfterResetPasswordState(core: SignInAfterFlowCore(context: context, continuationToken: token))
+        return SignInAfterResetPasswordState(core: SignInAfterFlowCore(context: context, continuationToken: token, pendingStrongAuth: pendingStrongAuth))
     }
 
     /// Waits for the server to complete the reset, and says what that came to.

@@ -104,6 +104,9 @@ enum ResetPasswordJourney: ResetPasswordSteps {
                 return (nil, answered)
             case .completed(let done):
                 return (.completed(ResetPasswordFlow.reset(answered, done.continuationToken)), answered)
+            case .methods(_, secondFactor: true), .registrationRequired:
+                // The password is reset; the sign-in after it starts at the second factor (or its registration).
+                return (.completed(ResetPasswordFlow.reset(answered, nil, pendingStrongAuth: answer)), answered)
             case .failed(let failure):
                 return (failed(failure.details, handsBack: failure.handsBack), answered)
             default:

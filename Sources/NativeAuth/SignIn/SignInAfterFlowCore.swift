@@ -12,7 +12,9 @@ import Foundation
 /// configured API's ``SignInSteps/signInAfterFlow(_:context:)`` decides.
 ///
 /// - The server may ask for a second factor (or its registration) first: the result's
-///   `awaitingMFA` or `strongAuthMethodRegistration` case, as after a sign-in's grant.
+///   `awaitingMFA` or `strongAuthMethodRegistration` case, as after a sign-in's grant. A V2 journey
+///   may end with that request instead of `continue` (``pendingStrongAuth``): the step then answers
+///   it without a request.
 /// - No token: the step fails locally ("Sign in is not available at this point, use the standalone
 ///   sign-in", as MSAL says) and sends nothing; the state is used up.
 /// - A failure with no answer (``NativeAuthError/isServerUnavailable``) hands the state back; any
@@ -22,11 +24,15 @@ import Foundation
 final class SignInAfterFlowCore: Sendable {
     let context: FlowContext
     let continuationToken: String?
+    /// The answer of a V2 journey that ended asking for the second factor or its registration (the
+    /// account exists; its sign-in goes on there), nil otherwise.
+    let pendingStrongAuth: JourneyAnswer?
     private let gate = StateGate()
 
-    init(context: FlowContext, continuationToken: String?) {
+    init(context: FlowContext, continuationToken: String?, pendingStrongAuth: JourneyAnswer? = nil) {
         self.context = context
         self.continuationToken = continuationToken.flatMap { $0.isEmpty ? nil : $0 }
+        self.pendingStrongAuth = pendingStrongAuth
     }
 
     var correlationId: UUID { context.correlationId }
@@ -44,10 +50,16 @@ final class SignInAfterFlowCore: Sendable {
     ) async -> Result {
         await gate.run(refused: { failed(Failure(FlowErrorMapping.alreadyUsed(correlationId: correlationId))) },
                        retry: retry) { () async -> StepOutcome<Result, Failure> in
+            let context = self.context.with(scopes: RequestedScopes.merged(scopes)).with(claims: claims)
+            if let pending = pendingStrongAuth, let requirement = StrongAuthRequirement.journey(pending, context: context) {
+                switch requirement {
+                case .success(let requirement): return .advanced(requirement.result())
+                case .failure(let failure): return .advanced(failed(Failure(failure.details)))
+                }
+            }
             guard let token = continuationToken else {
                 return .advanced(failed(Failure(FlowErrorMapping.signInAfterFlowUnavailable(correlationId: correlationId))))
             }
-            let context = self.context.with(scopes: RequestedScopes.merged(scopes)).with(claims: claims)
             switch await context.environment.signIn.signInAfterFlow(token, context: context) {
             case .signedIn(let result):
                 return .advanced(completed(result))

@@ -185,10 +185,10 @@ enum SignUpFlow: SignUpSteps {
     }
 
     /// The account exists: the state that signs the new user in (with no token, it says sign-in is not available).
-    static func signedUp(_ context: FlowContext, _ token: String?) -> SignInAfterSignUpState {
+    static func signedUp(_ context: FlowContext, _ token: String?, pendingStrongAuth: JourneyAnswer? = nil) -> SignInAfterSignUpState {
         context.environment.logger.info("signed up", metadata: ["username": "\(LogMasking.username(context.username))",
                                                                "correlation-id": "\(context.correlationId)"])
-        return SignInAfterSignUpState(core: SignInAfterFlowCore(context: context, continuationToken: token))
+        return SignInAfterSignUpState(core: SignInAfterFlowCore(context: context, continuationToken: token, pendingStrongAuth: pendingStrongAuth))
     }
 
     private static func attributesState(_ context: FlowContext, _ token: String) -> SignUpAttributesRequiredState {

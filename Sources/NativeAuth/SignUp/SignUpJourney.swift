@@ -134,6 +134,9 @@ enum SignUpJourney: SignUpSteps {
                 return .codeSent(FlowStateCore(context: context, journey: position), code)
             case .completed(let position):
                 return .completed(SignUpFlow.signedUp(context, position.continuationToken))
+            case .methods(_, secondFactor: true), .registrationRequired:
+                // The account exists; the sign-in after it starts at the second factor (or its registration).
+                return .completed(SignUpFlow.signedUp(context, nil, pendingStrongAuth: answer))
             case .attributesRequired(let position, _):
                 let page = Page(asked: answer.askedAttributes, position: position, given: [])
                 if !page.repeated.isEmpty {

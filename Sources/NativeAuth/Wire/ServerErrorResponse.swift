@@ -203,6 +203,9 @@ enum AADSTSCode {
     static let invalidVerificationContact = 901001
     /// The continuation token is unknown or malformed (`invalid_request`).
     static let invalidContinuationToken = 55200
+    /// The continuation token is expired (V1's `expired_token`, docs/PROTOCOL.md; V2 names no code
+    /// of its own for it, so the number tells an expired token from an invalid one).
+    static let expiredContinuationToken = 552_003
     /// Too many wrong codes or passwords: the account (or the flow) is locked (Entra's "account is
     /// locked" code; the server sends it without `invalid_oob_value`, so the flow ends).
     static let attemptLimitReached = 50053

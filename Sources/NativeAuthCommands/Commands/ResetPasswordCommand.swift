@@ -22,7 +22,8 @@ struct ResetPasswordCommand: SigningInCommand {
             reads one line of it (the code, then the new password). An address with no account exits \
             with 3; an account without a password (it signs in with an email code) with 1. With no \
             --tenant, --authority or NATIVEAUTH_* variables, the embedded emulator is used and shows \
-            its codes here.
+            its codes here. --api v2 (or NATIVEAUTH_API=v2) resets through the native-authentication \
+            API V2 (preview), with the same prompts and results.
 
             EXAMPLES:
               nativeauth reset-password bob@example.com
@@ -43,6 +44,7 @@ struct ResetPasswordCommand: SigningInCommand {
 
     @OptionGroup var options: SharedOptions
     @OptionGroup var scope: ScopeOption
+    @OptionGroup var api: APIOption
     @OptionGroup var output: JSONOption
 
     @OptionGroup(title: "Second factor") var strongAuth: StrongAuthOptions
@@ -53,7 +55,7 @@ struct ResetPasswordCommand: SigningInCommand {
 
     var skeleton: SignInSkeleton {
         // A password reset verifies the address with a code: `oob redirect`, as [CT] recommends.
-        SignInSkeleton(options: options, scope: scope, json: output.json, command: "reset-password", challengeTypes: [.OOB],
+        SignInSkeleton(options: options, scope: scope, api: api, json: output.json, command: "reset-password", challengeTypes: [.OOB],
                        jsonFlags: ["passwordReset"], sentence: "Password reset; signed in as", address: address)
     }
 

@@ -35,10 +35,17 @@ struct SignInCommand: SigningInCommand {
             that must first register one is asked for the method and the address or phone number \
             (--register-contact), then the code unless the server already trusts the contact.
 
+            --api v2 (or NATIVEAUTH_API=v2) signs in through the native-authentication API V2, in \
+            preview: an authorization challenge, then the links the server returns, each checked to \
+            be on the authority before anything is sent. The prompts, exit codes and --json output are \
+            those of V1, the default; the embedded emulator serves both. --browser and --device-code \
+            use the web sign-in, whatever the API.
+
             EXAMPLES:
               nativeauth signin --email alice@example.com
               nativeauth signin --browser webuser@example.com
               nativeauth signin --device-code
+              nativeauth signin --api v2 --email alice@example.com
               printf 'Passw0rd!\\n' | nativeauth signin --password bob@example.com
               export NATIVEAUTH_EMULATOR_FIXED_CODE=12345678   # fixed codes, for pipes
               printf '12345678\\n' | nativeauth signin --email alice@example.com
@@ -70,6 +77,7 @@ struct SignInCommand: SigningInCommand {
 
     @OptionGroup var options: SharedOptions
     @OptionGroup var scope: ScopeOption
+    @OptionGroup var api: APIOption
     @OptionGroup var output: JSONOption
 
     @OptionGroup(title: "Second factor") var strongAuth: StrongAuthOptions
@@ -89,7 +97,7 @@ struct SignInCommand: SigningInCommand {
     var skeleton: SignInSkeleton {
         // A password sign-in also takes codes: a second factor is one, and the MFA challenge sends
         // the app's challenge types unchanged (without `oob`, the server redirects).
-        SignInSkeleton(options: options, scope: scope, json: output.json, command: "signin", challengeTypes: password ? [.OOB, .password] : [.OOB], address: address,
+        SignInSkeleton(options: options, scope: scope, api: api, json: output.json, command: "signin", challengeTypes: password ? [.OOB, .password] : [.OOB], address: address,
                        passwordFlag: password)
     }
 

@@ -9,6 +9,8 @@ struct SignInSkeleton {
     let options: SharedOptions
     /// `--scope`, repeated in the command that starts over.
     let scope: ScopeOption
+    /// `--api`, repeated in the command that starts over.
+    let api: APIOption
     /// `--json`: the account is reported as JSON.
     let json: Bool
     /// The command, named in the hint when the token store cannot hold a sign-in.
@@ -39,7 +41,7 @@ struct SignInSkeleton {
 
     /// This command again with the flags that chose where it signs in (and the address, if given).
     var startOverCommand: String {
-        var words = ["nativeauth", command] + options.arguments + scope.arguments
+        var words = ["nativeauth", command] + options.arguments + api.arguments + scope.arguments
         if let address, !address.trimmed(.whitespaces).isEmpty { words.append(address) }
         return ShellWord.commandLine(words)
     }

@@ -21,7 +21,10 @@ struct SignUpCommand: SigningInCommand {
             prompt reads one line of it (the code, then the password, then each attribute). On success \
             the new user is signed in and stored. An address that already has an account exits with 3. \
             With no --tenant, --authority or NATIVEAUTH_* variables, the embedded emulator is used (it \
-            requires displayName; shows its codes here).
+            requires displayName; shows its codes here). --api v2 (or NATIVEAUTH_API=v2) signs up \
+            through the native-authentication API V2 (preview), with the same prompts and results, \
+            but for one: V2 takes the password with the start, so --password asks for it first, \
+            before the code.
 
             EXAMPLES:
               nativeauth signup carol@example.com --attribute displayName=Carol
@@ -43,6 +46,7 @@ struct SignUpCommand: SigningInCommand {
 
     @OptionGroup var options: SharedOptions
     @OptionGroup var scope: ScopeOption
+    @OptionGroup var api: APIOption
     @OptionGroup var output: JSONOption
 
     @OptionGroup(title: "Second factor") var strongAuth: StrongAuthOptions
@@ -52,7 +56,7 @@ struct SignUpCommand: SigningInCommand {
     }
 
     var skeleton: SignInSkeleton {
-        SignInSkeleton(options: options, scope: scope, json: output.json, command: "signup", challengeTypes: password ? [.OOB, .password] : [.OOB],
+        SignInSkeleton(options: options, scope: scope, api: api, json: output.json, command: "signup", challengeTypes: password ? [.OOB, .password] : [.OOB],
                        jsonFlags: ["signedUp"], sentence: "Signed up and signed in as", address: address, passwordFlag: password)
     }
 
@@ -60,6 +64,6 @@ struct SignUpCommand: SigningInCommand {
         // `validate()` refused any --attribute options that do not collect.
         let given = (try? AttributeOption.collect(attributes).get()) ?? [:]
         let username = try await AddressPrompt.read(given: address, in: context.environment)
-        return try await SignUpFlowDriver(attributes: given, scopes: scopes, choices: strongAuth, context: context).run(username: username)
+        return try await SignUpFlowDriver(attributes: given, password: password, scopes: scopes, choices: strongAuth, context: context).run(username: username)
     }
 }

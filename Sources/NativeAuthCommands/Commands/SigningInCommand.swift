@@ -20,6 +20,7 @@ extension SigningInCommand {
         try skeleton.checkAddress()
         let resolution = try TargetResolution(options, scopes: skeleton.scope.scopes, in: environment)
         let target = try resolution.signInTarget()
+        let api = try skeleton.api.api(in: environment)
         let store = try AppContext.openStore(options, migrating: true, in: environment)
         try StoreCheck.beforeSpendingACode(store, command: skeleton.command)
         let storedBefore = (try? NativeAuthAccountStore(store).list()) ?? []
@@ -29,7 +30,7 @@ extension SigningInCommand {
         let caFiles = RememberedCAFiles(options, in: environment)
         let givenCAFile = options.caFile(in: environment)
         let context = try AppContext(location: target.location, clientId: target.clientId, challengeTypes: skeleton.challengeTypes,
-                                     store: store, verbose: options.verbose, caFile: givenCAFile ?? caFiles.file(for: target.location),
+                                     api: api, store: store, verbose: options.verbose, caFile: givenCAFile ?? caFiles.file(for: target.location),
                                      environment: environment)
         let result: NativeAuthUserAccountResult
         do {

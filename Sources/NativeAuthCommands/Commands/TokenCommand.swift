@@ -35,7 +35,8 @@ struct TokenCommand: ReportingCommand {
             for in KUBERNETES_EXEC_INFO (v1 or v1beta1; v1 without it). When no token can be had \
             without a sign-in (nobody signed in, or the session ended) and standard input is a \
             terminal that kubectl lets the plugin use (interactiveMode: IfAvailable), it signs in \
-            first, on standard error, as --account (or the account) at its place.
+            first, on standard error, as --account (or the account) at its place, through the API \
+            --api (or NATIVEAUTH_API) names. A refresh is the same request in both APIs.
             """)
 
     @Flag(name: .customLong("force-refresh"), help: "Get a new token even when the cached one is still valid.")
@@ -49,6 +50,7 @@ struct TokenCommand: ReportingCommand {
 
     @OptionGroup var options: SharedOptions
     @OptionGroup var scope: ScopeOption
+    @OptionGroup var api: APIOption
     @OptionGroup var output: JSONOption
     @OptionGroup var accountOptions: AccountOptions
     @OptionGroup var claims: ClaimsChallengeOption
@@ -69,7 +71,7 @@ struct TokenCommand: ReportingCommand {
         } catch where error.signInNeeded && execCredential?.maySignIn(in: environment) == true {
             // kubectl at a terminal: sign in on standard error, then give it the token.
             let stale = try? AccountSelection(options, accountOptions, scopes: scope.scopes, in: environment).active
-            try await TokenSignIn(options: options, scope: scope, stale: stale, account: accountOptions.account).run(in: environment)
+            try await TokenSignIn(options: options, scope: scope, api: api, stale: stale, account: accountOptions.account).run(in: environment)
             (token, account) = try await obtain(in: environment)
         }
         let console = environment.console

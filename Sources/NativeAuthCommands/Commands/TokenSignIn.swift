@@ -8,6 +8,8 @@ import NativeAuth
 struct TokenSignIn {
     let options: SharedOptions
     let scope: ScopeOption
+    /// `--api`, if given (else `signin` reads `NATIVEAUTH_API` itself).
+    let api: APIOption
     /// The account whose session ended, if any.
     let stale: NativeAuthStoredAccount?
     /// `--account`, if given.
@@ -24,7 +26,7 @@ struct TokenSignIn {
             }
             if let clientId = options.clientId ?? stale?.clientId { words += ["--client-id", clientId] }
         }
-        words += options.storeArguments + scope.arguments + (options.verbose ? ["--verbose"] : [])
+        words += options.storeArguments + api.arguments + scope.arguments + (options.verbose ? ["--verbose"] : [])
         if let address = stale?.username ?? account { words.append(address) }
         return words
     }

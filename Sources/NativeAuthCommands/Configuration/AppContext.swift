@@ -28,11 +28,11 @@ struct AppContext {
         try TokenStorage.open(options, migrating: migrating, in: environment)
     }
 
-    /// Builds the application for `location` and `clientId` on `store`. Its account is kept under
-    /// `storageKey` (a stored account's own key), else under the location's key for new sign-ins.
+    /// Builds the application for `location` and `clientId` on `store`, speaking `api`. Its account is
+    /// kept under `storageKey` (a stored account's own key), else under the location's key for new sign-ins.
     /// For the embedded emulator, a port is held for it and, with `verbose`, the line that says so
     /// printed; the emulator starts with the first request.
-    init(location: SignInLocation, clientId: String, challengeTypes: NativeAuthChallengeTypes,
+    init(location: SignInLocation, clientId: String, challengeTypes: NativeAuthChallengeTypes, api: NativeAuthAPI = .v1,
          store: any NativeAuthTokenStore, storageKey: String? = nil, verbose: Bool, caFile: String? = nil,
          environment: CommandEnvironment) throws(CLIFailure) {
         let emulator = location == .embeddedEmulator ? try EmbeddedEmulatorHost(environment: environment) : nil
@@ -51,6 +51,7 @@ struct AppContext {
             // Several accounts per place and client ID, as `gh` keeps several per host: `switch` picks.
             config.keepsSeveralAccounts = true
             config.caFile = caFile
+            config.api = api
             app = try NativeAuthPublicClientApplication(nativeAuthConfiguration: config)
         } catch {
             throw CLIFailure(.usage, "\(error)")

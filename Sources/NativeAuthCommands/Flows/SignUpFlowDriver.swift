@@ -12,6 +12,10 @@ import NativeAuth
 struct SignUpFlowDriver {
     /// Attributes given with `--attribute`, sent with the start.
     let attributes: [String: String]
+    /// `--password`: a password account. Through API V2 the password goes with the start (its first
+    /// page asks for it; V2 has no challenge types by which the server would ask for it after the
+    /// code), so it is asked for first; through V1 the server asks for it after the code.
+    let password: Bool
     /// The scopes of the sign-in that follows.
     let scopes: [String]?
     /// How the sign-in that follows answers a second-factor question.
@@ -31,7 +35,7 @@ struct SignUpFlowDriver {
         if !attributes.isEmpty { parameters.attributes = attributes }
         context.codes.expect(username: username)
         var next: Next
-        switch await context.app.signUp(parameters: parameters) {
+        switch try await start(parameters, username: username) {
         case .codeRequired(let state, let sentTo, _, let codeLength):
             next = try await codePrompt.run(state: state, sentTo: sentTo, codeLength: codeLength)
         case .attributesInvalid(let names):
@@ -54,6 +58,28 @@ struct SignUpFlowDriver {
                 next = .created(try await collect(wanted, on: state))
             }
         }
+    }
+
+    /// The sign-up's start; through V2 with `--password`, with the password asked for first (a
+    /// password the policy refuses is explained and asked for again, as after the code).
+    private func start(_ parameters: NativeAuthSignUpParameters, username: String) async throws(CLIFailure) -> SignUpStartResult {
+        let app = context.app
+        guard password, app.api == .v2 else { return await app.signUp(parameters: parameters) }
+        let prompt = PasswordPrompt<NativeAuthSignUpParameters, SignUpStartResult>(
+            prompt: Self.newPasswordPrompt(username), confirm: true, question: .newPassword, environment: context.environment,
+            submit: { parameters, password in
+                parameters.password = password
+                let result = await app.signUp(parameters: parameters)
+                if case .error(let error) = result, error.isInvalidPassword {
+                    return .refused(parameters, explanation: PasswordRules.explanation(error))
+                }
+                return .done(result)
+            })
+        return try await prompt.run(state: parameters)
+    }
+
+    private static func newPasswordPrompt(_ username: String) -> String {
+        "New password for \(username): "
     }
 
     // MARK: Code and password
@@ -79,7 +105,7 @@ struct SignUpFlowDriver {
 
     private func passwordPrompt(username: String) -> PasswordPrompt<SignUpPasswordRequiredState, Next> {
         PasswordPrompt(
-            prompt: "New password for \(username): ", confirm: true, question: .newPassword, environment: context.environment,
+            prompt: Self.newPasswordPrompt(username), confirm: true, question: .newPassword, environment: context.environment,
             submit: { state, password in
                 switch await state.submitPassword(password: password) {
                 case .completed(let created): return .done(.created(created))

@@ -44,6 +44,8 @@ extension StepTableTests {
             .init(.server(error: "invalidGrant", suberror: "attemptsExceeded"), .attemptLimitReached, handsBack: false),
             .init(.server(error: "invalid_grant", codes: [50053]), .attemptLimitReached, handsBack: false),
             .init(.server(error: "expiredToken"), .flowExpired, handsBack: false),
+            // The documented expired-token number (V1's), whatever the codes: the emulator's expired V2 token.
+            .init(.server(error: "invalidRequest", suberror: "invalidContinuationToken", codes: [552003]), .flowExpired, handsBack: false),
             .init(.server(error: "invalidScope"), .invalidScope, handsBack: false),
             .init(.server(error: "invalidRequest", suberror: "invalidContinuationToken"), .general, handsBack: false),
         ]
@@ -68,6 +70,7 @@ extension StepTableTests {
             StepTableRow(.server(error: "userNotFound"), .userNotFound, handsBack: false),
             StepTableRow(.server(error: "invalidRequest", codes: [50034]), .userNotFound, handsBack: false),
         ]
+        let blocked = StepTableRow(.server(error: "accessDenied", suberror: "providerBlockedByRep"), .verificationContactBlocked, handsBack: true)
         let invalidUsername = StepTableRow(.server(error: "invalidRequest", codes: [90100], description: "AADSTS90100: username parameter is empty."),
                                            .invalidUsername, handsBack: false)
         check([
@@ -100,9 +103,9 @@ extension StepTableTests {
                 .init(.server(error: "userAlreadyExists"), .userAlreadyExists, handsBack: false),
             ]),
             Self.rows(.mfaChallenge, [.init(.server(error: "invalidRequest"), .general, handsBack: true)]),
-            Self.rows(.enroll, [.init(.server(error: "invalidRequest", codes: [901001]), .invalidInput, handsBack: true)]),
+            Self.rows(.enroll, [.init(.server(error: "invalidRequest", codes: [901001]), .invalidInput, handsBack: true), blocked]),
             Self.rows(.enrollAgain, [
-                .init(.server(error: "invalidRequest", codes: [901001]), .invalidInput, handsBack: true),
+                .init(.server(error: "invalidRequest", codes: [901001]), .invalidInput, handsBack: true), blocked,
                 .init(.server(error: "invalidRequest"), .general, handsBack: true),
             ]),
             Self.rows(.update, [.init(.server(error: "invalidGrant", suberror: "passwordTooWeak"), .invalidPassword, handsBack: true)]),

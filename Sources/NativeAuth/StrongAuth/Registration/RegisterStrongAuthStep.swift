@@ -25,7 +25,7 @@ enum RegisterStrongAuthStep: ErrorTable, CaseIterable {
         case (.challenge, _) where error.isInvalidVerificationContact, (.resend, _) where error.isInvalidVerificationContact:
             return ErrorOutcome(.invalidInput, handsBack: true)
         case (.challenge, _) where error.isProviderBlocked, (.resend, _) where error.isProviderBlocked:
-            return ErrorOutcome(.verificationContactBlocked, prefix: "The server blocked the verification contact provided.", handsBack: true)
+            return .blockedContact
         case (.resend, _):
             return .refusedResend
         case (.submit, _) where error.isWrongCode:

@@ -68,8 +68,9 @@ extension ServerErrorResponse {
         (isInner("invalidContinuationToken") && !isOuter("invalidGrant")) || errorCodes.contains(AADSTSCode.invalidContinuationToken)
     }
 
-    /// The server's flow is over because its token expired (`expiredToken`, V1's `expired_token`).
-    var isJourneyExpired: Bool { names("expiredToken") }
+    /// The server's flow is over because its token expired: `expiredToken` (V1's `expired_token`), or
+    /// V1's AADSTS552003 whatever the codes (the emulator's `invalidRequest`/`invalidContinuationToken`).
+    var isJourneyExpired: Bool { names("expiredToken") || errorCodes.contains(AADSTSCode.expiredContinuationToken) }
 
     /// Too many wrong answers: `attemptsExceeded` (the emulator's; no source names one) or AADSTS50053.
     var isJourneyAttemptLimit: Bool { names("attemptsExceeded") || errorCodes.contains(AADSTSCode.attemptLimitReached) }
@@ -96,6 +97,12 @@ extension ServerErrorResponse {
 
     /// A contact to register the server refuses as invalid (AADSTS901001, as V1).
     var isJourneyInvalidContact: Bool { errorCodes.contains(AADSTSCode.invalidVerificationContact) }
+
+    /// A contact the server blocked: `accessDenied` with an inner `providerBlocked…` code (V1's
+    /// `provider_blocked_by_rep` in either spelling).
+    var isJourneyProviderBlocked: Bool {
+        isOuter("accessDenied") && suberror.map { HALResponse.normalized($0.rawValue).hasPrefix("providerblocked") } == true
+    }
 
     /// The requested scopes refused at `/token`.
     var isJourneyInvalidScope: Bool { names("invalidScope") }
