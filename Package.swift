@@ -41,6 +41,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // The emulator's database in a state folder: SQLite (the system's libsqlite3), through GRDB.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // The web example's exporter of logs, metrics and traces, with the OTel trait only.
         .package(url: "https://github.com/swift-otel/swift-otel", from: "1.6.0", traits: ["OTLPHTTP"]),
         // The web example's sessions (SessionMiddleware over a persist driver).
@@ -120,6 +122,8 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: strict
         ),
@@ -233,7 +237,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NativeAuthEmulatorTests",
-            dependencies: ["NativeAuthEmulator", "NativeAuthShared", .product(name: "Hummingbird", package: "hummingbird"),
+            dependencies: ["NativeAuthEmulator", "NativeAuthShared", "NativeAuthTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
                            .product(name: "HummingbirdTesting", package: "hummingbird")],
             swiftSettings: strict
         ),
@@ -250,7 +254,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // The `nativeauth` binary in a process of its own: terminals, signals, files, other programs.
-        .testTarget(name: "NativeAuthCLITests", dependencies: ["NativeAuthShared", "CLITestSupport"], swiftSettings: strict),
+        .testTarget(name: "NativeAuthCLITests", dependencies: ["NativeAuthShared", "CLITestSupport", "NativeAuthTestSupport"], swiftSettings: strict),
         // The commands run in process (parsing, flows, failure mapping, output) against in-process emulators.
         .testTarget(
             name: "NativeAuthCommandsTests",

@@ -27,30 +27,34 @@ public final class Emulator: Sendable {
     /// The tenant GUID (the `tid` claim, and the path of the issuer).
     public let tenantId: String
 
+    /// The demo tenant.
     let core: EmulatorCore
+    /// Every tenant the instance serves.
+    let tenants: TenantRegistry
     private let serviceGroup: ServiceGroup
     private let running: Task<Void, any Error>
 
-    private init(core: EmulatorCore, port: Int, serviceGroup: ServiceGroup, running: Task<Void, any Error>,
+    private init(tenants: TenantRegistry, port: Int, serviceGroup: ServiceGroup, running: Task<Void, any Error>,
                  certificateAuthority: EmulatorCertificateAuthority?) {
-        self.core = core
+        self.core = tenants.demo
+        self.tenants = tenants
         self.certificateAuthority = certificateAuthority
         self.port = port
         self.serviceGroup = serviceGroup
         self.running = running
-        self.tenantId = core.tenantId
-        self.baseURL = URL(string: core.baseURL)!
-        self.authority = URL(string: "\(core.baseURL)/\(core.tenantDomain)")!
+        self.tenantId = tenants.demo.tenantId
+        self.baseURL = URL(string: tenants.demo.baseURL)!
+        self.authority = URL(string: "\(tenants.demo.baseURL)/\(tenants.demo.tenantDomain)")!
     }
 
     /// Loads (or creates) the state, binds the port and returns once the emulator is listening.
     public static func start(_ configuration: EmulatorConfiguration = EmulatorConfiguration()) async throws -> Emulator {
-        let core = try EmulatorCore(configuration: configuration)
+        let tenants = TenantRegistry(demo: try EmulatorCore(configuration: configuration))
         let certificateAuthority = configuration.tls ? try EmulatorCertificateAuthority.load(directory: configuration.stateDirectory) : nil
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let connections = ConnectionRegistry(limit: ConnectionRegistry.effectiveLimit(configuration.maxConnections))
         let app = Application(
-            router: EmulatorRouter.make(core: core, context: ConnectionContext.self),
+            responder: TenantDispatch(tenants: tenants, context: ConnectionContext.self),
             server: try TLSServer.builder(.http1(configuration: HTTP1Channel.Configuration(
                 additionalChannelHandlers: [ConnectionGuardHandler(registry: connections)],
                 idleTimeout: .nanoseconds(Int64(configuration.idleTimeout * 1_000_000_000)))), authority: certificateAuthority),
@@ -58,7 +62,7 @@ public final class Emulator: Sendable {
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
-                core.setPort(port)
+                tenants.setPort(port)
                 continuation.yield(port)
                 continuation.finish()
             },
@@ -76,7 +80,7 @@ public final class Emulator: Sendable {
             try await running.value
             throw PersistenceError(description: "the emulator stopped before it was listening")
         }
-        let emulator = Emulator(core: core, port: port, serviceGroup: serviceGroup, running: running,
+        let emulator = Emulator(tenants: tenants, port: port, serviceGroup: serviceGroup, running: running,
                                 certificateAuthority: certificateAuthority)
         emulator.logBanner()
         return emulator
@@ -96,7 +100,8 @@ public final class Emulator: Sendable {
 
     private func logBanner() {
         let logger = core.configuration.logger
-        let where_ = core.configuration.stateDirectory?.path ?? "memory (nothing persists)"
+        let where_ = core.configuration.database == nil && core.configuration.stateDirectory == nil
+            ? "memory (nothing persists)" : core.configuration.stateLocation
         logger.notice("""
             NativeAuth emulator listening on \(baseURL.absoluteString) — a local test double, NOT SECURE. \
             authority: \(authority.absoluteString) client_id: \(EmulatorConfiguration.defaultClientId) \

@@ -13,7 +13,10 @@ public struct EmulatorConfiguration: Sendable {
         StateDirectories.emulatorDefault(environment: ProcessInfo.processInfo.environment)
     }
 
-    /// The address to listen on. Keep it a loopback address: the emulator is not secure.
+    /// The address to listen on: loopback by default. Another address (`0.0.0.0`, a machine's own)
+    /// lets other machines reach the protocol endpoints and pages; the admin API then answers them
+    /// only with ``tls`` (and the admin token). The emulator is not secure: listen beyond loopback
+    /// only on a network of your own.
     public var host: String = "127.0.0.1"
     /// The port to listen on; `0` picks a free ephemeral port.
     public var port: Int = 0
@@ -28,6 +31,21 @@ public struct EmulatorConfiguration: Sendable {
     public var maxConnections: Int = 512
     /// Where state persists (users, signing key, refresh tokens, live flows); `nil` keeps it in memory.
     public var stateDirectory: URL? = nil
+    /// A PostgreSQL database to keep the state in, `postgres://USER[:PASSWORD]@HOST:PORT/DATABASE`
+    /// (the password may also come from `PGPASSWORD`): every instance given the same one shares its
+    /// users, flows, codes, refresh tokens and signing key. It takes the place of the state folder's
+    /// database; the folder, when one is given too, still keeps the CA (``tls``) and the admin token.
+    /// A database that cannot be reached or used stops ``Emulator/start(_:)`` with an error.
+    public var database: String? = nil
+    /// Where the state is kept, for messages: ``database`` without its password, the state folder,
+    /// or `(in memory)`.
+    public var stateLocation: String {
+        if let database {
+            return (try? PostgresStateDatabase.configuration(database).1) ?? "(a database URL that is not one)"
+        }
+        return stateDirectory?.path ?? "(in memory)"
+    }
+
     /// A JSON file of users (`{"users":[{"username","method","password","displayName"}]}`) imported at start.
     public var seedFile: URL? = nil
     /// When set, every code sent is this value instead of a random one (for tests).

@@ -40,4 +40,32 @@ package enum EmulatorHelp {
           nativeauth emulator reset
           nativeauth emulator reset --state-dir ./emulator-state --seed users.json
         """
+
+    package static let exportAbstract = "Write a tenant's users and policies to a file (the seed file's form)."
+
+    package static let exportDiscussion = """
+        Writes the users of the emulator's demo tenant (or of --tenant) with their IDs, password \
+        hashes, attributes, sign-in methods and second factors, and the tenant's sign-up policy, \
+        password-reset settings and authentication contexts, as JSON that `nativeauth emulator \
+        import` (or POST /_emulator/import) reads back: an export imported and exported again is \
+        the same bytes. The state is the folder's (the embedded emulator's, \
+        $NATIVEAUTH_EMULATOR_STATE_DIR, or --state-dir) or --database's.
+
+        EXAMPLES:
+          nativeauth emulator export users.json
+          nativeauth emulator export --database postgres://ci@db:5432/emulator \\
+            --tenant job42 - > job42.json
+        """
+
+    package static let importAbstract = "Make a tenant hold the users and policies of an export."
+
+    package static let importDiscussion = """
+        Replaces the users of the emulator's demo tenant (or of --tenant) with those of FILE (an \
+        export, or a seed file), keeping their IDs, and sets the tenant's policies to the file's. \
+        The tenant's flows, codes and refresh tokens are dropped; its ID and signing key stay. A \
+        `nativeauth emulator` running on the same state sees the change.
+
+        EXAMPLES:
+          nativeauth emulator import users.json
+        """
 }

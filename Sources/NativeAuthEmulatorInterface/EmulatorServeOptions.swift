@@ -7,6 +7,22 @@ package struct EmulatorServeOptions: ParsableArguments {
     @Option(name: .long, help: "Port to listen on (0 picks a free one).")
     package var port: Int = 0
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Address to listen on (default 127.0.0.1: this machine only). Another one (0.0.0.0, this machine's address) lets "
+            + "other machines reach the emulator; its admin API then answers them only over HTTPS (--tls), with the admin token. "
+            + "The emulator is not secure: do this on a network of your own only.",
+        valueName: "ADDRESS"))
+    package var listen: String = EmulatorServeOptions.loopback
+
+    /// The address listened on by default: this machine only.
+    package static let loopback = "127.0.0.1"
+
+    @Option(name: .customLong("admin-token-file"), help: ArgumentHelp(
+        "File holding the admin token to serve with (default $NATIVEAUTH_EMULATOR_ADMIN_TOKEN; else the token of the "
+            + "instances running on the state folder, or a new one), so that several instances share one.",
+        valueName: "FILE"))
+    package var adminTokenFile: String?
+
     @Flag(name: .long, help: ArgumentHelp(
         "Serve HTTPS (for MSAL's own SDKs, which insist on an https authority): a certificate signed by a CA the emulator "
             + "creates in its state folder (tls/ca.pem; its key never leaves the folder). Every URL it hands out says https. "
@@ -28,6 +44,7 @@ package struct EmulatorServeOptions: ParsableArguments {
 
     package func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        guard !listen.isEmpty, !listen.contains(where: \.isWhitespace) else { throw ValidationError("--listen needs an address.") }
         guard idleTimeout.isFinite, idleTimeout > 0, idleTimeout <= 86_400 else {
             throw ValidationError("--idle-timeout must be more than 0 and at most 86400 seconds.")
         }
@@ -36,7 +53,8 @@ package struct EmulatorServeOptions: ParsableArguments {
 
     /// The options as `nativeauth-emulator` takes them again (the same values, written out in full).
     package var arguments: [String] {
-        ["--port", String(port)] + (tls ? ["--tls"] : []) + state.arguments
+        ["--port", String(port)] + (listen == Self.loopback ? [] : ["--listen", listen]) + (tls ? ["--tls"] : [])
+            + (adminTokenFile.map { ["--admin-token-file", $0] } ?? []) + state.arguments
             + ["--idle-timeout", "\(idleTimeout)", "--max-connections", String(maxConnections)]
     }
 }

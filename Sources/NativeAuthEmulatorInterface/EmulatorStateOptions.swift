@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `--state-dir` and `--seed`, shared by `nativeauth emulator` and `nativeauth emulator reset` (one
+/// `--state-dir`, `--database` and `--seed`, shared by `nativeauth emulator` and `nativeauth emulator reset` (one
 /// option group in both, so `emulator reset --state-dir DIR` reaches the subcommand), and by
 /// `nativeauth-emulator`, which runs them.
 package struct EmulatorStateOptions: ParsableArguments {
@@ -8,6 +8,13 @@ package struct EmulatorStateOptions: ParsableArguments {
         "Folder where the emulator keeps its state (default $XDG_STATE_HOME/nativeauth/emulator, the embedded emulator's).",
         valueName: "DIR"))
     package var stateDirectory: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "PostgreSQL database to keep the state in, shared by every emulator given the same one "
+            + "(default $NATIVEAUTH_EMULATOR_DATABASE; else the state folder's own database). The state folder still keeps "
+            + "the admin token and the HTTPS CA.",
+        valueName: "postgres://USER@HOST:PORT/DB"))
+    package var database: String?
 
     @Option(name: .long, help: ArgumentHelp(
         #"JSON file of users to add and the sign-up policy: {"users":[{"username","method","password","displayName"}],"signUp":{…}} (docs/EMULATOR.md of the source)."#,
@@ -18,6 +25,7 @@ package struct EmulatorStateOptions: ParsableArguments {
 
     /// The options as `nativeauth-emulator` takes them again.
     package var arguments: [String] {
-        (stateDirectory.map { ["--state-dir", $0] } ?? []) + (seed.map { ["--seed", $0] } ?? [])
+        (stateDirectory.map { ["--state-dir", $0] } ?? []) + (database.map { ["--database", $0] } ?? [])
+            + (seed.map { ["--seed", $0] } ?? [])
     }
 }

@@ -15,7 +15,7 @@ struct EmulatorProgram: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: EmulatorProgramFacts.executableName,
         abstract: "The local emulator of the native-auth server (what `nativeauth emulator` runs).",
-        subcommands: [ServeCommand.self, ResetCommand.self, EmbeddedCommand.self],
+        subcommands: [ServeCommand.self, ResetCommand.self, ExportCommand.self, ImportCommand.self, EmbeddedCommand.self],
         defaultSubcommand: ServeCommand.self)
 
     /// Keeps the emulator's secrets (its signing key, codes, refresh tokens) out of core files, as
@@ -52,22 +52,27 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.port = options.port
         configuration.tls = options.tls
         configuration.stateDirectory = ProgramSettings.stateDirectory(options.state.stateDirectory)
+        configuration.database = ProgramSettings.database(options.state.database)
         configuration.seedFile = options.state.seed.map { URL(fileURLWithPath: $0) }
         configuration.fixedCode = ProgramSettings.fixedCode
         configuration.onCodeSent = { ProgramOutput.info(EmbeddedCode($0).announcement) }
         configuration.idleTimeout = options.idleTimeout
         configuration.maxConnections = options.maxConnections
-        // The admin token: with a state folder, the one of the instances already running on it (so
-        // `cat STATE/admin-token` opens every one of them), else a new one, written (0600) to
-        // admin-token there; the lease is held until the process ends. Without a folder, a new one.
+        // The admin token: the one given (--admin-token-file, NATIVEAUTH_EMULATOR_ADMIN_TOKEN), else, with
+        // a state folder, the one of the instances already running on it (so `cat STATE/admin-token` opens
+        // every one of them), else a new one, written (0600) to admin-token there; the lease is held until
+        // the process ends. Without a folder, the given one or a new one.
         let lease: AdminTokenLease?
+        let given: String?
         do {
-            lease = try configuration.stateDirectory.map(AdminTokenLease.acquire(stateDirectory:))
+            given = try ProgramSettings.adminToken(file: options.adminTokenFile)
+            lease = try configuration.stateDirectory.map { try AdminTokenLease.acquire(stateDirectory: $0, token: given) }
         } catch {
             ProgramOutput.fail("The emulator could not start: \(error)")
         }
-        let adminToken = lease?.token ?? EmulatorConfiguration.makeAdminToken()
+        let adminToken = lease?.token ?? given ?? EmulatorConfiguration.makeAdminToken()
         configuration.adminToken = adminToken
+        configuration.host = options.listen
         // Warnings and errors only: the emulator's start notice would repeat, in one long line, what
         // the lines below say.
         var logger = Logger(label: "nativeauth.emulator", factory: { StreamLogHandler.standardError(label: $0) })
@@ -90,9 +95,9 @@ struct ServeCommand: AsyncParsableCommand {
         ProgramOutput.result("authority: \(emulator.authority.absoluteString)")
         ProgramOutput.result("client id: \(EmulatorConfiguration.defaultClientId)")
         ProgramOutput.result("admin token: \(adminToken)")
-        let folder = configuration.stateDirectory?.path ?? "(in memory)"
-        let resetFlag = options.state.stateDirectory == nil ? "" : " --state-dir \(ShellWord.quoted(folder))"
-        ProgramOutput.result("state: \(folder) (`nativeauth emulator reset\(resetFlag)` puts the demo users back)")
+        let resetFlag = configuration.database.map { " --database \(ShellWord.quoted($0))" }
+            ?? options.state.stateDirectory.map { _ in " --state-dir \(ShellWord.quoted(configuration.stateDirectory?.path ?? ""))" } ?? ""
+        ProgramOutput.result("state: \(configuration.stateLocation) (`nativeauth emulator reset\(resetFlag)` puts the demo users back)")
 
         // SIGQUIT would start the Swift runtime's backtracer; the emulator has nothing to save, so it just ends.
         _ = signal(SIGQUIT, { _ in _exit(128 + SIGQUIT) })

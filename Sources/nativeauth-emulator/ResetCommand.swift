@@ -4,7 +4,8 @@ import NativeAuthEmulator
 import NativeAuthEmulatorInterface
 
 /// `nativeauth-emulator reset` (what `nativeauth emulator reset` runs): puts the emulator's state
-/// back to its seeded users, for the embedded emulator's state folder or a `--state-dir DIR`'s.
+/// back to its seeded users, for the embedded emulator's state folder, a `--state-dir DIR`'s, or a
+/// `--database`'s.
 struct ResetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset", abstract: EmulatorHelp.resetAbstract, discussion: EmulatorHelp.resetDiscussion)
@@ -12,16 +13,13 @@ struct ResetCommand: ParsableCommand {
     @OptionGroup var state: EmulatorStateOptions
 
     func run() throws {
-        var configuration = EmulatorConfiguration()
-        let folder = ProgramSettings.stateDirectory(state.stateDirectory)
-        configuration.stateDirectory = folder
-        configuration.seedFile = state.seed.map { URL(fileURLWithPath: $0) }
+        let configuration = ProgramSettings.stateConfiguration(state)
         do {
             try Emulator.resetState(configuration)
         } catch {
-            ProgramOutput.fail("The emulator's state in \(folder.path) could not be reset: \(error)")
+            ProgramOutput.fail("The emulator's state in \(configuration.stateLocation) could not be reset: \(error)")
         }
-        ProgramOutput.result("Reset the emulator's state in \(folder.path): the demo users are back "
+        ProgramOutput.result("Reset the emulator's state in \(configuration.stateLocation): the demo users are back "
             + "(bob@example.com's password is Passw0rd!), with no sign-ins, codes or refresh tokens.")
     }
 }

@@ -86,6 +86,9 @@ final class LiveCLI: Sendable {
     /// Sends SIGTERM.
     func terminate() { process.terminate() }
 
+    /// Sends SIGKILL: the process ends at once, with nothing of its own run.
+    func kill() { process.send(SIGKILL) }
+
     /// How long a wait for output may last: a bound, not a timing. A foreground emulator's first start
     /// generates an RSA key, which took over 30 s on the shared 2-core machine under a load of 60.
     static let outputBound = Duration.seconds(120)

@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 extension EmulatorProcess {
-    /// Issue 9, item 4, on the built binary: a `state.json` or `signing-key.pem` the emulator may not read
+    /// Issue 9, item 4, on the built binary: a database (`state.sqlite`) the emulator may not read
     /// stops it with a message naming the file, and is left as it was (users and refresh tokens kept).
     /// Root reads any file, so as root the emulator runs as `nobody` (`setpriv`).
     @Suite
@@ -22,7 +22,7 @@ extension EmulatorProcess {
         }
 
         @Test(.enabled(if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")),
-              arguments: ["state.json", "signing-key.pem"])
+              arguments: ["state.sqlite"])
         func anUnreadableStateFileStopsTheEmulatorAndIsKept(name: String) async throws {
             let sandbox = try CLISandbox()
             defer { sandbox.remove() }

@@ -9,7 +9,7 @@ import Glibc
 /// Plain HTTP requests and raw sockets to an emulator on loopback, for the process-level tests.
 enum LoopbackHTTP {
     /// Sends one request; returns the status and the body.
-    static func request(_ method: String, _ url: URL, bearer: String? = nil, json: String? = nil,
+    static func request(_ method: String, _ url: URL, bearer: String? = nil, json: String? = nil, form: String? = nil,
                         timeout: TimeInterval = 30) async throws -> (status: Int, body: String) {
         var request = URLRequest(url: url, timeoutInterval: timeout)
         request.httpMethod = method
@@ -17,6 +17,10 @@ enum LoopbackHTTP {
         if let json {
             request.httpBody = Data(json.utf8)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        if let form {
+            request.httpBody = Data(form.utf8)
+            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
         }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout

@@ -43,4 +43,15 @@ import Testing
             && again.idleTimeout == 2.5 && again.maxConnections == 9)
         #expect(try EmulatorServeOptions.parse([]).arguments == ["--port", "0", "--idle-timeout", "30.0", "--max-connections", "512"])
     }
+
+    @Test func theTeamOptionsReachTheProgramUnchanged() throws {
+        let parsed = try EmulatorServeOptions.parse(["--listen", "0.0.0.0", "--tls", "--admin-token-file", "/run/token",
+                                                      "--database", "postgres://ci@db:5432/emulator"])
+        let again = try EmulatorServeOptions.parse(parsed.arguments)
+        #expect(again.arguments == parsed.arguments)
+        #expect(again.listen == "0.0.0.0" && again.adminTokenFile == "/run/token" && again.state.database == "postgres://ci@db:5432/emulator")
+        let transfer = try EmulatorTransferOptions.parse(["--tenant", "job42", "--state-dir", "/tmp/s", "-"])
+        #expect(try EmulatorTransferOptions.parse(transfer.arguments).arguments == transfer.arguments)
+        #expect(transfer.file == "-" && transfer.tenant == "job42")
+    }
 }

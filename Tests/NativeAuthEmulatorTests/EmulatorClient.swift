@@ -42,6 +42,16 @@ struct EmulatorClient: Sendable {
     let emulator: any EmulatorUnderTest
     let transport: Transport
     var clientId = EmulatorConfiguration.defaultClientId
+    /// The `?tenant=` of admin requests (nil: the demo tenant's admin API).
+    var adminTenant: String?
+
+    /// A client of another tenant of the same emulator: its authority, its client ID, its admin API.
+    func tenant(_ core: EmulatorCore) -> EmulatorClient {
+        var client = EmulatorClient(InProcessEmulator(core: core, tenants: emulator.tenants), transport: transport)
+        client.clientId = core.clientId
+        client.adminTenant = String(core.tenantDomain.dropLast(".onmicrosoft.com".count))
+        return client
+    }
 
     /// A client of a running emulator, over loopback HTTP.
     init(_ emulator: Emulator) {
@@ -126,7 +136,8 @@ struct EmulatorClient: Sendable {
     func admin(_ method: String, _ path: String, json: String? = nil, token: String? = EmulatorClient.adminToken) async throws -> HTTPResult {
         var headers = json == nil ? [:] : ["Content-Type": "application/json"]
         if let token { headers["Authorization"] = "Bearer \(token)" }
-        return try await raw(method: method, url: URL(string: emulator.baseURL.absoluteString + "/_emulator/" + path)!,
+        let query = adminTenant.map { (path.contains("?") ? "&" : "?") + "tenant=\($0)" } ?? ""
+        return try await raw(method: method, url: URL(string: emulator.baseURL.absoluteString + "/_emulator/" + path + query)!,
                              body: json.map { Data($0.utf8) }, headers: headers)
     }
 
@@ -191,11 +202,11 @@ func withEmulator<Value: Sendable>(
     _ adjust: (inout EmulatorConfiguration) -> Void = { _ in },
     _ body: @Sendable (EmulatorClient) async throws -> Value
 ) async throws -> Value {
-    let core = try EmulatorCore(configuration: EmulatorClient.configuration(adjust))
-    let app = Application(router: EmulatorRouter.make(core: core, context: InProcessContext.self),
-                          logger: core.configuration.logger)
+    let tenants = TenantRegistry(demo: try EmulatorCore(configuration: EmulatorClient.configuration(adjust)))
+    let app = Application(responder: TenantDispatch(tenants: tenants, context: InProcessContext.self),
+                          logger: tenants.demo.configuration.logger)
     return try await app.test(.router) { client in
-        try await body(EmulatorClient(InProcessEmulator(core: core), transport: .inProcess(client)))
+        try await body(EmulatorClient(InProcessEmulator(core: tenants.demo, tenants: tenants), transport: .inProcess(client)))
     }
 }
 

@@ -5,6 +5,7 @@ import Hummingbird
 /// What a test reads of the emulator it talks to: a running ``Emulator``, or one served in process.
 protocol EmulatorUnderTest: Sendable {
     var core: EmulatorCore { get }
+    var tenants: TenantRegistry { get }
     var port: Int { get }
     var baseURL: URL { get }
     var authority: URL { get }
@@ -21,6 +22,7 @@ extension Emulator: EmulatorUnderTest {}
 /// The shortcuts are those of ``Emulator`` (EmulatorControl.swift), on the same core.
 struct InProcessEmulator: EmulatorUnderTest {
     let core: EmulatorCore
+    let tenants: TenantRegistry
 
     var port: Int { core.port }
     var baseURL: URL { URL(string: core.baseURL)! }

@@ -1,5 +1,5 @@
 import Foundation
-import NativeAuthEmulator
+@testable import NativeAuthEmulator
 import Testing
 
 /// Issue 9, item 3: open flows are capped per user and per client, unfinished flows are kept only
@@ -43,12 +43,12 @@ struct FlowCapTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         try await withEmulator({ $0.stateDirectory = directory }) { client in
             let token = try await client.startOTP()
-            // Alice's flow is the only record that names her (a removal in the journal names only its key).
+            // Alice's flow is the only record that names her (a removed record's row keeps only its key).
             let alice = #""userKey":"alice@example.com""#
-            #expect(try Self.stateText(directory).contains(alice))
+            #expect(try StoredState.recordsText(directory).contains(alice))
             client.emulator.advanceClock(by: 601)
             _ = try await client.initiate("bob@example.com")  // a write after the purge interval purges
-            #expect(try !Self.storedRecords(directory).contains(alice), "the expired flow is still stored")
+            #expect(try !StoredState.recordsText(directory).contains(alice), "the expired flow is still stored")
             ProtocolErrorTests.expectError(try await client.submitCode(token, code: "12345678"), "expired_token", 552003)
             ProtocolErrorTests.expectError(try await client.challenge(token), "expired_token", 552003)
         }
@@ -59,14 +59,13 @@ struct FlowCapTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         try await withEmulator({ $0.stateDirectory = directory; $0.maxFlowsPerUser = 5_000 }) { client in
             for _ in 0..<1_500 { _ = try await client.initiate("alice@example.com") }
-            let snapshot = directory.appendingPathComponent("state.json")
-            let journal = directory.appendingPathComponent("state.journal")
-            let before = try Self.identity(snapshot)
-            let journalBefore = try Self.size(journal)
+            let before = try #require(try StoredState.integer(directory, "SELECT max(version) FROM emulator_records"))
             #expect(try await client.startOTP().isEmpty == false)
-            #expect(try Self.identity(snapshot) == before, "state.json was rewritten for one request")
-            // Two requests (initiate and challenge) appended a few hundred bytes each.
-            #expect(try Self.size(journal) - journalBefore < 4_096)
+            // Two requests (initiate and challenge) wrote the flow they touched, none of the thousand others.
+            let written = try StoredState.texts(directory, "SELECT kind FROM emulator_records WHERE version > ?", [.integer(before)])
+            #expect(written.count <= 2 && written.allSatisfy { $0 == ["flow"] }, "\(written)")
+            let flows = try StoredState.integer(directory, "SELECT count(*) FROM emulator_records WHERE kind = 'flow'") ?? 0
+            #expect(flows >= 1_000)
             // And a second instance on the directory sees the newest flow.
             let token = try await client.startOTP()
             let answer = try await withEmulator({ $0.stateDirectory = directory; $0.maxFlowsPerUser = 5_000 }) { other in
@@ -74,36 +73,5 @@ struct FlowCapTests {
             }
             #expect(answer.status == 200)
         }
-    }
-
-    /// The records stored now: a second instance's view, written out as a new snapshot.
-    static func storedRecords(_ directory: URL) throws -> String {
-        let journal = try String(contentsOf: directory.appendingPathComponent("state.journal"), encoding: .utf8)
-        var removed = Set<String>()
-        var lines: [String] = []
-        for line in journal.split(separator: "\n").reversed() {
-            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let key = object["k"] as? String else { continue }
-            if removed.contains(key) { continue }
-            removed.insert(key)
-            if object["v"] != nil { lines.append(String(line)) }
-        }
-        let snapshot = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("state.json"))) as? [String: Any]
-        let flows = (snapshot?["flows"] as? [String: Any] ?? [:]).filter { !removed.contains($0.key) }
-        return lines.joined() + String(decoding: try JSONSerialization.data(withJSONObject: flows), as: UTF8.self)
-    }
-
-    static func stateText(_ directory: URL) throws -> String {
-        let names = ["state.json", "state.journal"]
-        return try names.map { try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8) }.joined()
-    }
-
-    private static func identity(_ url: URL) throws -> [String] {
-        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-        return ["\(attributes[.systemFileNumber] ?? "")", "\(attributes[.modificationDate] ?? "")", "\(attributes[.size] ?? "")"]
-    }
-
-    private static func size(_ url: URL) throws -> Int {
-        (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
     }
 }

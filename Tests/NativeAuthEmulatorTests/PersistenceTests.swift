@@ -36,12 +36,14 @@ struct PersistenceTests {
         }
         let attributes = try FileManager.default.attributesOfItem(atPath: directory.path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700)
-        for name in ["state.json", "signing-key.pem"] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("state.sqlite") }
+        #expect(names.contains("state.sqlite"))
+        for name in names {
             let file = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path)
             #expect((file[.posixPermissions] as? NSNumber)?.intValue == 0o600, "\(name)")
+            let contents = try Data(contentsOf: directory.appendingPathComponent(name))
+            #expect(contents.range(of: Data("Passw0rd!".utf8)) == nil, "\(name)")
         }
-        let state = try String(contentsOf: directory.appendingPathComponent("state.json"), encoding: .utf8)
-        #expect(!state.contains("Passw0rd!"))
     }
 
     @Test func twoInstancesOnOneDirectoryShareRotatedRefreshTokens() async throws {

@@ -1,11 +1,12 @@
 import Foundation
-import NativeAuthEmulator
+@testable import NativeAuthEmulator
 import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Issue 9, item 4: only a missing state is created; any other failure is reported and the file kept.
+/// Issue 9, item 4 (and issue 34, item 1, for the database): only a missing state is created; any
+/// other failure is reported naming the file, and the file is kept.
 @Suite("State files that cannot be used")
 struct StateFileErrorTests {
     private func start(_ directory: URL) async throws {
@@ -13,39 +14,62 @@ struct StateFileErrorTests {
     }
 
     @Test(.enabled(if: geteuid() != 0, "root reads any file; the CLI test runs this case as another user"))
-    func anUnreadableStateIsReportedAndLeftAlone() async throws {
+    func anUnreadableDatabaseIsReportedAndLeftAlone() async throws {
         let directory = PersistenceTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try await start(directory)
-        let file = directory.appendingPathComponent("state.json")
+        let file = directory.appendingPathComponent("state.sqlite")
         let before = try Data(contentsOf: file)
         #expect(chmod(file.path, 0o000) == 0)
         let error = await #expect(throws: (any Error).self) { try await start(directory) }
-        #expect("\(error.map { "\($0)" } ?? "")".contains("state.json could not be read"))
+        #expect("\(error.map { "\($0)" } ?? "")".contains("state.sqlite could not be read"))
         #expect(chmod(file.path, 0o600) == 0)
         #expect(try Data(contentsOf: file) == before)
     }
 
-    @Test func aStateThatIsNotAFileIsReportedAndLeftAlone() async throws {
+    @Test func aDatabaseThatIsNotAFileIsReportedAndLeftAlone() async throws {
         let directory = PersistenceTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("state.json/inside"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("state.sqlite/inside"), withIntermediateDirectories: true)
         #expect(chmod(directory.path, 0o700) == 0)
         let error = await #expect(throws: (any Error).self) { try await start(directory) }
-        #expect("\(error.map { "\($0)" } ?? "")".contains("state.json"))
-        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("state.json/inside").path))
+        #expect("\(error.map { "\($0)" } ?? "")".contains("state.sqlite"))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("state.sqlite/inside").path))
     }
 
-    @Test func aCorruptKeyNamesItsFileAndIsKept() async throws {
+    @Test func aDatabaseReachedThroughASymbolicLinkIsRefused() async throws {
+        let directory = PersistenceTests.temporaryDirectory()
+        let elsewhere = PersistenceTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory); try? FileManager.default.removeItem(at: elsewhere) }
+        try await start(elsewhere)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createSymbolicLink(at: directory.appendingPathComponent("state.sqlite"),
+                                                   withDestinationURL: elsewhere.appendingPathComponent("state.sqlite"))
+        let error = await #expect(throws: (any Error).self) { try await start(directory) }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("\(directory.path)/state.sqlite could not be read"))
+    }
+
+    @Test func aCorruptDatabaseNamesItsFileAndIsKept() async throws {
         let directory = PersistenceTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try await start(directory)
-        let key = directory.appendingPathComponent("signing-key.pem")
-        try Data("-----BEGIN PRIVATE KEY-----\nnot a key\n-----END PRIVATE KEY-----\n".utf8).write(to: key)
+        let file = directory.appendingPathComponent("state.sqlite")
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
+        let garbage = Data(repeating: 0x5A, count: 8_192)
+        try garbage.write(to: file)
         let error = await #expect(throws: (any Error).self) { try await start(directory) }
         let text = error.map { "\($0)" } ?? ""
-        #expect(text.contains(key.path), "\(text)")
-        #expect(try String(contentsOf: key, encoding: .utf8).contains("not a key"))
+        #expect(text.contains(file.path) && text.contains("left as it is"), "\(text)")
+        #expect(try Data(contentsOf: file) == garbage)
+    }
+
+    @Test func aDatabaseOfALaterSchemaIsRefused() async throws {
+        let directory = PersistenceTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await start(directory)
+        try StoredState.execute(directory, "UPDATE emulator_schema SET version = 99")
+        let error = await #expect(throws: (any Error).self) { try await start(directory) }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("written by a later emulator (schema 99"))
     }
 
     @Test func temporaryFilesLeftByAKilledProcessAreRemovedAtStart() async throws {
@@ -63,33 +87,15 @@ struct StateFileErrorTests {
         #expect(names.contains("notes.tmp"))
     }
 
-    @Test func aJournalLineCutShortByAKillIsDropped() async throws {
-        let directory = PersistenceTests.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let refresh = try await withEmulator({ $0.stateDirectory = directory }) { client in
-            try #require(try await client.signInOTP().string("refresh_token"))
-        }
-        let journal = try FileHandle(forWritingTo: directory.appendingPathComponent("state.journal"))
-        try journal.seekToEnd()
-        try journal.write(contentsOf: Data(#"{"k":"cut","t":"flow","v":{"id":"#.utf8))
-        try journal.close()
-        try await withEmulator({ $0.stateDirectory = directory }) { client in
-            let answer = try await client.refresh(refresh)
-            #expect(answer.status == 200)
-        }
-    }
-
     @Test func aStateThatFailsWhileServingIsAnsweredInTheShapeOfWhatWasAsked() async throws {
-        // A journal line that does not decode (another writer's bug): every request that reads the
-        // state fails, and each kind of route answers its own 500, never a bare one.
+        // A record that does not decode (another writer's bug): every request that reads the state
+        // fails, and each kind of route answers its own 500, never a bare one.
         let directory = PersistenceTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try await withEmulator({ $0.stateDirectory = directory }) { client in
             #expect(try await client.initiate("alice@example.com").status == 200)
-            let journal = try FileHandle(forWritingTo: directory.appendingPathComponent("state.journal"))
-            try journal.seekToEnd()
-            try journal.write(contentsOf: Data("not a journal entry\n".utf8))
-            try journal.close()
+            try StoredState.execute(directory, "INSERT INTO emulator_records VALUES ('default', 'flow', 'bad', 'not a record', 1000000)")
+            try StoredState.execute(directory, "UPDATE emulator_tenants SET version = 1000000")
 
             let native = try await client.initiate("alice@example.com")
             #expect(native.status == 500)
@@ -101,7 +107,7 @@ struct StateFileErrorTests {
             #expect(page.header("Content-Type") == "text/html; charset=utf-8")
             let admin = try await client.admin("GET", "users")
             #expect(admin.status == 500)
-            #expect(admin.string("error_description")?.contains("state.journal") == true)
+            #expect(admin.string("error_description")?.contains("state.sqlite holds a flow record that does not decode") == true)
         }
     }
 }

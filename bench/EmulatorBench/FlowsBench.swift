@@ -8,7 +8,7 @@ import NativeAuthEmulator
 /// the other gets N flows that stay open (initiates). Then complete OTP sign-ins (initiate,
 /// challenge, token) go to one and the other in turn, so that whatever else the machine does weighs
 /// on both alike. It prints per-endpoint medians and means for both, their ratios, and the sizes of
-/// `state.json` and `state.journal`.
+/// their databases (`state.sqlite` and its write-ahead log).
 enum FlowsBench {
     private struct Target {
         let emulator: Emulator
@@ -48,7 +48,7 @@ enum FlowsBench {
                          name as NSString, a50, aMean, b50, bMean, b50 / a50, bMean / aMean))
         }
         for (label, target) in [("small", small), ("large", large)] {
-            for file in ["state.json", "state.journal"] {
+            for file in ["state.sqlite", "state.sqlite-wal"] {
                 let path = target.directory.appendingPathComponent(file).path
                 let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
                 print("\(label) \(file): \(size) bytes")

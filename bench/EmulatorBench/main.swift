@@ -4,11 +4,14 @@ import Glibc
 #endif
 import NativeAuthEmulator
 
-// Drives complete OTP sign-ins (initiate, challenge, token) against an in-memory emulator over
-// keep-alive loopback connections and prints sign-ins per second and per-endpoint latency. With --v2,
-// API V2's sign-ins instead (authorize-challenge, sign_in, challenge, verify, the resume, token).
+// Drives complete OTP sign-ins (initiate, challenge, token) against an emulator (in memory, on a
+// state folder's SQLite database, or on PostgreSQL) over keep-alive loopback connections and prints
+// sign-ins per second and per-endpoint latency. With --v2, API V2's sign-ins instead
+// (authorize-challenge, sign_in, challenge, verify, the resume, token). With --instances N (N
+// emulators on one state), the requests of each sign-in go to different instances.
 //
 // Usage: EmulatorBench [--connections N] [--seconds S] [--warmup S] [--scope 'openid ...'] [--v2] [--rsa]
+//                      [--state-dir DIR | --database postgres://…] [--instances N]
 //        EmulatorBench --flows N [--sign-ins M]   (request cost with N open flows in a state directory)
 
 struct Options {
@@ -16,6 +19,9 @@ struct Options {
     var seconds = 10.0
     var warmup = 2.0
     var scope = "openid offline_access api://bench/Data.Read"
+    var stateDirectory: String?
+    var database: String?
+    var instances = 1
     var v2 = false
 
     init(_ arguments: [String]) {
@@ -26,6 +32,9 @@ struct Options {
             case "--seconds": seconds = Double(iterator.next() ?? "") ?? seconds
             case "--warmup": warmup = Double(iterator.next() ?? "") ?? warmup
             case "--scope": scope = iterator.next() ?? scope
+            case "--state-dir": stateDirectory = iterator.next()
+            case "--database": database = iterator.next()
+            case "--instances": instances = max(1, Int(iterator.next() ?? "") ?? instances)
             case "--v2": v2 = true
             default: break
             }
@@ -93,8 +102,12 @@ configuration.logger.logLevel = .error
 // connection the scheduler holds back on a busy machine finds its flow evicted by the others' newer
 // ones (AADSTS55200). The cap is the emulator's guard against flow flooding, not part of a sign-in.
 configuration.maxFlowsPerUser = 10_000
-let emulator = try await Emulator.start(configuration)
-let port = emulator.port
+configuration.stateDirectory = options.stateDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+configuration.database = options.database
+var emulators: [Emulator] = []
+for _ in 0..<options.instances { emulators.append(try await Emulator.start(configuration)) }
+let emulator = emulators[0]
+let ports = emulators.map(\.port)
 let tenantPath = emulator.authority.path
 let clientId = EmulatorConfiguration.defaultClientId
 var unreserved = CharacterSet.alphanumerics
@@ -103,7 +116,8 @@ let scope = options.scope.addingPercentEncoding(withAllowedCharacters: unreserve
 let expectIdToken = options.scope.split(separator: " ").contains("openid")
 
 let steps = options.v2 ? ["authorize-challenge", "signin", "challenge", "verify", "resume", "token"] : ["initiate", "challenge", "token"]
-print("emulator on \(emulator.baseURL.absoluteString), \(options.v2 ? "API V2, " : "")\(options.connections) keep-alive connections, "
+print("\(options.instances) emulator(s) on \(configuration.stateLocation), first at \(emulator.baseURL.absoluteString), "
+      + "\(options.v2 ? "API V2, " : "")\(options.connections) keep-alive connections, "
       + "\(options.warmup)s warm-up + \(options.seconds)s measured, \(ProcessInfo.processInfo.activeProcessorCount) cores, "
       + "scope '\(options.scope)' (\(expectIdToken ? 2 : 1) RS256 signatures per sign-in)")
 
@@ -125,7 +139,7 @@ let measureFrom = start.addingTimeInterval(options.warmup)
 let stopAt = measureFrom.addingTimeInterval(options.seconds)
 let done = DispatchGroup()
 
-for _ in 0..<options.connections {
+for index in 0..<options.connections {
     done.enter()
     let thread = Thread {
         var local = Dictionary(uniqueKeysWithValues: steps.map { ($0, [UInt64]()) })
@@ -136,15 +150,20 @@ for _ in 0..<options.connections {
             results.merge(local, signIns: signIns, failures: failures, firstFailure: firstFailure)
             done.leave()
         }
-        guard let connection = try? HTTPConnection(port: port) else {
+        guard let connections = try? ports.map({ try HTTPConnection(port: $0) }) else {
             failures += 1
             firstFailure = "connect failed"
             return
         }
+        // With several instances, each request of a sign-in goes to the next one (and each sign-in
+        // starts one further on, so that every instance answers every endpoint).
+        var turn = index
         var measuring = false
-        func timed(_ name: String, _ request: () throws -> HTTPConnection.Response) throws -> HTTPConnection.Response {
+        func timed(_ name: String, _ request: (HTTPConnection) throws -> HTTPConnection.Response) throws -> HTTPConnection.Response {
+            let connection = connections[turn % connections.count]
+            turn += 1
             let begin = DispatchTime.now().uptimeNanoseconds
-            let result = try request()
+            let result = try request(connection)
             if measuring { local[name]!.append(DispatchTime.now().uptimeNanoseconds - begin) }
             return result
         }
@@ -153,46 +172,46 @@ for _ in 0..<options.connections {
         }
         /// V1: initiate, challenge, the oob grant.
         func signInV1() throws -> HTTPConnection.Response {
-            let r1 = try timed("initiate") {
+            let r1 = try timed("initiate") { connection in
                 try connection.post(path: tenantPath + "/oauth2/v2.0/initiate",
                                     form: "client_id=\(clientId)&username=alice%40example.com&challenge_type=oob%20redirect")
             }
             guard r1.status == 200, let t1 = r1.stringMember(continuationTokenMember) else { throw failure("initiate", r1) }
-            let r2 = try timed("challenge") {
+            let r2 = try timed("challenge") { connection in
                 try connection.post(path: tenantPath + "/oauth2/v2.0/challenge",
                                     form: "client_id=\(clientId)&continuation_token=\(t1)&challenge_type=oob%20redirect")
             }
             guard r2.status == 200, let t2 = r2.stringMember(continuationTokenMember) else { throw failure("challenge", r2) }
-            return try timed("token") {
+            return try timed("token") { connection in
                 try connection.post(path: tenantPath + "/oauth2/v2.0/token",
                                     form: "client_id=\(clientId)&continuation_token=\(t2)&grant_type=oob&oob=12345678&scope=\(scope)")
             }
         }
         /// V2: the entry, the sign_in link, the method's challenge, verify, the resume, the code's grant.
         func signInV2() throws -> HTTPConnection.Response {
-            let entry = try timed("authorize-challenge") {
+            let entry = try timed("authorize-challenge") { connection in
                 try connection.post(path: tenantPath + "/oauth2/v2.0/authorize-challenge", form: "client_id=\(clientId)")
             }
             guard entry.status == 401, let t0 = entry.stringMember(continuationTokenMember), let signIn = entry.stringMember(signInMember) else {
                 throw failure("authorize-challenge", entry)
             }
-            let methods = try timed("signin") {
+            let methods = try timed("signin") { connection in
                 try connection.send(path: signIn, json: #"{"continuationToken":"\#(t0)","username":"alice@example.com"}"#)
             }
             guard methods.status == 200, let t1 = methods.stringMember(v2TokenMember), let challenge = methods.stringMember(challengeLinkMember) else {
                 throw failure("signin", methods)
             }
-            let coded = try timed("challenge") { try connection.send(path: challenge, json: #"{"continuationToken":"\#(t1)"}"#) }
+            let coded = try timed("challenge") { connection in try connection.send(path: challenge, json: #"{"continuationToken":"\#(t1)"}"#) }
             guard coded.status == 200, let t2 = coded.stringMember(v2TokenMember), let verify = coded.stringMember(verifyLinkMember) else {
                 throw failure("challenge", coded)
             }
-            let done = try timed("verify") { try connection.send(path: verify, json: #"{"continuationToken":"\#(t2)","otp":"12345678"}"#) }
+            let done = try timed("verify") { connection in try connection.send(path: verify, json: #"{"continuationToken":"\#(t2)","otp":"12345678"}"#) }
             guard done.status == 200, let t3 = done.stringMember(v2TokenMember) else { throw failure("verify", done) }
-            let resumed = try timed("resume") {
+            let resumed = try timed("resume") { connection in
                 try connection.post(path: tenantPath + "/oauth2/v2.0/authorize-challenge", form: "continuation_token=\(t3)")
             }
             guard resumed.status == 200, let code = resumed.stringMember(codeMember) else { throw failure("resume", resumed) }
-            return try timed("token") {
+            return try timed("token") { connection in
                 try connection.post(path: tenantPath + "/oauth2/v2.0/token",
                                     form: "client_id=\(clientId)&grant_type=authorization_code&code=\(code)&scope=\(scope)")
             }
@@ -205,6 +224,7 @@ for _ in 0..<options.connections {
                 let tokens = try options.v2 ? signInV2() : signInV1()
                 guard tokens.status == 200, tokens.contains(idTokenMember) == expectIdToken else { throw failure("token", tokens) }
                 if measuring { signIns += 1 }
+                turn += 1
             } catch {
                 failures += 1
                 if firstFailure == nil { firstFailure = "\(error)" }
@@ -226,7 +246,7 @@ cpuProbe.start()
 await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
     done.notify(queue: .global()) { continuation.resume() }
 }
-try await emulator.stop()
+for running in emulators { try await running.stop() }
 
 let rate = Double(results.signIns) / options.seconds
 print(String(format: "complete %@OTP sign-ins: %d in %.1f s = %.0f sign-ins/s (%.0f requests/s)",

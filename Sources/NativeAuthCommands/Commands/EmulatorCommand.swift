@@ -9,7 +9,7 @@ struct EmulatorCommand: EnvironmentCommand {
         commandName: "emulator",
         abstract: EmulatorHelp.serveAbstract,
         discussion: EmulatorHelp.serveDiscussion,
-        subcommands: [EmulatorResetCommand.self])
+        subcommands: [EmulatorResetCommand.self, EmulatorExportCommand.self, EmulatorImportCommand.self])
 
     @OptionGroup var options: EmulatorServeOptions
 

@@ -20,6 +20,8 @@ struct AdminError: Error, Sendable {
 enum AdminRequests {
     /// The largest admin body read.
     static let maximumBodySize = 1 << 20
+    /// The largest import read (`POST /_emulator/import`: an export of a tenant of many users).
+    static let maximumImportSize = 64 << 20
 
     private struct ClockAdvance: Decodable {
         var seconds: Double

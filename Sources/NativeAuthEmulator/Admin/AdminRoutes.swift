@@ -32,6 +32,13 @@ struct AdminRoutes: Sendable {
         }
         admin.get("users") { _, _ in try exportUsers() }
         admin.post("users") { request, _ in try await importUsers(request) }
+        admin.get("export") { _, _ in
+            EmulatorJSONEncoder.response(json: ByteBuffer(bytes: try TenantTransfer.exportData(core)))
+        }
+        admin.post("import") { request, _ in
+            let file = try AdminRequests.decode(SeedFile.self, from: try await Self.body(request, limit: AdminRequests.maximumImportSize))
+            return AdminAnswer.Imported(imported: try TenantTransfer.import(file, into: core))
+        }
         admin.post("reset") { _, _ in
             try core.reset()
             return AdminAnswer.Reset()
@@ -65,7 +72,7 @@ struct AdminRoutes: Sendable {
     /// The users in the seed format, pretty-printed (a file to keep and import again).
     private func exportUsers() throws -> Response {
         let users = try core.store.read { Array($0.users.values) }
-        return EmulatorJSONEncoder.response(json: ByteBuffer(bytes: try Self.exportEncoder.encode(SeedFile.export(users))))
+        return EmulatorJSONEncoder.response(json: ByteBuffer(bytes: try TenantTransfer.encoder.encode(SeedFile.export(users))))
     }
 
     private func importUsers(_ request: Request) async throws -> AdminAnswer.Imported {
@@ -79,7 +86,7 @@ struct AdminRoutes: Sendable {
     }
 
     private func health() -> AdminAnswer.Health {
-        AdminAnswer.Health(tenantId: core.tenantId, tenant: core.tenantDomain, clientId: EmulatorConfiguration.defaultClientId,
+        AdminAnswer.Health(tenantId: core.tenantId, tenant: core.tenantDomain, clientId: core.clientId,
                            authority: "\(core.baseURL)/\(core.tenantDomain)", persistent: core.store.isPersistent,
                            now: Timestamps.iso8601(core.clock.now()))
     }
@@ -104,17 +111,11 @@ struct AdminRoutes: Sendable {
         return AdminAnswer.SentCodes(username: username, codes: codes)
     }
 
-    private static var exportEncoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        return encoder
-    }
-
-    private static func body(_ request: Request) async throws(AdminError) -> Data {
+    private static func body(_ request: Request, limit: Int = AdminRequests.maximumBodySize) async throws(AdminError) -> Data {
         do {
-            return Data(try await request.body.collect(upTo: AdminRequests.maximumBodySize).readableBytesView)
+            return Data(try await request.body.collect(upTo: limit).readableBytesView)
         } catch {
-            throw AdminError(status: 400, message: "the body could not be read or is over 1 MiB")
+            throw AdminError(status: 400, message: "the body could not be read or is over \(limit >> 20) MiB")
         }
     }
 }

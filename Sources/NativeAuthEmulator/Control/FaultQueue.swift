@@ -44,6 +44,11 @@ final class FaultQueue: Sendable {
         entries.withLock { $0.removeAll() }
     }
 
+    /// The queued faults, each with the requests it still applies to, in order.
+    var pending: [(fault: Fault, remaining: Int)] {
+        entries.withLock { $0.map { ($0.fault, $0.remaining) } }
+    }
+
     var pendingCount: Int {
         entries.withLock { $0.reduce(0) { $0 + $1.remaining } }
     }

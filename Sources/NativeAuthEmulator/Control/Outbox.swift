@@ -26,6 +26,12 @@ final class Outbox: Sendable {
         codes.withLock { $0[userKey] ?? [] }
     }
 
+    /// Every code sent, with the user it went to, newest first (the console's list).
+    func all() -> [(userKey: String, record: SentCodeRecord)] {
+        codes.withLock { codes in codes.flatMap { key, list in list.map { (key, $0) } } }
+            .sorted { $0.record.sentAt > $1.record.sentAt }
+    }
+
     func clear() {
         codes.withLock { $0.removeAll() }
     }

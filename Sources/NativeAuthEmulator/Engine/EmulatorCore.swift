@@ -2,10 +2,16 @@ import Crypto
 import Foundation
 import Logging
 
-/// Everything one emulator instance shares between requests: configuration, state, key, clock,
-/// faults and the request log.
+/// Everything one tenant of an emulator instance shares between requests: configuration, state,
+/// key, clock, faults, the request log and the codes sent. An instance serves its demo tenant (the
+/// configuration's) and the tenants made with `POST /_emulator/tenants` (``TenantRegistry``), each a
+/// core of its own, so that nothing of one is seen from another.
 final class EmulatorCore: Sendable {
     let configuration: EmulatorConfiguration
+    /// The tenant's settings when it was made by the admin API (nil: the demo tenant).
+    let settings: TenantSettings?
+    /// The database the tenant is kept in, shared by all the tenants of the instance (nil: memory).
+    let database: (any StateDatabase)?
     let store: StateStore
     let key: SigningKey
     let clock = VirtualClock()
@@ -16,16 +22,22 @@ final class EmulatorCore: Sendable {
     /// Called just before a password is checked against its hash, for tests.
     let beforePasswordVerification = Locked<(@Sendable () -> Void)?>(nil)
     let tenantId: String
+    /// The tenant's application: ``EmulatorConfiguration/defaultClientId`` for the demo tenant.
+    let clientId: String
     /// Registered client IDs, lower-cased.
     let clientIds: Set<String>
+    /// The tenant's policies: the configuration's, an imported policy's, the seed file's.
+    private let rules: Locked<TenantRules>
     /// The tenant's sign-up policy: the seed file's `signUp`, else ``TenantPolicy/standard``.
-    let tenantPolicy: TenantPolicy
+    var tenantPolicy: TenantPolicy { rules.withLock { $0.signUp } }
     /// How password resets complete: the configuration's, or the seed file's `passwordReset`.
-    let passwordReset: PasswordResetSettings
+    var passwordReset: PasswordResetSettings { rules.withLock { $0.passwordReset } }
     /// The tenant's authentication contexts: the seed file's `authenticationContexts`, else none.
-    let authenticationContexts: [AuthenticationContext]
+    var authenticationContexts: [AuthenticationContext] { rules.withLock { $0.authenticationContexts } }
+    /// The tenant's policies in the seed file's form (an export's).
+    var rulesSeed: SeedFile { rules.withLock { $0.seed } }
     /// The key of API V2's entry tokens (``EntryToken``), derived from the state's secret when the
-    /// instance starts (instances sharing a state directory derive the same one).
+    /// instance starts (instances sharing a state derive the same one).
     let entryTokenKey: SymmetricKey
     private let boundPort = Locked<Int>(0)
     /// When dead flows and tokens were last purged (emulator clock).
@@ -33,19 +45,27 @@ final class EmulatorCore: Sendable {
     /// Seconds between purges (each looks at every stored record, so it is not done on every request).
     static let purgeInterval: Double = 30
 
-    init(configuration: EmulatorConfiguration) throws {
+    /// The demo tenant of `configuration`, in the database it names (opened here), or in memory.
+    convenience init(configuration: EmulatorConfiguration) throws {
         try configuration.validate()
+        let (database, legacy) = try Self.openDatabase(configuration)
+        try self.init(configuration: configuration, settings: nil, database: database, legacy: legacy)
+    }
+
+    /// A tenant in `database`: the demo tenant (`settings` nil) or one made by the admin API, made
+    /// in the database (with the demo users and the seed file's) when it is not there yet.
+    init(configuration: EmulatorConfiguration, settings: TenantSettings?, database: (any StateDatabase)?,
+         legacy: LegacyStateFolder? = nil) throws {
         self.configuration = configuration
-        self.clientIds = Set(configuration.registeredClientIds.map { $0.lowercased() })
+        self.settings = settings
+        self.database = database
+        self.clientId = settings?.clientId ?? EmulatorConfiguration.defaultClientId
+        self.clientIds = settings.map { [$0.clientId.lowercased()] } ?? Set(configuration.registeredClientIds.map { $0.lowercased() })
         let seedUsers = try Self.loadSeedFile(configuration.seedFile)
-        let tenantPolicy = seedUsers?.signUp ?? .standard
-        try tenantPolicy.validate()
-        self.tenantPolicy = tenantPolicy
-        self.passwordReset = try PasswordResetSettings(configuration, seed: seedUsers?.passwordReset)
-        let contexts = seedUsers?.authenticationContexts ?? []
-        try AuthenticationContext.validate(contexts)
-        self.authenticationContexts = contexts
-        let store = try StateStore(directory: configuration.stateDirectory) {
+        // Checked before the state is touched: a seed whose policy cannot work stops the start.
+        _ = try TenantRules(configuration, seed: seedUsers)
+        let store = try StateStore(database: database, tenant: settings?.subdomain ?? StateStore.defaultTenant, legacy: legacy,
+                                   settings: try settings.map { String(decoding: try JSONText.data($0), as: UTF8.self) }) {
             let tenantId = UUID().uuidString.lowercased()
             var state = EmulatorState(tenantId: tenantId)
             state.upsert(try SeedFile(users: DemoUsers.seeds).records(existing: [:], tenantId: tenantId))
@@ -55,13 +75,27 @@ final class EmulatorCore: Sendable {
             try store.update { state in state.upsert(try seedUsers.records(existing: state.users, tenantId: state.tenantId)) }
         }
         self.store = store
+        let stored = try store.storedPolicy.map { try JSONDecoder().decode(SeedFile.self, from: Data($0.utf8)) }
+        self.rules = Locked(try TenantRules(configuration, seed: TenantRules.merged(stored: stored, file: seedUsers)))
         self.tenantId = try store.read { $0.tenantId }
         let secret = try store.read { $0.secret }
         self.entryTokenKey = SymmetricKey(data: SHA256.hash(data: Data("nativeauth-emulator v2 entry\n\(secret)".utf8)))
-        self.key = try KeyStore.load(directory: configuration.stateDirectory)
-        if let token = configuration.adminToken, let directory = configuration.stateDirectory {
-            try KeyStore.writeAdminToken(token, directory: directory)
+        self.key = store.signingKey
+        if settings == nil, let token = configuration.adminToken, let directory = configuration.stateDirectory {
+            try AdminTokenFile.write(token, directory: directory)
         }
+    }
+
+    /// The database the configuration names: PostgreSQL, the state folder's SQLite file (with the
+    /// files of a folder written before the database, to migrate), or none (memory).
+    private static func openDatabase(_ configuration: EmulatorConfiguration) throws -> ((any StateDatabase)?, LegacyStateFolder?) {
+        if let url = configuration.database {
+            return (try PostgresStateDatabase(url: url, logger: configuration.logger), nil)
+        }
+        guard let directory = configuration.stateDirectory else { return (nil, nil) }
+        let folder = try StateFolder.open(directory)
+        try folder.withExclusiveLock { folder.removeLeftovers() }
+        return (try SQLiteStateDatabase(folder: folder), LegacyStateFolder(folder: folder))
     }
 
     static func loadSeedFile(_ url: URL?) throws -> SeedFile? {
@@ -86,7 +120,7 @@ final class EmulatorCore: Sendable {
 
     var baseURL: String { "\(configuration.tls ? "https" : "http")://\(configuration.host):\(port)" }
     var issuer: String { "\(baseURL)/\(tenantId)/v2.0" }
-    var tenantDomain: String { "\(configuration.tenantSubdomain).onmicrosoft.com" }
+    var tenantDomain: String { "\(settings?.subdomain ?? configuration.tenantSubdomain).onmicrosoft.com" }
 
     /// Whether `/{tenant}/` names this emulator's tenant.
     func servesTenant(_ tenant: String) -> Bool {
@@ -114,6 +148,14 @@ final class EmulatorCore: Sendable {
             }
             return try body(&state)
         }
+    }
+
+    /// Makes `rules` the tenant's policies, kept in the database (they outlast restarts; a seed
+    /// file's members still take the place of what they name at each start).
+    func setRules(_ seed: SeedFile) throws {
+        let rules = try TenantRules(configuration, seed: seed)
+        try store.savePolicy(String(decoding: try JSONText.data(rules.seed), as: UTF8.self))
+        self.rules.withLock { $0 = rules }
     }
 
     /// Back to the seeded state: demo users and seed-file users, no flows, tokens or codes.

@@ -11,6 +11,7 @@ struct SignInService: Sendable {
         let start = try FlowStart(form, core: core)
         let browserOnly = try core.update { state -> Bool in
             guard let user = state.users[start.userKey] else { throw ProtocolError.userNotFound }
+            if user.disabled == true { throw ProtocolError.userDisabled }
             if user.browserOnly == true { return true }
             state.flows[start.flowId] = start.record(kind: .signIn)
             return false

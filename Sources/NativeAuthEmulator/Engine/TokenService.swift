@@ -88,6 +88,7 @@ struct TokenService: Sendable {
             try RefreshRotation.exchange(presented, clientId: clientId, requested: requested, in: &state, now: now, configuration: config,
                                          needsSecondFactor: needsSecondFactor)
         }
+        if user.disabled == true { throw ProtocolError.userDisabled }
         return TokenGrant(user: user, clientId: clientId, scopes: scopes, refreshToken: next,
                           clientInfo: clientInfo, issuedAt: now)
     }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Everything that persists: the unit written to `state.json` (and, change by change, to
-/// `state.journal`; see ``StateStore``).
+/// Everything that persists of a tenant: its ID and secret, and its tables of records, written to the
+/// database record by record (see ``StateStore``).
 ///
 /// Only hashes of secrets are kept: continuation tokens, codes and refresh tokens are stored as
 /// SHA-256 digests, passwords as PBKDF2 hashes. The codes themselves are handed to the emulator's
@@ -12,8 +12,6 @@ struct EmulatorState: Sendable {
     var tenantId: String
     /// A random key (base64url) the emulator derives refresh-token successors with (see ``RefreshRotation``).
     var secret: String
-    /// Names the journal lines that go with this snapshot (see ``StateStore``).
-    var journalId = ""
     var users = RecordTable<UserRecord>()
     var flows = RecordTable<FlowRecord>()
     var refreshTokens = RecordTable<RefreshTokenRecord>()
@@ -41,7 +39,7 @@ struct EmulatorState: Sendable {
         }
     }
 
-    /// Hands a code that was "sent" to the emulator's outbox (in memory, never in `state.json`).
+    /// Hands a code that was "sent" to the emulator's outbox (in memory, never in the database).
     mutating func recordSentCode(_ record: SentCodeRecord, userKey: String) {
         sentCodes.append((userKey, record))
     }
@@ -83,19 +81,19 @@ struct EmulatorState: Sendable {
         for id in flows.changedKeys { flowIndex.record(id, flows[id]) }
     }
 
-    // MARK: Change tracking, for the journal
+    // MARK: Change tracking, for the database
 
     /// Identifies the tables and the values outside them; a transaction that changes it replaced a
-    /// whole table (a reset) or a value the journal does not carry, and so needs a new snapshot.
-    var snapshotIdentity: [String] {
+    /// whole table (a reset) or a value outside the tables, and so writes the whole state again.
+    var tableIdentity: [String] {
         let tables = [users.identity, flows.identity, refreshTokens.identity, guesses.identity] + web.identities
         return [String(version), tenantId, secret] + tables.map { String($0) }
     }
 
-    /// Every record changed since the last call, as journal entries.
-    mutating func takeChanges() -> [JournalEntry] {
+    /// Every record changed since the last call.
+    mutating func takeChanges() -> [RecordChange] {
         syncFlowIndex()
-        var entries: [JournalEntry] = []
+        var entries: [RecordChange] = []
         entries += users.takeChanges().map { .user($0.key, $0.value) }
         entries += flows.takeChanges().map { .flow($0.key, $0.value) }
         entries += refreshTokens.takeChanges().map { .refreshToken($0.key, $0.value) }
@@ -104,8 +102,17 @@ struct EmulatorState: Sendable {
         return entries
     }
 
+    /// Every record, as changes that set it (the whole state written at once).
+    var everyRecord: [RecordChange] {
+        users.everyRecord.map { .user($0.key, $0.value) }
+            + flows.everyRecord.map { .flow($0.key, $0.value) }
+            + refreshTokens.everyRecord.map { .refreshToken($0.key, $0.value) }
+            + guesses.everyRecord.map { .guess($0.key, $0.value) }
+            + web.everyRecord
+    }
+
     /// Ends a transaction of the in-memory store: the flow index takes in the changed flows, and the
-    /// changes are forgotten without being turned into journal entries (there is no journal).
+    /// changes are forgotten without being listed (there is no database to write them to).
     mutating func discardChanges() {
         syncFlowIndex()
         users.discardChanges()
@@ -115,8 +122,8 @@ struct EmulatorState: Sendable {
         web.discardChanges()
     }
 
-    /// Applies a change another process made (read from the journal).
-    mutating func apply(_ entry: JournalEntry) {
+    /// Applies a change another instance made (read from the database).
+    mutating func apply(_ entry: RecordChange) {
         switch entry {
         case .user(let key, let value): users.apply(key: key, value: value)
         case .flow(let key, let value):
@@ -129,18 +136,20 @@ struct EmulatorState: Sendable {
     }
 }
 
-extension EmulatorState: Codable {
+/// The form of `state.json`, the snapshot of the state folders written before the database: read
+/// once, when such a folder is migrated (``LegacyStateFolder``).
+extension EmulatorState: Decodable {
     private enum CodingKeys: String, CodingKey {
-        case version, tenantId, secret, journalId, users, flows, refreshTokens, guesses, web
+        case version, tenantId, secret, users, flows, refreshTokens, guesses, web
     }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try container.decode(Int.self, forKey: .version)
         tenantId = try container.decode(String.self, forKey: .tenantId)
-        // States written before the secret existed get one (and are rewritten at start).
-        secret = try container.decodeIfPresent(String.self, forKey: .secret) ?? ""
-        journalId = try container.decodeIfPresent(String.self, forKey: .journalId) ?? ""
+        // States written before the secret existed get one.
+        secret = try container.decodeIfPresent(String.self, forKey: .secret).flatMap { $0.isEmpty ? nil : $0 }
+            ?? Secrets.opaqueToken(byteCount: 32)
         users = try container.decode(RecordTable<UserRecord>.self, forKey: .users)
         flows = try container.decode(RecordTable<FlowRecord>.self, forKey: .flows)
         refreshTokens = try container.decode(RecordTable<RefreshTokenRecord>.self, forKey: .refreshTokens)
@@ -148,18 +157,5 @@ extension EmulatorState: Codable {
         web = try container.decodeIfPresent(WebSignInState.self, forKey: .web) ?? WebSignInState()
         flowIndex = FlowIndex(flows)
         indexedFlows = flows.identity
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(version, forKey: .version)
-        try container.encode(tenantId, forKey: .tenantId)
-        try container.encode(secret, forKey: .secret)
-        try container.encode(journalId, forKey: .journalId)
-        try container.encode(users, forKey: .users)
-        try container.encode(flows, forKey: .flows)
-        try container.encode(refreshTokens, forKey: .refreshTokens)
-        try container.encode(guesses, forKey: .guesses)
-        try container.encode(web, forKey: .web)
     }
 }

@@ -121,8 +121,11 @@ extension ProtocolError {
     static let expiredRefreshToken = ProtocolError(
         error: "invalid_grant", code: 700_082, message: "The refresh token has expired due to inactivity.")
 
+    /// A sign-in or a refresh of an account an administrator disabled (AADSTS50057).
+    static let userDisabled = ProtocolError(error: "invalid_grant", code: 50057, message: "The user account is disabled.")
+
     static func unknownTenant(_ tenant: String) -> ProtocolError {
-        ProtocolError(error: "invalid_request", code: 90002, message: "Tenant '\(tenant)' not found. This emulator serves one tenant.")
+        ProtocolError(error: "invalid_request", code: 90002, message: "Tenant '\(tenant)' not found.")
     }
 
     static func notFound(_ path: String) -> ProtocolError {

@@ -3,10 +3,10 @@ import Foundation
 /// A dictionary of records keyed by string that remembers which keys a transaction changed.
 ///
 /// It reads and writes like a `Dictionary` (`table[key]`, `table[key] = record`, `values`), and
-/// encodes as a plain JSON object, so `state.json` keeps its shape. What it adds: every key set or
-/// removed since ``takeChanges()`` is remembered, which lets the state directory append just those
-/// records to its journal instead of rewriting the whole state (see ``StateStore``), and lets the
-/// flow caps look only at the flows a request touched. Each table also carries an ``identity``
+/// encodes as a plain JSON object (an export, the state folders of before the database). What it adds:
+/// every key set or removed since ``takeChanges()`` is remembered, which lets the store write just
+/// those records to its database instead of the whole state (see ``StateStore``), and lets the flow
+/// caps look only at the flows a request touched. Each table also carries an ``identity``
 /// that a freshly made table does not share, so a transaction that replaces a whole table (a reset)
 /// is told apart from one that changes some of its records.
 struct RecordTable<Value: Codable & Sendable>: Sendable, Sequence {
@@ -56,8 +56,13 @@ struct RecordTable<Value: Codable & Sendable>: Sendable, Sequence {
         return changed.sorted().map { ($0, storage[$0]) }
     }
 
+    /// Every record, in key order (a whole table written at once).
+    var everyRecord: [(key: String, value: Value?)] {
+        storage.keys.sorted().map { ($0, storage[$0]) }
+    }
+
     /// Forgets the keys changed since the last call, without listing them (the in-memory store,
-    /// which has no journal to write them to).
+    /// which has no database to write them to).
     mutating func discardChanges() {
         changed.removeAll(keepingCapacity: true)
     }
@@ -65,7 +70,7 @@ struct RecordTable<Value: Codable & Sendable>: Sendable, Sequence {
     /// The keys changed since the last ``takeChanges()``, without forgetting them.
     var changedKeys: Set<String> { changed }
 
-    /// Applies a change read from the journal, without recording it as a change of this process.
+    /// Applies a change read from the database, without recording it as a change of this instance.
     mutating func apply(key: String, value: Value?) {
         storage[key] = value
     }

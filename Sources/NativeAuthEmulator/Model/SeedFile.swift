@@ -2,7 +2,7 @@ import Foundation
 import NativeAuthShared
 
 /// The users JSON accepted by the seed file and `POST /_emulator/users`, and produced by
-/// `GET /_emulator/users`: `{"users":[{"username","method","password","displayName","attributes","browserOnly","mfa"}]}`
+/// `GET /_emulator/users`: `{"users":[{"id","username","method","password","displayName","attributes","browserOnly","mfa"}]}`
 /// (`mfa`: ``UserStrongAuth``).
 /// An export carries `passwordHash` instead of `password`; either is accepted on import. A seed
 /// file may also hold the tenant's sign-up policy, `"signUp": {…}` (``TenantPolicy``), which
@@ -10,6 +10,8 @@ import NativeAuthShared
 /// (``PasswordResetSettings``), and `"authenticationContexts": […]` (``AuthenticationContext``).
 struct SeedFile: Codable, Sendable {
     struct User: Codable, Sendable {
+        /// The object ID: an export's, kept by an import (a new user without one gets its own).
+        var id: String? = nil
         var username: String
         var method: SignInMethod
         var password: String?
@@ -21,6 +23,8 @@ struct SeedFile: Codable, Sendable {
         /// The user's second factors, or `{"register": true}` (password users only; an email-code
         /// user may have SMS second factors: ``UserStrongAuth``).
         var mfa: UserStrongAuth? = nil
+        /// The account is disabled: it cannot sign in.
+        var disabled: Bool? = nil
     }
 
     var users: [User]
@@ -55,7 +59,10 @@ struct SeedFile: Codable, Sendable {
                     throw Invalid(description: "password user '\(name)' needs a password or passwordHash")
                 }
             }
-            let id = existing[UserRecord.key(name)]?.id
+            if let given = user.id, UUID(uuidString: given) == nil {
+                throw Invalid(description: "user '\(name)': id '\(given)' is not a GUID")
+            }
+            let id = user.id?.lowercased() ?? existing[UserRecord.key(name)]?.id
                 ?? tenantId.map { UserRecord.stableID(username: name, tenantId: $0) } ?? UUID().uuidString.lowercased()
             let display = user.displayName ?? String(name.split(separator: "@").first ?? Substring(name))
             var mfa: UserStrongAuth?
@@ -63,15 +70,17 @@ struct SeedFile: Codable, Sendable {
                 mfa = try given.validated(user: name, method: user.method, existing: existing[UserRecord.key(name)]?.mfa)
             }
             return UserRecord(id: id, username: name, displayName: display, method: user.method, passwordHash: hash,
-                              attributes: user.attributes, browserOnly: user.browserOnly == true ? true : nil, mfa: mfa)
+                              attributes: user.attributes, browserOnly: user.browserOnly == true ? true : nil, mfa: mfa,
+                              disabled: user.disabled == true ? true : nil)
         }
     }
 
     /// The export form of a list of users.
     static func export(_ users: [UserRecord]) -> SeedFile {
         SeedFile(users: users.sorted { $0.username < $1.username }.map {
-            User(username: $0.username, method: $0.method, password: nil, passwordHash: $0.passwordHash, displayName: $0.displayName,
-                 attributes: $0.attributes, browserOnly: $0.browserOnly, mfa: $0.mfa)
+            User(id: $0.id, username: $0.username, method: $0.method, password: nil, passwordHash: $0.passwordHash,
+                 displayName: $0.displayName, attributes: $0.attributes, browserOnly: $0.browserOnly, mfa: $0.mfa,
+                 disabled: $0.disabled)
         })
     }
 }

@@ -27,6 +27,9 @@ struct UserRecord: Codable, Sendable, Equatable {
     var browserOnly: Bool? = nil
     /// The user's second factors, or that one must be registered (password users only).
     var mfa: UserStrongAuth? = nil
+    /// True for an account an administrator disabled (the console): it cannot sign in, and its
+    /// refresh tokens are refused.
+    var disabled: Bool? = nil
 
     /// Dictionary key for a username: case-insensitive, like the service.
     ///

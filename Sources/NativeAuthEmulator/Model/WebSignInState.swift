@@ -1,8 +1,7 @@
 import Foundation
 
 /// The browser side of the emulator's state: sign-in pages in progress, authorization codes and
-/// device codes. Persisted with the rest of ``EmulatorState`` (under `web`, and change by change in
-/// the journal), keyed by the SHA-256 of each secret, and purged when expired.
+/// device codes. Persisted with the rest of ``EmulatorState`` (one row per record), keyed by the SHA-256 of each secret, and purged when expired.
 struct WebSignInState: Codable, Sendable {
     /// Sign-in pages in progress, by the digest of their session id (the hidden form field).
     var pages = RecordTable<PageSession>()
@@ -21,13 +20,13 @@ struct WebSignInState: Codable, Sendable {
         deviceCodes.removeAll { _, code in code.expiresAt + DeviceCodeRecord.retention <= now }
     }
 
-    // MARK: Change tracking, for the journal (see ``EmulatorState/takeChanges()``)
+    // MARK: Change tracking, for the database (see ``EmulatorState/takeChanges()``)
 
-    /// The tables' identities, part of ``EmulatorState/snapshotIdentity``.
+    /// The tables' identities, part of ``EmulatorState/tableIdentity``.
     var identities: [UInt64] { [pages.identity, authorizationCodes.identity, deviceCodes.identity] }
 
-    /// Every record changed since the last call, as journal entries.
-    mutating func takeChanges() -> [JournalEntry] {
+    /// Every record changed since the last call.
+    mutating func takeChanges() -> [RecordChange] {
         pages.takeChanges().map { .page($0.key, $0.value) }
             + authorizationCodes.takeChanges().map { .authorizationCode($0.key, $0.value) }
             + deviceCodes.takeChanges().map { .deviceCode($0.key, $0.value) }
@@ -40,8 +39,15 @@ struct WebSignInState: Codable, Sendable {
         deviceCodes.discardChanges()
     }
 
-    /// Applies a change another process made (read from the journal); ignores entries of other tables.
-    mutating func apply(_ entry: JournalEntry) {
+    /// Every record, as changes that set it (a whole state written at once).
+    var everyRecord: [RecordChange] {
+        pages.everyRecord.map { .page($0.key, $0.value) }
+            + authorizationCodes.everyRecord.map { .authorizationCode($0.key, $0.value) }
+            + deviceCodes.everyRecord.map { .deviceCode($0.key, $0.value) }
+    }
+
+    /// Applies a change another instance made (read from the database); ignores other tables' records.
+    mutating func apply(_ entry: RecordChange) {
         switch entry {
         case .page(let key, let value): pages.apply(key: key, value: value)
         case .authorizationCode(let key, let value): authorizationCodes.apply(key: key, value: value)

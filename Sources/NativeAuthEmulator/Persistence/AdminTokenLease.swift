@@ -16,6 +16,11 @@ import Darwin
 /// cannot take at once). What a lease needs no cleaning up after a crash: the kernel drops the lock
 /// with the process.
 ///
+/// A token given to an instance (`--admin-token-file`, `NATIVEAUTH_EMULATOR_ADMIN_TOKEN`, so that
+/// instances on several machines share one) takes the place of a new one: it is written to
+/// `admin-token` when no other instance runs on the folder, and refused when others run there with
+/// another token, so that the file still opens every instance running on the folder.
+///
 /// ```swift
 /// let lease = try AdminTokenLease.acquire(stateDirectory: folder)   // keep it while serving
 /// configuration.adminToken = lease.token
@@ -42,8 +47,9 @@ public final class AdminTokenLease: Sendable {
     static let fileName = "admin-token"
 
     /// Takes a lease on the admin token of the state folder at `stateDirectory`: the token of the
-    /// instances running on it, or a new one (written to `admin-token`, mode 0600) when none runs.
-    public static func acquire(stateDirectory: URL) throws -> AdminTokenLease {
+    /// instances running on it, or, when none runs, `token` (when given) or a new one, written to
+    /// `admin-token` (mode 0600). A given `token` that differs from the running instances' is an error.
+    public static func acquire(stateDirectory: URL, token given: String? = nil) throws -> AdminTokenLease {
         let folder = try StateFolder.open(stateDirectory)
         return try folder.withExclusiveLock {
             let descriptor: Int32
@@ -55,11 +61,15 @@ public final class AdminTokenLease: Sendable {
             do {
                 let othersRun = try !lock(descriptor, LOCK_EX | LOCK_NB, path: folder.path(of: lockName))
                 if othersRun, let shared = try readToken(in: folder) {
+                    if let given, !Secrets.constantTimeEquals(given, shared) {
+                        throw PersistenceError(description: "another emulator runs on \(folder.path) with another admin token: "
+                            + "give this one the same token, or use another state folder")
+                    }
                     try lock(descriptor, LOCK_SH, path: folder.path(of: lockName))
                     return AdminTokenLease(token: shared, isShared: true, descriptor: descriptor)
                 }
-                // Nobody else runs (or their token file is gone): a new token, then share the lock.
-                let token = EmulatorConfiguration.makeAdminToken()
+                // Nobody else runs (or their token file is gone): the given token or a new one, then share the lock.
+                let token = given ?? EmulatorConfiguration.makeAdminToken()
                 try folder.atomicWrite(Data((token + "\n").utf8), to: fileName)
                 try lock(descriptor, LOCK_SH, path: folder.path(of: lockName))
                 return AdminTokenLease(token: token, isShared: false, descriptor: descriptor)

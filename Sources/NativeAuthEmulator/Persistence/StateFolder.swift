@@ -73,15 +73,42 @@ struct StateFolder: Sendable {
         try FileLock.withLock(in: handle, name: Self.lockName, mode: .exclusive, mapFailure: PersistenceError.init, body)
     }
 
-    /// Identity of a file's current contents (inode, size, modification time); nil if absent.
-    func fingerprint(_ name: String) -> [Int]? {
-        var info = stat()
-        guard fstatat(handle.descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
-        #if canImport(Darwin)
-        return [Int(info.st_ino), Int(info.st_size), Int(info.st_mtimespec.tv_sec), Int(info.st_mtimespec.tv_nsec)]
-        #else
-        return [Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
-        #endif
+    /// Renames `name` to `newName` in the folder (replacing it), when there is a `name`.
+    func renameIfPresent(_ name: String, to newName: String) throws {
+        guard renameat(handle.descriptor, name, handle.descriptor, newName) != 0 else { return }
+        let code = errno
+        guard code != ENOENT else { return }
+        throw PersistenceError(FileSystemError(.write, path: path(of: name), code: code))
+    }
+
+    /// Makes sure `name` in the folder is a regular file of the folder's owner that the emulator may
+    /// read and write, creating it empty (0600) when it is missing; a symbolic link, a folder, another
+    /// user's file or one it may not open is an error naming it, and is left as it is. For a file
+    /// another library opens by its path (the SQLite database), which then finds a file checked here.
+    func preparePrivateFile(_ name: String) throws {
+        switch handle.openFile(name, O_RDWR | O_NOFOLLOW | O_CLOEXEC) {
+        case .success(let descriptor):
+            defer { _ = close(descriptor) }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0 else { throw unusable(name, errno) }
+            guard (info.st_mode & S_IFMT) == S_IFREG else { throw unusable(name, EISDIR) }
+            guard info.st_uid == geteuid() else {
+                throw PersistenceError(description: "\(path(of: name)) belongs to another user; it was left as it is.")
+            }
+        case .failure(let failure) where failure.code == ENOENT:
+            switch handle.openFile(name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode: mode_t(0o600)) {
+            case .success(let descriptor): _ = close(descriptor)
+            case .failure(let failure) where failure.code == EEXIST: try preparePrivateFile(name)
+            case .failure(let failure): throw PersistenceError(FileSystemError(.write, path: path(of: name), code: failure.code))
+            }
+        case .failure(let failure):
+            throw unusable(name, failure.code)
+        }
+    }
+
+    private func unusable(_ name: String, _ code: Int32) -> PersistenceError {
+        PersistenceError(description: "\(path(of: name)) could not be read (opening it: \(FileSystemError.describe(errno: code))); "
+            + "it was left as it is.")
     }
 
     /// Opens `name` in the folder (never through a link), or the `errno`.

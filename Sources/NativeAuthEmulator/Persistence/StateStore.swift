@@ -1,81 +1,104 @@
 import Foundation
 import NativeAuthShared
 
-/// Holds the emulator's ``EmulatorState``, in memory or in a state directory.
+/// Holds a tenant's ``EmulatorState``: in memory, or in a database (``StateDatabase``: SQLite in a
+/// state folder, or PostgreSQL) that any number of processes and instances share.
 ///
-/// With a directory, the files are the source of truth, shared by every process using it:
-/// `state.json` is a snapshot and `state.journal` lists, one line each, the records changed since.
-/// Every transaction takes an exclusive `flock` on `state.lock`, catches up with what other processes
-/// wrote (the snapshot again if it was replaced, else only the journal lines past the ones this
-/// instance read), applies the change, appends the records it changed to the journal, and unlocks.
-/// So a request costs the same with ten stored flows or ten thousand: nothing is rewritten but the
-/// records it touched. When the journal grows past the snapshot's size (at least 1 MiB), a new
-/// snapshot replaces `state.json` atomically and the journal is emptied, which keeps the cost of the
-/// rewrite spread over as many requests as the snapshot holds records.
-/// Without a directory, a transaction is just a critical section under an in-process lock.
+/// With a database, it is the source of truth. Each instance keeps the state in memory with the
+/// tenant's `version` it last read; every transaction takes the database's write lock, reads the
+/// tenant's `version`, applies the records other instances wrote since its own (or reads the whole
+/// tenant again when it is behind the tenant's `horizon`), runs the change, writes the records the
+/// change touched with the next version, and commits. So a request costs the same with ten stored
+/// flows or ten thousand: only the records it touched are written, and only the ones others touched
+/// are read. A removed record keeps its row, with no value, for ``removalsKept`` versions, so that
+/// the others learn of it; then the row goes and the `horizon` moves past it. A change that replaces
+/// whole tables (a reset) writes the whole state and moves the `horizon` to itself.
+///
+/// Without a database, a transaction is just a critical section under an in-process lock.
 final class StateStore: Sendable {
-    private struct Disk: Sendable {
-        let folder: StateFolder
-        let journal: JournalFile
-        /// The snapshot's name in the folder.
-        let stateFile = "state.json"
-    }
-
     private struct Loaded: Sendable {
         var state: EmulatorState
-        var snapshot: [Int]?
-        var snapshotSize = 0
-        var journalEnd = 0
-        var journalInode: UInt64 = 0
+        /// The tenant's version this state holds; 0 or less: read the whole tenant at the next transaction.
+        var version: Int64
     }
 
-    /// The journal is compacted into a new snapshot when it is larger than the snapshot and than this.
-    static let minimumCompactionSize = 1 << 20
+    /// The name of the tenant every emulator serves (its demo tenant) in the database.
+    static let defaultTenant = "default"
+    /// How many versions the rows of removed records are kept.
+    static let removalsKept: Int64 = 1000
 
-    private let disk: Disk?
+    private let database: (any StateDatabase)?
+    /// The tenant's name in the database.
+    let tenant: String
+    /// The tenant's RS256 key (with no database, the one all in-memory emulators of the process share).
+    let signingKey: SigningKey
     private let loaded: Locked<Loaded>
+    /// Whether opening the store made the tenant (false: it was in the database already).
+    let madeTenant: Bool
+    /// The policy imported into the tenant when the store was opened (JSON, ``StoredTenant/policy``).
+    let storedPolicy: String?
 
-    /// Opens the store. `initialize` builds the first state when there is none on disk (or in memory).
-    /// A `state.json` that exists but cannot be read or decoded is an error, and is left as it is.
-    init(directory: URL?, initialize: () throws -> EmulatorState) throws {
-        guard let directory else {
+    /// Opens the tenant `tenant` of `database` (or an in-memory state). When the database has no
+    /// such tenant, it is made: from `legacy` (a state folder of before the database, migrated in the
+    /// same transaction, then its files put aside), else from `initialize`, with a new signing key.
+    init(database: (any StateDatabase)?, tenant: String = StateStore.defaultTenant, legacy: LegacyStateFolder? = nil,
+         settings: String? = nil, initialize: () throws -> EmulatorState) throws {
+        self.tenant = tenant
+        self.database = database
+        guard let database else {
             var state = try initialize()
             state.discardChanges()
-            disk = nil
-            loaded = Locked(Loaded(state: state))
+            signingKey = try SharedInMemoryKey.get()
+            loaded = Locked(Loaded(state: state, version: 0))
+            madeTenant = true
+            storedPolicy = nil
             return
         }
-        let folder = try StateFolder.open(directory)
-        let disk = Disk(folder: folder, journal: JournalFile(folder: folder, name: "state.journal"))
-        self.disk = disk
-        let first = try folder.withExclusiveLock { () throws -> Loaded in
-            folder.removeLeftovers()
-            guard var current = try Self.load(disk) else {
-                var fresh = Loaded(state: try initialize())
-                try Self.writeSnapshot(&fresh, disk: disk)
-                return fresh
+        let (state, stored, made) = try database.transaction { sql -> (EmulatorState, StoredTenant, Bool) in
+            try StateSchema.migrate(sql, location: database.location)
+            if let stored = try StoredTenant.read(tenant, sql) {
+                return (try Self.loadAll(stored, sql, location: database.location), stored, false)
             }
-            if current.state.secret.isEmpty {
-                // A state written before the emulator kept a secret: give it one.
-                current.state.secret = Secrets.opaqueToken(byteCount: 32)
-                try Self.writeSnapshot(&current, disk: disk)
-            }
-            return current
+            let old = try legacy?.read()
+            var state = try old?.state ?? initialize()
+            let key = try old?.signingKey ?? SigningKey.generate()
+            let stored = StoredTenant(name: tenant, tenantId: state.tenantId, secret: state.secret, signingKey: key.pem,
+                                      version: 1, horizon: 1, settings: settings)
+            try stored.save(sql)
+            try stored.write(state.everyRecord, sql)
+            state.discardChanges()
+            return (state, stored, true)
         }
-        loaded = Locked(first)
+        madeTenant = made
+        storedPolicy = stored.policy
+        try legacy?.putAside()
+        do {
+            signingKey = try SigningKey(pem: stored.signingKey)
+        } catch {
+            throw PersistenceError(description: "the signing key of the tenant \(tenant) in \(database.location) is not a valid "
+                + "RSA private key (\(error)); it was left as it is.")
+        }
+        loaded = Locked(Loaded(state: state, version: stored.version))
     }
 
-    /// Whether this store writes to a state directory.
-    var isPersistent: Bool { disk != nil }
+    /// Where the state is, for messages.
+    private var location: String { database?.location ?? "memory" }
 
-    /// Reads the current state (catching up with other processes first).
+    /// Whether this store writes to a database.
+    var isPersistent: Bool { database != nil }
+
+    /// Reads the current state (catching up with other instances first).
     func read<Result>(_ body: (EmulatorState) throws -> Result) throws -> Result {
         try loaded.withLock { current in
-            guard let disk else { return try body(current.state) }
-            return try disk.folder.withExclusiveLock {
-                try Self.catchUp(&current, disk: disk)
-                return try body(current.state)
+            if let database {
+                do {
+                    _ = try database.transaction { sql in try catchUp(&current, sql) }
+                } catch {
+                    current.version = 0
+                    throw error
+                }
             }
+            return try body(current.state)
         }
     }
 
@@ -83,95 +106,86 @@ final class StateStore: Sendable {
     /// so that, for example, a wrong code still counts against the flow.
     func update<Result>(_ body: (inout EmulatorState) throws -> Result) throws -> Result {
         try loaded.withLock { current in
-            guard let disk else {
+            guard let database else {
                 defer { current.state.discardChanges() }
                 return try body(&current.state)
             }
-            return try disk.folder.withExclusiveLock {
-                try Self.catchUp(&current, disk: disk)
-                let before = current.state.snapshotIdentity
-                let outcome = Swift.Result { try body(&current.state) }
-                let changes = current.state.takeChanges()
-                if current.state.snapshotIdentity != before {
-                    try Self.writeSnapshot(&current, disk: disk)
-                } else if !changes.isEmpty {
-                    let appended = try disk.journal.append(changes)
-                    current.journalEnd = appended.end
-                    current.journalInode = appended.inode
-                    if current.journalEnd > max(Self.minimumCompactionSize, current.snapshotSize) {
-                        try Self.writeSnapshot(&current, disk: disk)
+            do {
+                return try database.transaction { sql in
+                    var stored = try catchUp(&current, sql)
+                    let before = current.state.tableIdentity
+                    let outcome = Swift.Result { try body(&current.state) }
+                    let changes = current.state.takeChanges()
+                    if current.state.tableIdentity != before {
+                        stored.version += 1
+                        stored.horizon = stored.version
+                        stored.tenantId = current.state.tenantId
+                        stored.secret = current.state.secret
+                        try stored.removeRecords(sql)
+                        try stored.write(current.state.everyRecord, sql)
+                        try stored.save(sql)
+                    } else if !changes.isEmpty {
+                        stored.version += 1
+                        try stored.write(changes, sql)
+                        if stored.version % Self.removalsKept == 0 {
+                            let through = stored.version - Self.removalsKept
+                            try stored.forgetRemovals(through: through, sql)
+                            stored.horizon = max(stored.horizon, through + 1)
+                        }
+                        try stored.saveVersion(sql)
                     }
-                }
-                return try outcome.get()
+                    current.version = stored.version
+                    return outcome
+                }.get()
+            } catch let failure as PersistenceError {
+                // The transaction was rolled back: what `body` changed in memory is not in the database.
+                current.version = 0
+                throw failure
             }
         }
+    }
+
+    /// Keeps `policy` (JSON) as the tenant's imported policy (nothing to do in memory: the tenant's
+    /// core holds its rules).
+    func savePolicy(_ policy: String) throws {
+        guard let database else { return }
+        try database.transaction { sql in
+            guard var stored = try StoredTenant.read(tenant, sql) else { throw ProtocolError.unknownTenant(tenant) }
+            stored.policy = policy
+            try stored.savePolicy(sql)
+        }
+    }
+
+    /// Removes the tenant and every record of it from the database (nothing to do in memory).
+    func removeTenant() throws {
+        guard let database else { return }
+        try database.transaction { sql in try StoredTenant.read(tenant, sql)?.remove(sql) }
     }
 
     /// Whether the in-process lock is held now (by this or another thread), for tests.
     var isLocked: Bool { loaded.isLocked }
 
-    // MARK: Files
-
-    /// The snapshot and the journal after it, or nil when there is no snapshot.
-    private static func load(_ disk: Disk) throws -> Loaded? {
-        guard let data = try disk.folder.readIfPresent(disk.stateFile) else { return nil }
-        var loaded = Loaded(state: try decode(data, from: disk.folder.path(of: disk.stateFile)), snapshot: disk.folder.fingerprint(disk.stateFile),
-                            snapshotSize: data.count)
-        if let tail = try disk.journal.read(from: 0), tail.id == loaded.state.journalId, !loaded.state.journalId.isEmpty {
-            for entry in tail.entries { loaded.state.apply(entry) }
-            loaded.journalEnd = tail.end
-            loaded.journalInode = tail.inode
-        } else {
-            // No journal, or one that goes with an older snapshot (which this one already holds).
-            if loaded.state.journalId.isEmpty { loaded.state.journalId = Secrets.opaqueToken(byteCount: 12) }
-            let started = try disk.journal.reset(id: loaded.state.journalId)
-            loaded.journalEnd = started.end
-            loaded.journalInode = started.inode
+    /// Brings `current` up to date with what other instances committed, and returns the tenant's row.
+    private func catchUp(_ current: inout Loaded, _ sql: any SQLStatements) throws -> StoredTenant {
+        guard let stored = try StoredTenant.read(tenant, sql) else {
+            // Removed by another instance (DELETE /_emulator/tenants/NAME): the tenant is unknown now.
+            throw ProtocolError.unknownTenant(tenant)
         }
-        return loaded
+        if current.version <= 0 || current.version < stored.horizon {
+            current.state = try Self.loadAll(stored, sql, location: location)
+        } else if current.version != stored.version {
+            for change in try stored.records(after: current.version, sql, location: location) { current.state.apply(change) }
+        }
+        current.version = stored.version
+        return stored
     }
 
-    /// Brings `current` up to date with what other processes wrote since this instance last looked.
-    private static func catchUp(_ current: inout Loaded, disk: Disk) throws {
-        if disk.folder.fingerprint(disk.stateFile) == current.snapshot,
-           let tail = try disk.journal.read(from: current.journalEnd), tail.inode == current.journalInode {
-            for entry in tail.entries { current.state.apply(entry) }
-            current.journalEnd = tail.end
-            return
-        }
-        guard let reloaded = try load(disk) else {
-            // The snapshot was removed while running: write what this instance holds.
-            try writeSnapshot(&current, disk: disk)
-            return
-        }
-        current = reloaded
-    }
-
-    /// Writes the whole state as a new snapshot, then starts the journal again for it.
-    private static func writeSnapshot(_ current: inout Loaded, disk: Disk) throws {
-        _ = current.state.takeChanges()
-        current.state.journalId = Secrets.opaqueToken(byteCount: 12)
-        let data = try encode(current.state)
-        try disk.folder.atomicWrite(data, to: disk.stateFile)
-        current.snapshot = disk.folder.fingerprint(disk.stateFile)
-        current.snapshotSize = data.count
-        let started = try disk.journal.reset(id: current.state.journalId)
-        current.journalEnd = started.end
-        current.journalInode = started.inode
-    }
-
-    private static func encode(_ state: EmulatorState) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return try encoder.encode(state)
-    }
-
-    private static func decode(_ data: Data, from path: String) throws -> EmulatorState {
-        do {
-            return try JSONDecoder().decode(EmulatorState.self, from: data)
-        } catch {
-            throw PersistenceError(description: "\(path) is not a valid emulator state (\(error)); it was left as it is. "
-                + "Move the state folder away to start over.")
-        }
+    /// The whole state of a stored tenant.
+    private static func loadAll(_ stored: StoredTenant, _ sql: any SQLStatements, location: String) throws -> EmulatorState {
+        var state = EmulatorState(tenantId: stored.tenantId)
+        state.secret = stored.secret
+        for change in try stored.records(after: 0, sql, location: location) { state.apply(change) }
+        state.discardChanges()
+        return state
     }
 }

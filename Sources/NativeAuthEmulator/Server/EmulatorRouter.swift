@@ -10,21 +10,25 @@ import Hummingbird
 /// ``TenantMiddleware``; then the route, or, when none matched, ``UnmatchedRouteMiddleware`` (a wrong
 /// method's 405, an unknown path's 404).
 enum EmulatorRouter {
-    /// The router for `core`, with the request context `Context` (``ConnectionContext`` on a served
-    /// connection).
-    static func make<Context: EmulatorRequestContext>(core: EmulatorCore, context: Context.Type = Context.self) -> Router<Context> {
+    /// The router for the tenant `core`, with the request context `Context` (``ConnectionContext`` on
+    /// a served connection). The demo tenant's router is given the instance's `tenants`, for the
+    /// admin API's `/_emulator/tenants` (``TenantAdminRoutes``).
+    static func make<Context: EmulatorRequestContext>(core: EmulatorCore, tenants: TenantRegistry? = nil,
+                                                      context: Context.Type = Context.self) -> Router<Context> {
         let router = Router(context: Context.self)
         // Router middlewares apply to the routes added after them, and all of them to the router's "not found".
         router.add(middleware: ExchangeMiddleware<Context>(core: core))
         router.add(middleware: RequestLogMiddleware<Context>(core: core))
         router.add(middleware: ErrorPageMiddleware<Context>(core: core))
         if let token = core.configuration.adminToken {
-            router.add(middleware: AdminGate<Context>(token: token))
+            router.add(middleware: AdminGate<Context>(token: token, configuration: core.configuration))
         }
         router.add(middleware: FaultMiddleware<Context>(core: core))
         router.add(middleware: TenantMiddleware<Context>(core: core))
-        if core.configuration.adminToken != nil {
+        if let token = core.configuration.adminToken {
+            if let tenants { TenantAdminRoutes(tenants: tenants).add(to: router) }
             AdminRoutes(core: core).add(to: router)
+            ConsoleRoutes(core: core, tenants: tenants, token: token).add(to: router)
         }
         GraphRoutes(core: core).add(to: router)
         WebRoutes(core: core).add(to: router)

@@ -67,21 +67,7 @@ struct SignInPage: Sendable {
             }
             body += "</div>\n</form>\n"
         }
-        return """
-            <!doctype html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(HTMLText.escape(title)) — NativeAuth emulator</title>
-            <style>\(Self.style)</style>
-            </head>
-            <body>
-            <main>
-            \(body)</main>
-            </body>
-            </html>
-            """
+        return HTMLDocument.html(title: "\(title) — NativeAuth emulator", style: Self.style, body: body)
     }
 
     private static let style = """

@@ -1,0 +1,69 @@
+import Foundation
+import Hummingbird
+import NativeAuthShared
+
+/// The instance's responder: hands each request to the router of the tenant it is for
+/// (``EmulatorRouter``, one per tenant, made the first time the tenant is asked for), so that all a
+/// tenant's middleware and routes act on its own ``EmulatorCore``.
+///
+/// - `/{tenant}/…` (a protocol endpoint or a page): the tenant its domain or GUID names; an unknown
+///   one goes to the demo tenant, whose ``TenantMiddleware`` answers `invalid_request` 90002.
+/// - `/_emulator/…`: the tenant of `?tenant=` (its subdomain, domain or GUID; the demo tenant without
+///   one); `/_emulator/tenants` and the console's tenants page, login and logout are the demo
+///   tenant's router's (``TenantAdminRoutes``, ``ConsoleRoutes``). An unknown `?tenant=` goes to the
+///   demo tenant's router.
+/// - `/v1.0/me`: the tenant whose GUID is the bearer token's `tid` (read without trusting it: that
+///   tenant's router checks the token), else the demo tenant.
+/// - anything else: the demo tenant (its 404).
+struct TenantDispatch<Context: EmulatorRequestContext>: HTTPResponder {
+    let tenants: TenantRegistry
+    private let routers: Locked<[ObjectIdentifier: RouterResponder<Context>]>
+    private let demoRouter: RouterResponder<Context>
+
+    init(tenants: TenantRegistry, context: Context.Type = Context.self) {
+        self.tenants = tenants
+        self.demoRouter = EmulatorRouter.make(core: tenants.demo, tenants: tenants, context: Context.self).buildResponder()
+        self.routers = Locked([:])
+    }
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        let core = (try? tenant(of: request)) ?? tenants.demo
+        return try await router(for: core).respond(to: request, context: context)
+    }
+
+    private func router(for core: EmulatorCore) -> RouterResponder<Context> {
+        if core === tenants.demo { return demoRouter }
+        return routers.withLock { routers in
+            if let known = routers[ObjectIdentifier(core)] { return known }
+            let made = EmulatorRouter.make(core: core, context: Context.self).buildResponder()
+            routers[ObjectIdentifier(core)] = made
+            return made
+        }
+    }
+
+    private func tenant(of request: Request) throws -> EmulatorCore? {
+        let segments = request.uri.path.split(separator: "/")
+        guard let first = segments.first else { return nil }
+        if first == "_emulator" {
+            // The instance's own: the tenants, and the console's tenants page, login and logout.
+            let rest = Array(segments.dropFirst())
+            if rest.first == "tenants" || rest == ["console"] || (rest.first == "console" && ["login", "logout", "tenants"].contains(rest.dropFirst().first)) {
+                return nil
+            }
+            return try tenants.tenant(adminParameter: request.uri.queryParameters.get("tenant"))
+        }
+        if segments == ["v1.0", "me"] {
+            return try Self.bearerTenantId(request).flatMap { try tenants.tenant(named: $0) }
+        }
+        return segments.count > 1 ? try tenants.tenant(named: String(first)) : nil
+    }
+
+    /// The `tid` claim of the request's bearer token, unverified.
+    private static func bearerTenantId(_ request: Request) -> String? {
+        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") else { return nil }
+        let parts = header.dropFirst("bearer ".count).split(separator: ".")
+        guard parts.count == 3, let payload = Base64URL.decode(String(parts[1])),
+              let claims = try? JSONSerialization.jsonObject(with: payload) as? [String: Any] else { return nil }
+        return claims["tid"] as? String
+    }
+}

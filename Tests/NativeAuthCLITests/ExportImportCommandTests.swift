@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+extension EmulatorProcess {
+    /// Issue 34, item 5, through the built binary: `nativeauth emulator export FILE` writes a state
+    /// folder's demo tenant, `nativeauth emulator import FILE` makes another folder's hold it, and
+    /// that folder's export (to standard output) is the same bytes.
+    @Suite
+    struct ExportImportCommandTests {
+        @Test func anExportImportedIntoAnotherFolderIsExportedAgainAsTheSameBytes() async throws {
+            let sandbox = try CLISandbox()
+            defer { sandbox.remove() }
+            let one = sandbox.stateHome.appendingPathComponent("one").path
+            let two = sandbox.stateHome.appendingPathComponent("two").path
+            let file = sandbox.stateHome.appendingPathComponent("one.json")
+
+            let exported = try await sandbox.run(["emulator", "export", "--state-dir", one, file.path])
+            #expect(exported.status == 0, "\(exported)")
+            #expect(exported.stdout.contains("to \(file.path)"), "\(exported.stdout)")
+            let written = try String(contentsOf: file, encoding: .utf8)
+            #expect(written.contains("alice@example.com") && written.contains("bob@example.com"))
+
+            let imported = try await sandbox.run(["emulator", "import", "--state-dir", two, file.path])
+            #expect(imported.status == 0, "\(imported)")
+            let again = try await sandbox.run(["emulator", "export", "--state-dir", two, "-"])
+            #expect(again.status == 0, "\(again)")
+            #expect(again.stdout == written)
+
+            let missing = try await sandbox.run(["emulator", "import", "--state-dir", two, file.path + ".missing"])
+            #expect(missing.status != 0)
+            #expect(missing.stderr.contains("could not be imported"), "\(missing.stderr)")
+        }
+    }
+}

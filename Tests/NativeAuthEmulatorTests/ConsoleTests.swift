@@ -1,0 +1,67 @@
+import Foundation
+@testable import NativeAuthEmulator
+import Testing
+
+/// Issue 34, item 6, at the HTTP level (the browser test drives the pages themselves): the console
+/// is behind the admin token, its cookie is HttpOnly and SameSite=Strict, its forms carry a value a
+/// page of another site cannot know, and its pages have the sign-in pages' Content-Security-Policy.
+@Suite("The console's doors")
+struct ConsoleTests {
+    static func cookie(of answer: HTTPResult) -> String? {
+        answer.header("Set-Cookie")?.split(separator: ";").first.map(String.init)
+    }
+
+    @Test func theConsoleOpensOnlyWithTheAdminToken() async throws {
+        try await withEmulator { client in
+            let console = client.emulator.baseURL.appendingPathComponent("_emulator/console")
+            let closed = try await client.raw(method: "GET", url: console.appendingPathComponent("users"), body: nil, headers: [:])
+            #expect(closed.status == 303 && closed.header("Location") == "/_emulator/console/login")
+            let wrong = try await client.raw(method: "POST", url: console.appendingPathComponent("login"),
+                                             body: Data("token=nope".utf8), headers: ["Content-Type": "application/x-www-form-urlencoded"])
+            #expect(wrong.status == 401 && wrong.header("Set-Cookie") == nil)
+            let right = try await client.raw(method: "POST", url: console.appendingPathComponent("login"),
+                                             body: Data("token=\(EmulatorClient.adminToken)".utf8),
+                                             headers: ["Content-Type": "application/x-www-form-urlencoded"])
+            #expect(right.status == 303)
+            let setCookie = try #require(right.header("Set-Cookie"))
+            #expect(setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Strict") && setCookie.contains("Path=/_emulator/console"))
+            #expect(!setCookie.contains(EmulatorClient.adminToken))
+            let cookie = try #require(Self.cookie(of: right))
+            let page = try await client.raw(method: "GET", url: console.appendingPathComponent("users"), body: nil, headers: ["Cookie": cookie])
+            #expect(page.status == 200)
+            #expect(page.header("Content-Security-Policy")?.hasPrefix("default-src 'none'") == true)
+            #expect(page.header("X-Frame-Options") == "DENY")
+            let html = String(decoding: page.body, as: UTF8.self)
+            #expect(html.contains("alice@example.com") && !html.contains("<script"))
+            // The cookie opens the console, not the JSON admin API.
+            let api = try await client.raw(method: "GET", url: client.emulator.baseURL.appendingPathComponent("_emulator/users"),
+                                           body: nil, headers: ["Cookie": cookie])
+            #expect(api.status == 401)
+        }
+    }
+
+    @Test func aFormWithoutTheConsolesValueIsRefused() async throws {
+        try await withEmulator { client in
+            let console = client.emulator.baseURL.appendingPathComponent("_emulator/console")
+            let cookie = "\(ConsoleSession.cookieName)=\(ConsoleSession.cookieValue(token: EmulatorClient.adminToken))"
+            let form = ["Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie]
+            let forged = try await client.raw(method: "POST", url: console.appendingPathComponent("users/disabled"),
+                                              body: Data("username=alice%40example.com&disabled=true".utf8), headers: form)
+            #expect(forged.status == 403)
+            #expect(try await client.signInOTP().status == 200)
+            let csrf = ConsoleSession.csrfValue(token: EmulatorClient.adminToken)
+            let real = try await client.raw(method: "POST", url: console.appendingPathComponent("users/disabled"),
+                                            body: Data("csrf=\(csrf)&username=alice%40example.com&disabled=true".utf8), headers: form)
+            #expect(real.status == 303)
+            ProtocolErrorTests.expectError(try await client.initiate("alice@example.com"), "invalid_grant", 50057)
+        }
+    }
+
+    @Test func aDisabledUsersRefreshTokenIsRefused() async throws {
+        try await withEmulator { client in
+            let refresh = try #require(try await client.signInOTP().string("refresh_token"))
+            _ = try await client.admin("POST", "users", json: #"{"users":[{"username":"alice@example.com","method":"otp","disabled":true}]}"#)
+            ProtocolErrorTests.expectError(try await client.refresh(refresh), "invalid_grant", 50057)
+        }
+    }
+}
