@@ -50,7 +50,9 @@ public final class Emulator: Sendable {
     /// Loads (or creates) the state, binds the port and returns once the emulator is listening.
     public static func start(_ configuration: EmulatorConfiguration = EmulatorConfiguration()) async throws -> Emulator {
         let tenants = TenantRegistry(demo: try EmulatorCore(configuration: configuration))
-        let certificateAuthority = configuration.tls ? try EmulatorCertificateAuthority.load(directory: configuration.stateDirectory) : nil
+        let certificateAuthority = configuration.tls
+            ? try EmulatorCertificateAuthority.load(directory: configuration.stateDirectory, names: ServerNames.listening(on: configuration.host))
+            : nil
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let connections = ConnectionRegistry(limit: ConnectionRegistry.effectiveLimit(configuration.maxConnections))
         let app = Application(

@@ -23,16 +23,16 @@ import Testing
 
     /// Signs a leaf certificate for `name` (a DNS name or an IP address) with the CA in `tls`, as
     /// someone holding the CA's key would, and asks OpenSSL whether a client trusting the CA accepts it.
-    static func verifies(_ name: String, tls: URL) throws -> (accepted: Bool, output: String) {
+    static func verifies(_ name: String, tls: URL, ca: String = "ca") throws -> (accepted: Bool, output: String) {
         let isAddress = name.contains(":") || name.allSatisfy { $0.isNumber || $0 == "." }
         let extensions = "subjectAltName=\(isAddress ? "IP" : "DNS"):\(name)\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n"
         try Data(extensions.utf8).write(to: tls.appendingPathComponent("leaf.ext"))
         try openssl(["req", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "leaf-key.pem",
                      "-subj", "/O=test leaf", "-out", "leaf.csr"], in: tls)
-        let signed = try openssl(["x509", "-req", "-in", "leaf.csr", "-CA", "ca.pem", "-CAkey", "ca-key.pem", "-CAcreateserial",
+        let signed = try openssl(["x509", "-req", "-in", "leaf.csr", "-CA", "\(ca).pem", "-CAkey", "\(ca)-key.pem", "-CAcreateserial",
                                   "-days", "1", "-extfile", "leaf.ext", "-out", "leaf.pem"], in: tls)
         try #require(signed.status == 0, "openssl could not sign: \(signed.output)")
-        let verified = try openssl(["verify", "-CAfile", "ca.pem", "leaf.pem"], in: tls)
+        let verified = try openssl(["verify", "-CAfile", "\(ca).pem", "leaf.pem"], in: tls)
         return (verified.status == 0, verified.output)
     }
 
@@ -54,6 +54,44 @@ import Testing
             let result = try Self.verifies(name, tls: tls)
             #expect(!result.accepted, "\(name) must be refused: \(result.output)")
             #expect(result.output.contains("subtree"), "refused for its name: \(result.output)")
+        }
+    }
+
+    @Test("Listening beyond loopback: a CA of its own signs for loopback and the listen address, nothing else; made again for another address")
+    func theNetworkCASignsForTheListenAddressAndNothingElse() throws {
+        let state = Self.stateFolder()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let names = ServerNames.listening(on: "192.0.2.7")
+        #expect(names.addresses.contains([192, 0, 2, 7]) && !names.isLoopbackOnly)
+        let authority = try EmulatorCertificateAuthority.load(directory: state, names: names)
+        #expect(authority.certificateFile?.lastPathComponent == "network-ca.pem")
+        let tls = state.appendingPathComponent("tls")
+        for name in ["localhost", "127.0.0.1", "::1", "192.0.2.7"] {
+            let result = try Self.verifies(name, tls: tls, ca: "network-ca")
+            #expect(result.accepted, "\(name): \(result.output)")
+        }
+        for name in ["example.com", "192.0.2.8", "10.0.0.1", "127.0.0.2"] {
+            let result = try Self.verifies(name, tls: tls, ca: "network-ca")
+            #expect(!result.accepted, "\(name) must be refused: \(result.output)")
+        }
+        // The loopback CA is left as it is; the same address keeps its CA; another makes a new one.
+        #expect(!FileManager.default.fileExists(atPath: tls.appendingPathComponent("ca.pem").path))
+        let again = try EmulatorCertificateAuthority.load(directory: state, names: names)
+        #expect(again.certificatePEM == authority.certificatePEM)
+        let moved = try EmulatorCertificateAuthority.load(directory: state, names: ServerNames.listening(on: "192.0.2.9"))
+        #expect(moved.certificatePEM != authority.certificatePEM)
+        #expect(try !Self.verifies("192.0.2.7", tls: tls, ca: "network-ca").accepted)
+    }
+
+    @Test func everyAddressNamesTheMachinesAddressesAndLoopbackAloneIsLoopback() {
+        #expect(ServerNames.listening(on: "127.0.0.1").isLoopbackOnly)
+        #expect(ServerNames.listening(on: "::1").isLoopbackOnly)
+        #expect(ServerNames.listening(on: "localhost").isLoopbackOnly)
+        let every = ServerNames.listening(on: "0.0.0.0")
+        #expect(every.addresses.starts(with: ServerNames.loopback.addresses) && every.dnsNames.first == "localhost")
+        #expect(!every.addresses.contains([0, 0, 0, 0]))
+        if let outside = ListenTests.outsideAddress {
+            #expect(every.addresses.contains(ServerNames.parse(outside) ?? []), "\(outside) in \(every)")
         }
     }
 

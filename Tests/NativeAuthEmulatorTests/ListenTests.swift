@@ -50,6 +50,30 @@ struct ListenTests {
         }
     }
 
+    @Test(.enabled(if: outsideAddress != nil, "this machine has no IPv4 address beyond loopback"))
+    func beyondLoopbackOverTLSAnotherMachineVerifiesTheCertificateByTheAddressItUses() async throws {
+        let address = try #require(Self.outsideAddress)
+        try await withLiveEmulator({ $0.host = "0.0.0.0"; $0.tls = true }) { client in
+            let authority = try #require((client.emulator as? Emulator)?.certificateAuthority)
+            let ca = FileManager.default.temporaryDirectory.appendingPathComponent("network-ca-\(UUID().uuidString).pem")
+            try Data(authority.certificatePEM.utf8).write(to: ca)
+            defer { try? FileManager.default.removeItem(at: ca) }
+            // curl checks the certificate against the name it connected to, as any client does.
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["curl", "-sS", "--cacert", ca.path, "-o", "/dev/null", "-w", "%{http_code}",
+                                 "-H", "Authorization: Bearer \(EmulatorClient.adminToken)",
+                                 "https://\(address):\(client.emulator.port)/_emulator/health"]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0 && printed == "200", "\(printed)")
+        }
+    }
+
     @Test func theAdminGateAnswersOtherMachinesOnlyWithTLSBeyondLoopback() {
         var configuration = EmulatorConfiguration()
         for (host, tls, answers) in [("127.0.0.1", true, false), ("0.0.0.0", false, false), ("0.0.0.0", true, true), ("192.0.2.7", true, true)] {

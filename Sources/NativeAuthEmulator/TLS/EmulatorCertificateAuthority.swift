@@ -12,6 +12,12 @@ import X509
 /// on one CA, and kept for ten years. Without a state directory it lives in memory, one per process.
 /// Each start signs a fresh server certificate with it (``issueServerCertificate(now:)``).
 ///
+/// It may sign for loopback names only. An emulator listening beyond loopback
+/// (``EmulatorConfiguration/host``) uses a CA of its own instead, `network-ca.pem` and
+/// `network-ca-key.pem`, constrained to exactly the names its certificate carries
+/// (``ServerNames/listening(on:)``: loopback's, the machine's name and addresses) and made again
+/// when they change.
+///
 /// ```swift
 /// var config = EmulatorConfiguration()
 /// config.tls = true
@@ -26,58 +32,72 @@ public struct EmulatorCertificateAuthority: Sendable {
 
     let certificate: Certificate
     let privateKey: P256.Signing.PrivateKey
+    /// The names of the server certificates it signs.
+    let serverNames: ServerNames
 
     /// How long a new CA is valid.
     static let lifetime: TimeInterval = 10 * 365 * 86_400
     /// How long a server certificate is valid (below the 398 days browsers accept).
     static let serverLifetime: TimeInterval = 90 * 86_400
 
-    private init(certificate: Certificate, privateKey: P256.Signing.PrivateKey, file: URL?) throws {
+    private init(certificate: Certificate, privateKey: P256.Signing.PrivateKey, file: URL?, serverNames: ServerNames) throws {
         self.certificate = certificate
         self.privateKey = privateKey
+        self.serverNames = serverNames
         self.certificatePEM = try certificate.serializeAsPEM().pemString
         self.certificateFile = file
     }
 
-    /// The CA of `directory` (created there on first use), or the process's in-memory CA.
-    static func load(directory: URL?, now: Date = Date()) throws -> EmulatorCertificateAuthority {
-        guard let directory else { return try InMemoryAuthority.get(now: now) }
+    /// The CA for server certificates naming `names`: for loopback's, the CA of `directory` (created
+    /// there on first use) or the process's in-memory CA; for more, the network CA of `directory`
+    /// (made again when its names differ), or a new one in memory.
+    static func load(directory: URL?, names: ServerNames = .loopback, now: Date = Date()) throws -> EmulatorCertificateAuthority {
+        let constraints = names.isLoopbackOnly ? loopbackNames : names.constraints
+        guard let directory else {
+            return names.isLoopbackOnly ? try InMemoryAuthority.get(now: now) : try make(now: now, file: nil, names: names, constraints: constraints)
+        }
+        let (certificateName, keyName) = names.isLoopbackOnly ? ("ca.pem", "ca-key.pem") : ("network-ca.pem", "network-ca-key.pem")
         let state = try StateFolder.open(directory)
         let folder = try state.folder("tls")
-        let certificateFile = URL(fileURLWithPath: folder.path(of: "ca.pem"))
+        let certificateFile = URL(fileURLWithPath: folder.path(of: certificateName))
         return try state.withExclusiveLock {
-            if let certificateData = try folder.readIfPresent("ca.pem"), let keyData = try folder.readIfPresent("ca-key.pem") {
+            if let certificateData = try folder.readIfPresent(certificateName), let keyData = try folder.readIfPresent(keyName) {
                 do {
                     let certificate = try Certificate(pemEncoded: String(decoding: certificateData, as: UTF8.self))
                     let key = try P256.Signing.PrivateKey(pemRepresentation: String(decoding: keyData, as: UTF8.self))
                     guard certificate.publicKey == Certificate.PublicKey(key.publicKey) else {
-                        throw PersistenceError(description: "\(folder.path(of: "ca-key.pem")) is not the key of \(certificateFile.path)")
+                        throw PersistenceError(description: "\(folder.path(of: keyName)) is not the key of \(certificateFile.path)")
                     }
-                    // A CA made before its names were constrained to loopback is replaced, so that a
-                    // key trusted system-wide can sign for nothing else.
-                    if certificate.notValidAfter > now.addingTimeInterval(serverLifetime), isLoopbackOnly(certificate) {
-                        return try EmulatorCertificateAuthority(certificate: certificate, privateKey: key, file: certificateFile)
+                    // A CA made before its names were constrained (to loopback, or to this machine's
+                    // names as they are now) is replaced, so that a key trusted system-wide can sign
+                    // for nothing else.
+                    if certificate.notValidAfter > now.addingTimeInterval(serverLifetime), carriesExactly(constraints, certificate) {
+                        return try EmulatorCertificateAuthority(certificate: certificate, privateKey: key, file: certificateFile, serverNames: names)
                     }
                 } catch let error as PersistenceError {
                     throw error
                 } catch {
                     throw PersistenceError(description: "the emulator's CA in \(folder.path) cannot be read: \(error); "
-                        + "remove ca.pem and ca-key.pem there to make a new one")
+                        + "remove \(certificateName) and \(keyName) there to make a new one")
                 }
             }
-            let fresh = try make(now: now, file: certificateFile)
-            try folder.atomicWrite(Data(fresh.privateKey.pemRepresentation.utf8), to: "ca-key.pem")
-            try folder.atomicWrite(Data(fresh.certificatePEM.utf8), to: "ca.pem")
+            let fresh = try make(now: now, file: certificateFile, names: names, constraints: constraints)
+            try folder.atomicWrite(Data(fresh.privateKey.pemRepresentation.utf8), to: keyName)
+            try folder.atomicWrite(Data(fresh.certificatePEM.utf8), to: certificateName)
             return fresh
         }
     }
 
-    /// A new CA: a P-256 key and a self-signed certificate for signing server certificates only.
-    static func make(now: Date, file: URL?) throws -> EmulatorCertificateAuthority {
+    /// A new CA: a P-256 key and a self-signed certificate for signing server certificates for
+    /// `names` only (`constraints`, critical).
+    static func make(now: Date, file: URL?, names: ServerNames = .loopback, constraints: NameConstraints = loopbackNames) throws
+        -> EmulatorCertificateAuthority
+    {
         let key = P256.Signing.PrivateKey()
+        let kind = names.isLoopbackOnly ? "local" : "network"
         let name = try DistinguishedName {
             OrganizationName("NativeAuth emulator (a local test double, NOT SECURE)")
-            CommonName("NativeAuth emulator local CA \(UUID().uuidString.prefix(8).lowercased())")
+            CommonName("NativeAuth emulator \(kind) CA \(UUID().uuidString.prefix(8).lowercased())")
         }
         let publicKey = Certificate.PublicKey(key.publicKey)
         let certificate = try Certificate(
@@ -87,11 +107,11 @@ public struct EmulatorCertificateAuthority: Sendable {
             extensions: try Certificate.Extensions {
                 Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
                 Critical(KeyUsage(keyCertSign: true, cRLSign: true))
-                Critical(loopbackNames)
+                Critical(constraints)
                 SubjectKeyIdentifier(hash: publicKey)
             },
             issuerPrivateKey: Certificate.PrivateKey(key))
-        return try EmulatorCertificateAuthority(certificate: certificate, privateKey: key, file: file)
+        return try EmulatorCertificateAuthority(certificate: certificate, privateKey: key, file: file, serverNames: names)
     }
 
     /// The only names the CA may sign for (RFC 5280 §4.2.1.10, critical): `localhost` (and names
@@ -106,12 +126,18 @@ public struct EmulatorCertificateAuthority: Sendable {
 
     /// Whether `certificate` carries exactly ``loopbackNames``.
     static func isLoopbackOnly(_ certificate: Certificate) -> Bool {
-        guard let constraints = try? certificate.extensions.nameConstraints else { return false }
-        return constraints == loopbackNames && constraints.excludedSubtrees.isEmpty
+        carriesExactly(loopbackNames, certificate)
     }
 
-    /// A server certificate for `127.0.0.1`, `::1` and `localhost`, signed by this CA, with its new
-    /// key; the chain is the server certificate then the CA's.
+    /// Whether `certificate`'s name constraints are `expected` and exclude nothing.
+    static func carriesExactly(_ expected: NameConstraints, _ certificate: Certificate) -> Bool {
+        guard let constraints = try? certificate.extensions.nameConstraints else { return false }
+        return constraints == expected && constraints.excludedSubtrees.isEmpty
+    }
+
+    /// A server certificate for ``serverNames`` (`127.0.0.1`, `::1` and `localhost`, and beyond
+    /// loopback this machine's), signed by this CA, with its new key; the chain is the server
+    /// certificate then the CA's.
     func issueServerCertificate(now: Date) throws -> (chain: [Certificate], key: P256.Signing.PrivateKey) {
         let key = P256.Signing.PrivateKey()
         let publicKey = Certificate.PublicKey(key.publicKey)
@@ -130,11 +156,7 @@ public struct EmulatorCertificateAuthority: Sendable {
                 Critical(BasicConstraints.notCertificateAuthority)
                 Critical(KeyUsage(digitalSignature: true))
                 try ExtendedKeyUsage([.serverAuth])
-                SubjectAlternativeNames([
-                    .dnsName("localhost"),
-                    .ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1])),
-                    .ipAddress(ASN1OctetString(contentBytes: ArraySlice([UInt8](repeating: 0, count: 15) + [1]))),
-                ])
+                serverNames.subjectAlternativeNames
                 SubjectKeyIdentifier(hash: publicKey)
                 AuthorityKeyIdentifier(keyIdentifier: caKeyIdentifier)
             },

@@ -6,7 +6,8 @@ import NIOSSL
 import X509
 
 /// The emulator's server: `base` (HTTP/1.1) as it is, or wrapped in TLS with a server certificate
-/// for `127.0.0.1`, `::1` and `localhost` that `authority` signs at this start.
+/// for `127.0.0.1`, `::1` and `localhost` (and, listening beyond loopback, this machine's names:
+/// ``ServerNames``) that `authority` signs at this start.
 enum TLSServer {
     static func builder(_ base: HTTPServerBuilder, authority: EmulatorCertificateAuthority?) throws -> HTTPServerBuilder {
         guard let authority else { return base }
