@@ -25,7 +25,9 @@ package struct EmulatorServeOptions: ParsableArguments {
 
     @Flag(name: .long, help: ArgumentHelp(
         "Serve HTTPS (for MSAL's own SDKs, which insist on an https authority): a certificate signed by a CA the emulator "
-            + "creates in its state folder (tls/ca.pem; its key never leaves the folder). Every URL it hands out says https. "
+            + "creates in its state folder (tls/ca.pem, for loopback names only; with --listen beyond loopback, tls/network-ca.pem, "
+            + "for loopback and this machine's address or names only; their keys never leave the folder). Every URL it hands "
+            + "out says https. "
             + "The \"ca file:\" line names the CA to trust: nativeauth --ca-file FILE or NATIVEAUTH_CA_FILE, "
             + "curl --cacert FILE, Python's REQUESTS_CA_BUNDLE or msal's verify=FILE."))
     package var tls = false
