@@ -54,6 +54,9 @@ struct ListenTests {
     func beyondLoopbackOverTLSAnotherMachineVerifiesTheCertificateByTheAddressItUses() async throws {
         let address = try #require(Self.outsideAddress)
         try await withLiveEmulator({ $0.host = "0.0.0.0"; $0.tls = true }) { client in
+            // Its URLs name the address other machines reach it by, not 0.0.0.0.
+            #expect(client.emulator.authority.absoluteString.hasPrefix("https://\(address):\(client.emulator.port)/"),
+                    "\(client.emulator.authority)")
             let authority = try #require((client.emulator as? Emulator)?.certificateAuthority)
             let ca = FileManager.default.temporaryDirectory.appendingPathComponent("network-ca-\(UUID().uuidString).pem")
             try Data(authority.certificatePEM.utf8).write(to: ca)
@@ -65,6 +68,13 @@ struct ListenTests {
                          "https://\(address):\(client.emulator.port)/_emulator/health"])
             #expect(curl.status == 0 && curl.output == "200", "\(curl.output)")
         }
+    }
+
+    @Test func theURLsNameAnAddressOthersCanReach() {
+        #expect(ServerNames.advertisedHost(listeningOn: "127.0.0.1") == "127.0.0.1")
+        #expect(ServerNames.advertisedHost(listeningOn: "192.0.2.7") == "192.0.2.7")
+        #expect(ServerNames.advertisedHost(listeningOn: "::1") == "[::1]")
+        #expect(ServerNames.advertisedHost(listeningOn: "0.0.0.0") == Self.outsideAddress ?? "127.0.0.1")
     }
 
     @Test func theAdminGateAnswersOtherMachinesOnlyWithTLSBeyondLoopback() {

@@ -40,6 +40,8 @@ final class EmulatorCore: Sendable {
     /// instance starts (instances sharing a state derive the same one).
     let entryTokenKey: SymmetricKey
     private let boundPort = Locked<Int>(0)
+    /// The host its URLs name (``ServerNames/advertisedHost(listeningOn:)``), found once.
+    private let advertisedHost: String
     /// When dead flows and tokens were last purged (emulator clock).
     private let lastPurge = Locked<Double>(0)
     /// Seconds between purges (each looks at every stored record, so it is not done on every request).
@@ -57,6 +59,7 @@ final class EmulatorCore: Sendable {
     init(configuration: EmulatorConfiguration, settings: TenantSettings?, database: (any StateDatabase)?,
          legacy: LegacyStateFolder? = nil) throws {
         self.configuration = configuration
+        advertisedHost = ServerNames.advertisedHost(listeningOn: configuration.host)
         self.settings = settings
         self.database = database
         self.clientId = settings?.clientId ?? EmulatorConfiguration.defaultClientId
@@ -118,7 +121,8 @@ final class EmulatorCore: Sendable {
         boundPort.withLock { $0 = port }
     }
 
-    var baseURL: String { "\(configuration.tls ? "https" : "http")://\(configuration.host):\(port)" }
+    /// `scheme://host:port`, with the host others reach it by (``advertisedHost``).
+    var baseURL: String { "\(configuration.tls ? "https" : "http")://\(advertisedHost):\(port)" }
     var issuer: String { "\(baseURL)/\(tenantId)/v2.0" }
     var tenantDomain: String { "\(settings?.subdomain ?? configuration.tenantSubdomain).onmicrosoft.com" }
 

@@ -40,6 +40,26 @@ struct ServerNames: Equatable, Sendable {
         return names
     }
 
+    /// The host an emulator listening on `host` names in its URLs (its authority, issuer, discovery
+    /// document): `host` itself, in brackets when it is an IPv6 address; for every address
+    /// (`0.0.0.0`, `::`), the machine's first IPv4 address beyond loopback, which other machines can
+    /// reach and the certificate names (`127.0.0.1` when it has none).
+    static func advertisedHost(listeningOn host: String) -> String {
+        guard let address = parse(host) else { return host }
+        if address.allSatisfy({ $0 == 0 }) {
+            return interfaceAddresses().first { $0.count == 4 }.map(text(of:)) ?? "127.0.0.1"
+        }
+        return address.count == 16 ? "[\(host)]" : host
+    }
+
+    /// An address's text (IPv4 dotted, IPv6 without brackets).
+    private static func text(of address: [UInt8]) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        let family = address.count == 4 ? AF_INET : AF_INET6
+        guard inet_ntop(family, address, &buffer, socklen_t(buffer.count)) != nil else { return "127.0.0.1" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Whether these are loopback's names alone.
     var isLoopbackOnly: Bool { self == Self.loopback }
 
