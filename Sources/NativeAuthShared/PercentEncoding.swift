@@ -44,7 +44,8 @@ package enum PercentEncoding {
         return String(validating: bytes, as: UTF8.self)
     }
 
-    private static func hexValue(_ digit: UInt8) -> UInt8? {
+    /// The value of the hexadecimal digit `digit` (`0`–`9`, `a`–`f`, `A`–`F`), or nil for another byte.
+    package static func hexValue(_ digit: UInt8) -> UInt8? {
         switch digit {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return digit - UInt8(ascii: "a") + 10

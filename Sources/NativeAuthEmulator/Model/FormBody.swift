@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthShared
 
 /// A strictly parsed `application/x-www-form-urlencoded` body.
 ///
@@ -64,7 +65,7 @@ struct FormBody: Sendable {
                 index += 1
             case UInt8(ascii: "%"):
                 guard index + 2 < raw.endIndex,
-                      let high = hexValue(raw[index + 1]), let low = hexValue(raw[index + 2])
+                      let high = PercentEncoding.hexValue(raw[index + 1]), let low = PercentEncoding.hexValue(raw[index + 2])
                 else { throw ParseError.badPercentEncoding }
                 out.append(high << 4 | low)
                 index += 3
@@ -75,14 +76,5 @@ struct FormBody: Sendable {
         }
         guard let text = String(bytes: out, encoding: .utf8) else { throw ParseError.invalidUTF8 }
         return text
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

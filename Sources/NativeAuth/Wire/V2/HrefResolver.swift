@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import NativeAuthShared
 
 /// Turns an href a V2 server returned into the URL a request may be sent to, with the strictest rules
 /// among MSAL's SDKs (Android's `NativeAuthV2HrefResolver`; docs/PROTOCOL.md, part V2): requests to
@@ -183,22 +184,13 @@ struct HrefResolver: Sendable {
                 index += 1
                 continue
             }
-            guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else { return false }
+            guard index + 2 < bytes.count, let high = PercentEncoding.hexValue(bytes[index + 1]), let low = PercentEncoding.hexValue(bytes[index + 2]) else { return false }
             let value = high << 4 | low
             if value < 0x20 || value == 0x7F { return false }
             if refusingSeparators, value == UInt8(ascii: "/") || value == UInt8(ascii: "\\") { return false }
             index += 3
         }
         return true
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     /// `.`, `..`, or either spelt with percent-encoded dots.
