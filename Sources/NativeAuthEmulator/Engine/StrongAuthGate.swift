@@ -13,15 +13,7 @@ enum StrongAuthGate {
     static func check(_ flow: inout FlowRecord, user: UserRecord, state: inout EmulatorState, now: Double,
                       configuration: EmulatorConfiguration, contextDemands: Bool = false) throws {
         guard let requirement = requirement(of: flow, user: user, contextDemands: contextDemands) else { return }
-        let capability = requirement == .mfa ? Capabilities.mfaRequired : Capabilities.registrationRequired
-        guard flow.capabilities?.contains(capability) == true else {
-            flow.stage = .redirected
-            state.flows[flow.id] = flow
-            throw RedirectAnswer(reason: "Client is missing \(capability) capability")
-        }
-        let next = begin(requirement, on: &flow, now: now, configuration: configuration)
-        flow.stage = requirement == .mfa ? .mfaIntrospect : .registrationIntrospect
-        state.flows[flow.id] = flow
+        let next = try demand(requirement, on: &flow, state: &state, now: now, configuration: configuration)
         throw requirement == .mfa ? ProtocolError.mfaRequired(continuationToken: next) : ProtocolError.registrationRequired(continuationToken: next)
     }
 
@@ -34,15 +26,25 @@ enum StrongAuthGate {
                                 configuration: EmulatorConfiguration) throws {
         guard let mfa = user.mfa, mfa.noDefaultMethod == true, mfa.requirement == .mfa,
               flow.strongAuth?.satisfied != true else { return }
-        guard flow.capabilities?.contains(Capabilities.mfaRequired) == true else {
+        let next = try demand(.mfa, on: &flow, state: &state, now: now, configuration: configuration)
+        throw ProtocolError.introspectRequired(continuationToken: next)
+    }
+
+    /// Moves `flow` (kept in `state`) to where `requirement` is met, at its method list, and returns
+    /// its next continuation token; throws the redirect when the flow's client did not advertise the
+    /// capability it needs.
+    private static func demand(_ requirement: UserStrongAuth.Requirement, on flow: inout FlowRecord, state: inout EmulatorState,
+                               now: Double, configuration: EmulatorConfiguration) throws(RedirectAnswer) -> String {
+        let capability = requirement == .mfa ? Capabilities.mfaRequired : Capabilities.registrationRequired
+        guard flow.capabilities?.contains(capability) == true else {
             flow.stage = .redirected
             state.flows[flow.id] = flow
-            throw RedirectAnswer(reason: "Client is missing \(Capabilities.mfaRequired) capability")
+            throw RedirectAnswer(reason: "Client is missing \(capability) capability")
         }
-        let next = begin(.mfa, on: &flow, now: now, configuration: configuration)
-        flow.stage = .mfaIntrospect
+        let next = begin(requirement, on: &flow, now: now, configuration: configuration)
+        flow.stage = requirement == .mfa ? .mfaIntrospect : .registrationIntrospect
         state.flows[flow.id] = flow
-        throw ProtocolError.introspectRequired(continuationToken: next)
+        return next
     }
 
     /// What `user` must do in `flow` before tokens may be issued: nothing (nil) once the flow proved
