@@ -260,7 +260,7 @@ let package = Package(
             name: "NativeAuthCommandsTests",
             dependencies: [
                 "NativeAuthCommands", "NativeAuth", "NativeAuthEmulator", "NativeAuthEmulatorInterface", "NativeAuthShared",
-                "CLITestSupport",
+                "CLITestSupport", "NativeAuthTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

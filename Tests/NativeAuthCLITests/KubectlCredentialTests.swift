@@ -1,6 +1,7 @@
 import CLITestSupport
 import Foundation
 import NativeAuthShared
+import NativeAuthTestSupport
 import Testing
 
 extension EmulatorProcess {
@@ -160,29 +161,6 @@ struct KubectlSetup {
 
     /// `kube_api.py`, started and its port read from its first line.
     private static func startAPI(certificate: URL, key: URL, tokenFile: URL?) async throws -> (ChildProcess, Int) {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Servers/kube_api.py")
-        let output = Pipe()
-        let process = try ChildProcess(executable: "/usr/bin/env",
-                                       arguments: ["python3", script.path, certificate.path, key.path] + (tokenFile.map { [$0.path] } ?? []),
-                                       standardInput: .null, standardOutput: .descriptor(output.fileHandleForWriting.fileDescriptor))
-        try? output.fileHandleForWriting.close()
-        let firstLine = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
-            Thread {
-                var line = Data()
-                while true {
-                    let chunk = output.fileHandleForReading.availableData
-                    line.append(chunk)
-                    if chunk.isEmpty || line.contains(10) { break }
-                }
-                continuation.resume(returning: String(decoding: line, as: UTF8.self))
-            }.start()
-        }
-        guard let port = firstLine.firstMatch(of: /listening (\d+)/).flatMap({ Int($0.output.1) }) else {
-            process.terminate()
-            Issue.record("kube_api.py did not start: \(firstLine)")
-            throw CancellationError()
-        }
-        return (process, port)
+        try await ServerScript.start("kube_api.py", arguments: [certificate.path, key.path] + (tokenFile.map { [$0.path] } ?? []))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NativeAuthShared
+import NativeAuthTestSupport
 import Testing
 
 /// `nativeauth call` with the account of the embedded emulator: its Graph-shaped `/v1.0/me`, and a
@@ -233,29 +234,7 @@ struct FakeAPI {
     let base: String
 
     static func start() async throws -> FakeAPI {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Servers/fake_api.py")
-        let output = Pipe()
-        let process = try ChildProcess(executable: "/usr/bin/env", arguments: ["python3", script.path], standardInput: .null,
-                                       standardOutput: .descriptor(output.fileHandleForWriting.fileDescriptor))
-        try? output.fileHandleForWriting.close()
-        // Its first line says the port; the rest of its output is not read.
-        let firstLine = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
-            Thread {
-                var line = Data()
-                while true {
-                    let chunk = output.fileHandleForReading.availableData
-                    line.append(chunk)
-                    if chunk.isEmpty || line.contains(10) { break }
-                }
-                continuation.resume(returning: String(decoding: line, as: UTF8.self))
-            }.start()
-        }
-        guard let port = firstLine.firstMatch(of: /listening (\d+)/)?.output.1 else {
-            process.terminate()
-            Issue.record("fake_api.py did not start: \(firstLine)")
-            throw CancellationError()
-        }
+        let (process, port) = try await ServerScript.start("fake_api.py")
         return FakeAPI(process: process, base: "http://127.0.0.1:\(port)")
     }
 

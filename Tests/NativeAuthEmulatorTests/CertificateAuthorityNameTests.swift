@@ -8,24 +8,9 @@ import Testing
     /// Runs `openssl` with `arguments` in `folder`; its status and what it printed.
     @discardableResult
     static func openssl(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
-        try run("openssl", arguments, in: folder)
+        try ExternalProgram.run("openssl", arguments, in: folder)
     }
 
-    /// Runs `program` (found on the PATH) with `arguments`, in `folder` if given; its status and
-    /// what it printed on standard output and error.
-    static func run(_ program: String, _ arguments: [String], in folder: URL? = nil) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program] + arguments
-        if let folder { process.currentDirectoryURL = folder }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
-    }
 
     /// Signs a leaf certificate for `name` (a DNS name or an IP address) with the CA in `tls`, as
     /// someone holding the CA's key would, and asks OpenSSL whether a client trusting the CA accepts it.
