@@ -45,7 +45,7 @@ struct StatusCommand: ReportingCommand {
     func perform(in environment: CommandEnvironment) async throws(CLIFailure) {
         let selection = try AccountSelection(options, accountOptions, in: environment)
         let caFiles = RememberedCAFiles(options, in: environment)
-        var report = StatusReport(selection, caFiles: caFiles)
+        var report = StatusReport(selection, caFiles: caFiles.read())
         if check {
             for index in report.entries.indices {
                 report.entries[index].check = await AccountCheck.run(report.entries[index].account, store: selection.store,
@@ -55,7 +55,7 @@ struct StatusCommand: ReportingCommand {
         // After the checks: a refresh changed the accounts' tokens, so read them again.
         if check, let reread = try? AccountSelection(options, accountOptions, in: environment) {
             let checked = report.entries.compactMap { entry in entry.check.map { (entry.account, $0) } }
-            report = StatusReport(reread, caFiles: caFiles)
+            report = StatusReport(reread, caFiles: caFiles.read())
             for index in report.entries.indices {
                 report.entries[index].check = checked.first { $0.0.isSame(as: report.entries[index].account) }?.1
             }

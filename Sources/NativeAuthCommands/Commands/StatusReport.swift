@@ -24,7 +24,7 @@ struct StatusReport {
     var now = Date()
 
     /// `selection`'s accounts, newest first, the first one active; loopback servers are probed.
-    init(_ selection: AccountSelection, caFiles: RememberedCAFiles) {
+    init(_ selection: AccountSelection, caFiles: RememberedCAFiles.Snapshot) {
         entries = selection.accounts.enumerated().map { index, account in
             Entry(account: account, isActive: index == 0,
                   serverReachable: SignInLocation(stored: account.storageAuthority).flatMap(ServerReachability.isReachable),

@@ -25,14 +25,35 @@ struct RememberedCAFiles {
         directory = TokenStorage.directory(options, in: environment)
     }
 
+    /// The remembered CA files as the file holds them now, read once: to look up many places
+    /// (`status`'s accounts) without reading it for each.
+    struct Snapshot {
+        fileprivate let entries: [String: String]
+
+        /// The CA file remembered for `location`, if any.
+        func file(for location: SignInLocation) -> String? {
+            entries.first { location.matches(storedKey: $0.key) }?.value
+        }
+
+        /// The CA file remembered for the place stored under `key`, if any.
+        func file(forStoredKey key: String) -> String? {
+            SignInLocation(stored: key).flatMap(file(for:))
+        }
+    }
+
+    /// Reads the remembered CA files (none when the file is missing or cannot be read).
+    func read() -> Snapshot {
+        Snapshot(entries: entries())
+    }
+
     /// The CA file remembered for `location`, if any.
     func file(for location: SignInLocation) -> String? {
-        entries().first { location.matches(storedKey: $0.key) }?.value
+        read().file(for: location)
     }
 
     /// The CA file remembered for the place stored under `key`, if any.
     func file(forStoredKey key: String) -> String? {
-        SignInLocation(stored: key).flatMap(file(for:))
+        read().file(forStoredKey: key)
     }
 
     /// Remembers `path` (made absolute) for the place stored under `key`.
