@@ -27,7 +27,8 @@ import X509
 public struct EmulatorCertificateAuthority: Sendable {
     /// The CA certificate in PEM: what a client trusts.
     public let certificatePEM: String
-    /// The file holding ``certificatePEM`` (`STATE/tls/ca.pem`), when the emulator has a state directory.
+    /// The file holding ``certificatePEM`` (`STATE/tls/ca.pem`, or `STATE/tls/network-ca.pem` beyond
+    /// loopback), when the emulator has a state directory.
     public let certificateFile: URL?
 
     let certificate: Certificate
