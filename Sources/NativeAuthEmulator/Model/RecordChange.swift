@@ -70,9 +70,7 @@ enum RecordChange: Sendable {
 
     private static func encode<Value: Encodable>(_ value: Value?) throws -> Data? {
         guard let value else { return nil }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(value)
+        return try JSONText.data(value)
     }
 
     private static func decode<Value: Decodable>(_ json: Data?) throws -> Value? {
