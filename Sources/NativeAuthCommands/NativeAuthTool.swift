@@ -14,10 +14,12 @@ public enum NativeAuthTool {
         ProcessHardening.forbidCoreDumps()
         ProcessEnd.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // Before anything else that takes time: loading libcurl is a sign-in's critical path
+        // (docs/PERFORMANCE.md, "What is left").
+        if NativeAuthCommand.sendsRequests(arguments) { HTTPTransports.prepareDefault() }
         if NativeAuthCommand.reportUnknownCommand(in: arguments, on: CommandEnvironment.process.console) {
             NativeAuthCommand.exit(withError: CLIExit.usage.exitCode)
         }
-        if NativeAuthCommand.sendsRequests(arguments) { HTTPTransports.prepareDefault() }
         await NativeAuthCommand.main()
     }
 }
