@@ -39,6 +39,9 @@ extension NativeAuthError {
     public var serverError: String? { details.serverError?.error.rawValue }
     /// The server's `suberror` string, when it sent one.
     public var serverSubError: String? { details.serverError?.suberror?.rawValue }
+    /// The password-policy rule a new password broke (one of ``ServerSubError/passwordPolicy``, as
+    /// V1 spells it, whichever API answered), when the server refused one under its policy.
+    public var passwordPolicyRule: ServerSubError? { details.serverError?.suberror?.passwordPolicyRule }
     /// A page about the error, when the server named one (`error_uri`).
     public var errorUri: String? { details.serverError?.errorUri }
     /// The HTTP status of the failing response, when one arrived.

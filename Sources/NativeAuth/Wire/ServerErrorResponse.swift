@@ -183,6 +183,14 @@ public struct ServerSubError: RawRepresentable, Hashable, Sendable, Decodable, C
 
     /// Whether this suberror refuses a new password under the password policy.
     public var isPasswordPolicy: Bool { Self.passwordPolicy.contains(self) }
+
+    /// The password-policy suberror this one is, as V1 spells it (``passwordTooShort``, …), whichever
+    /// API sent it: V2 spells the same rules in camelCase as the inner code (`passwordTooShort`).
+    /// Nil for any other suberror.
+    public var passwordPolicyRule: ServerSubError? {
+        let spelt = HALResponse.normalized(rawValue)
+        return Self.passwordPolicy.first { HALResponse.normalized($0.rawValue) == spelt }
+    }
 }
 
 /// AADSTS numbers the library interprets. Microsoft warns that codes may change, so the library

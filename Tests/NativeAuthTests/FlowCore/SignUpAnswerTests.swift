@@ -58,4 +58,19 @@ struct SignUpAnswerTests {
         #expect(!ServerErrorResponse(error: .invalidRequest, suberror: .passwordTooWeak).isPasswordPolicyRefusal)
         #expect(SignUpStep.oobContinue.outcome(of: ServerErrorResponse(error: .invalidGrant, suberror: .passwordTooWeak)) == .general)
     }
+
+    @Test("A password-policy rule reads the same in V1's and V2's spelling; another suberror is no rule")
+    func passwordPolicyRuleInEitherSpelling() {
+        let spellings: [(String, String, ServerSubError)] = [
+            ("password_too_weak", "passwordTooWeak", .passwordTooWeak), ("password_too_short", "passwordTooShort", .passwordTooShort),
+            ("password_too_long", "passwordTooLong", .passwordTooLong), ("password_recently_used", "passwordRecentlyUsed", .passwordRecentlyUsed),
+            ("password_banned", "passwordBanned", .passwordBanned), ("password_is_invalid", "passwordIsInvalid", .passwordIsInvalid),
+        ]
+        for (v1, v2, rule) in spellings {
+            #expect(ServerSubError(rawValue: v1).passwordPolicyRule == rule, "\(v1)")
+            #expect(ServerSubError(rawValue: v2).passwordPolicyRule == rule, "\(v2)")
+        }
+        #expect(ServerSubError.invalidOOBValue.passwordPolicyRule == nil)
+        #expect(ServerSubError(rawValue: "password").passwordPolicyRule == nil)
+    }
 }

@@ -78,7 +78,7 @@ extension ServerErrorResponse {
     /// A new password the policy refuses: one of V1's six policy suberrors, in either spelling, as
     /// the inner code (`passwordTooWeak`: objc, Android).
     var isJourneyPasswordPolicyRefusal: Bool {
-        ServerSubError.passwordPolicy.contains { isInner($0.rawValue) }
+        suberror?.passwordPolicyRule != nil
     }
 
     /// A sign-up for a username that already has an account.
