@@ -53,9 +53,8 @@ public struct EmulatorCertificateAuthority: Sendable {
     /// there on first use) or the process's in-memory CA; for more, the network CA of `directory`
     /// (made again when its names differ), or a new one in memory.
     static func load(directory: URL?, names: ServerNames = .loopback, now: Date = Date()) throws -> EmulatorCertificateAuthority {
-        let constraints = names.isLoopbackOnly ? loopbackNames : names.constraints
         guard let directory else {
-            return names.isLoopbackOnly ? try InMemoryAuthority.get(now: now) : try make(now: now, file: nil, names: names, constraints: constraints)
+            return names.isLoopbackOnly ? try InMemoryAuthority.get(now: now) : try make(now: now, file: nil, names: names)
         }
         let (certificateName, keyName) = names.isLoopbackOnly ? ("ca.pem", "ca-key.pem") : ("network-ca.pem", "network-ca-key.pem")
         let state = try StateFolder.open(directory)
@@ -72,7 +71,7 @@ public struct EmulatorCertificateAuthority: Sendable {
                     // A CA made before its names were constrained (to loopback, or to this machine's
                     // names as they are now) is replaced, so that a key trusted system-wide can sign
                     // for nothing else.
-                    if certificate.notValidAfter > now.addingTimeInterval(serverLifetime), carriesExactly(constraints, certificate) {
+                    if certificate.notValidAfter > now.addingTimeInterval(serverLifetime), carriesExactly(constraints(for: names), certificate) {
                         return try EmulatorCertificateAuthority(certificate: certificate, privateKey: key, file: certificateFile, serverNames: names)
                     }
                 } catch let error as PersistenceError {
@@ -82,7 +81,7 @@ public struct EmulatorCertificateAuthority: Sendable {
                         + "remove \(certificateName) and \(keyName) there to make a new one")
                 }
             }
-            let fresh = try make(now: now, file: certificateFile, names: names, constraints: constraints)
+            let fresh = try make(now: now, file: certificateFile, names: names)
             try folder.atomicWrite(Data(fresh.privateKey.pemRepresentation.utf8), to: keyName)
             try folder.atomicWrite(Data(fresh.certificatePEM.utf8), to: certificateName)
             return fresh
@@ -90,10 +89,8 @@ public struct EmulatorCertificateAuthority: Sendable {
     }
 
     /// A new CA: a P-256 key and a self-signed certificate for signing server certificates for
-    /// `names` only (`constraints`, critical).
-    static func make(now: Date, file: URL?, names: ServerNames = .loopback, constraints: NameConstraints = loopbackNames) throws
-        -> EmulatorCertificateAuthority
-    {
+    /// `names` only (``constraints(for:)``, critical).
+    static func make(now: Date, file: URL?, names: ServerNames = .loopback) throws -> EmulatorCertificateAuthority {
         let key = P256.Signing.PrivateKey()
         let kind = names.isLoopbackOnly ? "local" : "network"
         let name = try DistinguishedName {
@@ -108,7 +105,7 @@ public struct EmulatorCertificateAuthority: Sendable {
             extensions: try Certificate.Extensions {
                 Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
                 Critical(KeyUsage(keyCertSign: true, cRLSign: true))
-                Critical(constraints)
+                Critical(constraints(for: names))
                 SubjectKeyIdentifier(hash: publicKey)
             },
             issuerPrivateKey: Certificate.PrivateKey(key))
@@ -122,8 +119,14 @@ public struct EmulatorCertificateAuthority: Sendable {
         permittedDNSDomains: ["localhost"],
         permittedIPRanges: [
             ASN1OctetString(contentBytes: [127, 0, 0, 0, 255, 0, 0, 0]),
-            ASN1OctetString(contentBytes: ArraySlice([UInt8](repeating: 0, count: 15) + [1] + [UInt8](repeating: 0xFF, count: 16))),
+            ASN1OctetString(contentBytes: ArraySlice(ServerNames.ipv6Loopback + [UInt8](repeating: 0xFF, count: 16))),
         ])
+
+    /// The name constraints of the CA that signs for `names`: ``loopbackNames`` for loopback's
+    /// (the whole of 127.0.0.0/8), else exactly `names` (``ServerNames/constraints``).
+    static func constraints(for names: ServerNames) -> NameConstraints {
+        names.isLoopbackOnly ? loopbackNames : names.constraints
+    }
 
     /// Whether `certificate` carries exactly ``loopbackNames``.
     static func isLoopbackOnly(_ certificate: Certificate) -> Bool {

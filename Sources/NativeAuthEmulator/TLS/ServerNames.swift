@@ -19,8 +19,11 @@ struct ServerNames: Equatable, Sendable {
     /// IP addresses: 4 bytes (IPv4) or 16 (IPv6).
     var addresses: [[UInt8]]
 
+    /// `::1`'s 16 bytes.
+    static let ipv6Loopback = [UInt8](repeating: 0, count: 15) + [1]
+
     /// `localhost`, `127.0.0.1` and `::1`.
-    static let loopback = ServerNames(dnsNames: ["localhost"], addresses: [[127, 0, 0, 1], [UInt8](repeating: 0, count: 15) + [1]])
+    static let loopback = ServerNames(dnsNames: ["localhost"], addresses: [[127, 0, 0, 1], ipv6Loopback])
 
     /// The names of an emulator listening on `host`: loopback's, and beyond loopback the address
     /// itself, or, for every address (`0.0.0.0`, `::`), the machine's name and the addresses of its
@@ -122,7 +125,7 @@ struct ServerNames: Equatable, Sendable {
                     var value = pointer.pointee.sin6_addr
                     return withUnsafeBytes(of: &value) { Array($0) }
                 }
-                let loopback = bytes == [UInt8](repeating: 0, count: 15) + [1]
+                let loopback = bytes == ipv6Loopback
                 let linkLocal = bytes[0] == 0xFE && bytes[1] & 0xC0 == 0x80
                 if !loopback, !linkLocal { found.append(bytes) }
             default:
