@@ -40,8 +40,9 @@ final class EmulatorCore: Sendable {
     /// instance starts (instances sharing a state derive the same one).
     let entryTokenKey: SymmetricKey
     private let boundPort = Locked<Int>(0)
-    /// The host its URLs name (``ServerNames/advertisedHost(listeningOn:)``), found once.
-    private let advertisedHost: String
+    /// The host its URLs name (``ServerNames/advertisedHost(listeningOn:)``), found once per
+    /// emulator: the tenants made later take the demo tenant's.
+    let advertisedHost: String
     /// When dead flows and tokens were last purged (emulator clock).
     private let lastPurge = Locked<Double>(0)
     /// Seconds between purges (each looks at every stored record, so it is not done on every request).
@@ -51,15 +52,17 @@ final class EmulatorCore: Sendable {
     convenience init(configuration: EmulatorConfiguration) throws {
         try configuration.validate()
         let (database, legacy) = try Self.openDatabase(configuration)
-        try self.init(configuration: configuration, settings: nil, database: database, legacy: legacy)
+        try self.init(configuration: configuration, advertisedHost: ServerNames.advertisedHost(listeningOn: configuration.host),
+                      settings: nil, database: database, legacy: legacy)
     }
 
     /// A tenant in `database`: the demo tenant (`settings` nil) or one made by the admin API, made
-    /// in the database (with the demo users and the seed file's) when it is not there yet.
-    init(configuration: EmulatorConfiguration, settings: TenantSettings?, database: (any StateDatabase)?,
+    /// in the database (with the demo users and the seed file's) when it is not there yet; its URLs
+    /// name `advertisedHost`.
+    init(configuration: EmulatorConfiguration, advertisedHost: String, settings: TenantSettings?, database: (any StateDatabase)?,
          legacy: LegacyStateFolder? = nil) throws {
         self.configuration = configuration
-        advertisedHost = ServerNames.advertisedHost(listeningOn: configuration.host)
+        self.advertisedHost = advertisedHost
         self.settings = settings
         self.database = database
         self.clientId = settings?.clientId ?? EmulatorConfiguration.defaultClientId

@@ -56,7 +56,8 @@ final class TenantRegistry: Sendable {
         let settings = TenantSettings(subdomain: subdomain)
         guard settings.subdomain != StateStore.defaultTenant, !demo.servesTenant(settings.subdomain + ".onmicrosoft.com"),
               try tenant(named: settings.subdomain + ".onmicrosoft.com") == nil else { throw Failure.exists }
-        let core = try EmulatorCore(configuration: demo.configuration, settings: settings, database: demo.database)
+        let core = try EmulatorCore(configuration: demo.configuration, advertisedHost: demo.advertisedHost, settings: settings,
+                                    database: demo.database)
         guard core.store.madeTenant else {
             // Another instance made it at the same moment; its settings are the ones stored.
             throw Failure.exists
@@ -98,7 +99,8 @@ final class TenantRegistry: Sendable {
               let stored = try database.transaction({ sql in try StoredTenant.read(name, sql) }),
               let json = stored.settings,
               let settings = try? JSONDecoder().decode(TenantSettings.self, from: Data(json.utf8)) else { return nil }
-        let core = try EmulatorCore(configuration: demo.configuration, settings: settings, database: database)
+        let core = try EmulatorCore(configuration: demo.configuration, advertisedHost: demo.advertisedHost, settings: settings,
+                                    database: database)
         core.setPort(demo.port)
         return made.withLock { tenants in
             if let raced = tenants[name] { return raced }
