@@ -93,10 +93,3 @@ package final class LoopbackPort: Sendable {
         return (socketDescriptor, Int(UInt16(bigEndian: address.sin_port)))
     }
 }
-
-/// `SOCK_STREAM` as the socket calls take it (an enum on Glibc, an integer on Darwin).
-#if canImport(Glibc)
-package let streamSocket = Int32(SOCK_STREAM.rawValue)
-#else
-package let streamSocket = SOCK_STREAM
-#endif

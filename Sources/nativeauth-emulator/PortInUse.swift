@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthShared
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,11 +11,7 @@ import Darwin
 enum PortInUse {
     /// True when binding 127.0.0.1:`port` fails with `EADDRINUSE` (the socket is closed at once).
     static func check(_ port: Int) -> Bool {
-        #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
+        let descriptor = socket(AF_INET, streamSocket, 0)
         guard descriptor >= 0, let port = UInt16(exactly: port) else { return false }
         defer { close(descriptor) }
         var address = sockaddr_in()

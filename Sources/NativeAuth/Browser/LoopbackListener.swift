@@ -52,7 +52,7 @@ final class LoopbackListener: Sendable {
     /// `connectionDeadline` bounds the time from accepting a connection to the end of its request.
     init(path: String, state expectedState: String,
          connectionDeadline: Duration = LoopbackListener.defaultConnectionDeadline) throws(SetupFailure) {
-        let descriptor = socket(AF_INET, Self.streamSocket, 0)
+        let descriptor = socket(AF_INET, streamSocket, 0)
         guard descriptor >= 0 else { throw SetupFailure(description: "no socket (errno \(errno))") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -209,10 +209,8 @@ final class LoopbackListener: Sendable {
     }
 
     #if canImport(Glibc)
-    private static let streamSocket = Int32(SOCK_STREAM.rawValue)
     private static let noSignal = Int32(MSG_NOSIGNAL)
     #else
-    private static let streamSocket = SOCK_STREAM
     private static let noSignal: Int32 = 0
     #endif
 }
