@@ -32,6 +32,9 @@ package struct FileSystemError: Error, Sendable, Equatable, CustomStringConverti
         /// The way to the folder goes through a symbolic link that belongs to another user (neither the
         /// caller nor root), which is not followed (`code` is `EPERM`; `path` is the link).
         case linkNotOwned
+        /// A folder is missing, and the folder it would be made in belongs to another user (neither the
+        /// caller nor root), so nothing is made there (`code` is `EPERM`; `path` is that folder).
+        case parentNotOwned
         /// The path is not a regular file, or is a symbolic link (`code` is `ELOOP` or `EINVAL`).
         case notARegularFile
         /// Reading a file.
@@ -67,6 +70,7 @@ package struct FileSystemError: Error, Sendable, Equatable, CustomStringConverti
             case .notOwned: "checking its owner: it belongs to another user"
             case .writableByOthers: "checking its permissions: others may write to it"
             case .linkNotOwned: "following it: it is a symbolic link that belongs to another user"
+            case .parentNotOwned: "creating a folder in it: it belongs to another user"
             case .notARegularFile: "opening it: it is not a regular file (or is a symbolic link)"
             case .read: "reading"
             case .restrictFile: "restricting the file to its owner"

@@ -35,6 +35,12 @@ extension TokenStoreError {
                 message: "The way to the token store goes through \(path), a symbolic link that belongs to another user, "
                     + "so it was not followed and nothing was read or written: choose another folder (--store-dir), "
                     + "or check HOME and XDG_STATE_HOME (under sudo, use sudo -H or sudo -i).")
+        case .parentNotOwned:
+            self.init(
+                .unwritable, path: path,
+                message: "The token store folder would be made in \(path), which belongs to another user, so nothing was "
+                    + "created there: choose another folder (--store-dir), or check HOME and XDG_STATE_HOME (under sudo, "
+                    + "use sudo -H or sudo -i).")
         case .notARegularFile:
             self.init(
                 .unreadable, path: path,

@@ -75,9 +75,11 @@ struct FileTokenStoreTests {
         try withTemporaryDirectory { root in
             let directory = root.appendingPathComponent("state/nativeauth", isDirectory: true)
             let store = try FileTokenStore(directory: directory)
+            #expect(try store.read() == TokenStoreContents())
+            #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("state").path), "opening and reading make nothing")
+            try store.modify { $0.upsert(account(1)) }
             #expect(try permissions(directory.path) == 0o700)
             #expect(try permissions(root.appendingPathComponent("state").path) == 0o700)
-            try store.modify { $0.upsert(account(1)) }
             #expect(try permissions(store.fileURL.path) == 0o600)
             #expect(try permissions(store.fileURL.path + ".lock") == 0o600)
             let attributes = try FileManager.default.attributesOfItem(atPath: store.fileURL.path)
@@ -88,7 +90,7 @@ struct FileTokenStoreTests {
     @Test func aLooseFolderItMadeIsTightenedAndOneThatExistedIsLeftAsItIs() throws {
         try withTemporaryDirectory { root in
             let made = root.appendingPathComponent("made", isDirectory: true)
-            _ = try FileTokenStore(directory: made)
+            try FileTokenStore(directory: made).checkAccess()
             #expect(chmod(made.path, 0o755) == 0)
             _ = try FileTokenStore(directory: made)
             #expect(try permissions(made.path) == 0o700)
@@ -208,6 +210,24 @@ struct FileTokenStoreTests {
             try Data("x".utf8).write(to: file)
             let error = #expect(throws: TokenStoreError.self) { try FileTokenStore(directory: file) }
             #expect(error?.reason == .unwritable)
+        }
+    }
+
+    /// Root with another user's `HOME` and no store folder there: reading finds nobody and makes
+    /// nothing; a change is refused, naming that user's folder, and makes nothing either.
+    @Test(.enabled(if: geteuid() == 0, "only root can give a folder to another user"))
+    func aMissingFolderInAnotherUsersFolderIsReadAsEmptyAndNeverMade() throws {
+        try withTemporaryDirectory { root in
+            let home = root.appendingPathComponent("home", isDirectory: true)
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: false)
+            #expect(chown(home.path, 65534, 65534) == 0)
+            let store = try FileTokenStore(directory: home.appendingPathComponent(".local/state/nativeauth", isDirectory: true))
+            #expect(try store.read() == TokenStoreContents())
+            let error = #expect(throws: TokenStoreError.self) { try store.modify { $0.upsert(account(1)) } }
+            #expect(error?.reason == .unwritable)
+            #expect(error?.message.contains("\(home.path), which belongs to another user") == true, "\(String(describing: error))")
+            #expect(throws: TokenStoreError.self) { try store.checkAccess() }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty, "nothing was made in it")
         }
     }
 
