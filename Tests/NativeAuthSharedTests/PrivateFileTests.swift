@@ -18,4 +18,17 @@ struct PrivateFileTests {
             #expect(try PrivateFile.read(directory + "/missing", limit: 10) == nil)
         }
     }
+
+    /// A FIFO planted in a file's place (no writer will ever come) is refused at once, by path and in
+    /// a folder: the read never waits for a writer.
+    @Test(.timeLimit(.minutes(1))) func aFIFOIsRefusedWithoutWaiting() throws {
+        try withTemporaryDirectory { directory in
+            #expect(mkfifo(directory + "/tokens.json", 0o600) == 0)
+            let byPath = #expect(throws: FileSystemError.self) { try PrivateFile.read(directory + "/tokens.json") }
+            #expect(byPath == FileSystemError(.notARegularFile, path: directory + "/tokens.json", code: EINVAL))
+            let folder = try #require(try PrivateDirectory.open(directory, create: false))
+            let inFolder = #expect(throws: FileSystemError.self) { try PrivateFile.read("tokens.json", in: folder) }
+            #expect(inFolder == FileSystemError(.notARegularFile, path: directory + "/tokens.json", code: EINVAL))
+        }
+    }
 }

@@ -231,6 +231,20 @@ struct FileTokenStoreTests {
         }
     }
 
+    /// The outside review's `tokens.json` as a FIFO (which hung `status` forever): an error naming
+    /// the file, at once, and it is left alone.
+    @Test(.timeLimit(.minutes(1))) func aStoreFileThatIsAFIFOIsAnErrorNamingIt() throws {
+        try withTemporaryDirectory { directory in
+            let store = try FileTokenStore(directory: directory)
+            #expect(mkfifo(store.fileURL.path, 0o600) == 0)
+            let fifo = #expect(throws: TokenStoreError.self) { try store.read() }
+            #expect(fifo?.message.contains("\(store.fileURL.path) is not a regular file") == true, "\(String(describing: fifo))")
+            #expect(throws: TokenStoreError.self) { try store.modify { $0.upsert(account(1)) } }
+            var info = stat()
+            #expect(lstat(store.fileURL.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "left as it is")
+        }
+    }
+
     // MARK: - modify writes only successful changes
 
     @Test func modifyWhoseBodyThrowsWritesNothing() throws {
