@@ -39,6 +39,9 @@ package struct FileSystemError: Error, Sendable, Equatable, CustomStringConverti
         case notARegularFile
         /// Reading a file.
         case read
+        /// The file holds more than ``PrivateFile/maximumSize`` bytes, so it was not read (`code` is
+        /// `EFBIG`).
+        case tooLarge
         /// Restricting a file to its owner (mode 0600).
         case restrictFile
         /// Creating or opening a lock file.
@@ -73,6 +76,7 @@ package struct FileSystemError: Error, Sendable, Equatable, CustomStringConverti
             case .parentNotOwned: "creating a folder in it: it belongs to another user"
             case .notARegularFile: "opening it: it is not a regular file (or is a symbolic link)"
             case .read: "reading"
+            case .tooLarge: "reading it: it is larger than \(PrivateFile.maximumSize / (1024 * 1024)) MiB"
             case .restrictFile: "restricting the file to its owner"
             case .openLockFile: "opening the lock file"
             case .lock: "locking"

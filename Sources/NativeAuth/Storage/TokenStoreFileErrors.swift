@@ -47,6 +47,11 @@ extension TokenStoreError {
                 message: "\(path) is not a regular file (it may be a symbolic link), so it was not used.")
         case .read:
             self.init(.unreadable, path: path, message: "Could not read the token store \(path): \(system).")
+        case .tooLarge:
+            self.init(
+                .unreadable, path: path,
+                message: "\(path) is larger than \(PrivateFile.maximumSize / (1024 * 1024)) MiB, far more than a token store holds, "
+                    + "so it was not read: move it away or delete it to start over, which signs out its accounts; nothing was changed.")
         case .restrictFile:
             self.init(
                 .unreadable, path: path,

@@ -245,6 +245,23 @@ struct FileTokenStoreTests {
         }
     }
 
+    /// The outside review's 512 MiB sparse `tokens.json` (which took 544 MB): an error naming the
+    /// file and the bound, and it is left alone.
+    @Test func aStoreFileOverTheBoundIsAnErrorNamingIt() throws {
+        try withTemporaryDirectory { directory in
+            let store = try FileTokenStore(directory: directory)
+            let descriptor = open(store.fileURL.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+            #expect(descriptor >= 0 && ftruncate(descriptor, off_t(512 * 1024 * 1024)) == 0)
+            _ = close(descriptor)
+            let large = #expect(throws: TokenStoreError.self) { try store.read() }
+            #expect(large?.reason == .unreadable)
+            #expect(large?.message.contains("\(store.fileURL.path) is larger than 16 MiB") == true, "\(String(describing: large))")
+            #expect(throws: TokenStoreError.self) { try store.modify { $0.upsert(account(1)) } }
+            let size = (try FileManager.default.attributesOfItem(atPath: store.fileURL.path)[.size] as? NSNumber)?.intValue
+            #expect(size == 512 * 1024 * 1024, "left as it is")
+        }
+    }
+
     // MARK: - modify writes only successful changes
 
     @Test func modifyWhoseBodyThrowsWritesNothing() throws {
