@@ -250,6 +250,27 @@ import Testing
         _ = await emulator.stop()
     }
 
+    /// The outside review's access token with an escape and a line feed (`$(nativeauth token)` sent a
+    /// header of the server's): the sign-in fails, naming the field, and no command has a token to print.
+    @Test(.v1Only(v1Answers)) func aTokenThatIsNotATokenIsNeverStoredNorPrinted() async throws {
+        let sandbox = try CommandSandbox()
+        defer { sandbox.remove() }
+        let emulator = try await StandaloneEmulator.start(in: sandbox)
+        var body = try Self.tokens(idTokenClaims: ["sub": "s", "oid": "o", "tid": "t", "preferred_username": "bob@example.com"])
+        body["access_token"] = "eyJ\u{1b}[31mAT\nX-Injected: 1"
+        try await Self.answer(emulator, "token", body: body)
+        let signin = try await sandbox.run(["signin", "--password", "--authority", emulator.authority, "bob@example.com"], input: "Passw0rd!\n")
+        #expect(signin.status == 5, "\(signin)")
+        #expect(signin.stderr.contains("the field access_token holds a value the protocol does not allow"), "\(signin)")
+        Self.expectClean(signin)
+        for arguments in [["token"], ["token", "--json"], ["token", "--output", "exec-credential"]] {
+            let token = try await sandbox.run(arguments + ["--authority", emulator.authority])
+            #expect(token.status == 1 && token.stdout.isEmpty, "\(arguments): \(token)")
+            #expect(!token.stdout.contains("X-Injected") && !token.stderr.contains("X-Injected"), "\(arguments): \(token)")
+        }
+        _ = await emulator.stop()
+    }
+
     /// A display name typed on a phone in Hebrew carries right-to-left marks: the user signs in, and
     /// `status` shows the name with the marks made visible, never raw.
     @Test func aRightToLeftMarkInADisplayNameSignsIn() async throws {
