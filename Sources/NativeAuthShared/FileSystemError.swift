@@ -32,10 +32,16 @@ package struct FileSystemError: Error, Sendable, Equatable, CustomStringConverti
         /// The way to the folder goes through a symbolic link that belongs to another user (neither the
         /// caller nor root), which is not followed (`code` is `EPERM`; `path` is the link).
         case linkNotOwned
+        /// A folder is missing, and the folder it would be made in belongs to another user (neither the
+        /// caller nor root), so nothing is made there (`code` is `EPERM`; `path` is that folder).
+        case parentNotOwned
         /// The path is not a regular file, or is a symbolic link (`code` is `ELOOP` or `EINVAL`).
         case notARegularFile
         /// Reading a file.
         case read
+        /// The file holds more than ``PrivateFile/maximumSize`` bytes, so it was not read (`code` is
+        /// `EFBIG`).
+        case tooLarge
         /// Restricting a file to its owner (mode 0600).
         case restrictFile
         /// Creating or opening a lock file.
@@ -67,8 +73,10 @@ package struct FileSystemError: Error, Sendable, Equatable, CustomStringConverti
             case .notOwned: "checking its owner: it belongs to another user"
             case .writableByOthers: "checking its permissions: others may write to it"
             case .linkNotOwned: "following it: it is a symbolic link that belongs to another user"
+            case .parentNotOwned: "creating a folder in it: it belongs to another user"
             case .notARegularFile: "opening it: it is not a regular file (or is a symbolic link)"
             case .read: "reading"
+            case .tooLarge: "reading it: it is larger than \(PrivateFile.maximumSize / (1024 * 1024)) MiB"
             case .restrictFile: "restricting the file to its owner"
             case .openLockFile: "opening the lock file"
             case .lock: "locking"

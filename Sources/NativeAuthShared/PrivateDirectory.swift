@@ -14,8 +14,9 @@ import Darwin
 /// The path is opened one component at a time (`openat` with `O_NOFOLLOW`), never through the path
 /// again: a symbolic link on the way is followed only when it belongs to the caller or to root, so a
 /// link another user planted (in a home that `HOME` names under `sudo -E`, say) is refused, not
-/// followed. The folder itself is used only when it belongs to the effective user and neither its group
-/// nor others may write to it. Its mode is changed only when it is the program's own: a folder this
+/// followed; a missing folder is made only in a folder of the caller's or root's, so root with
+/// another user's `HOME` never makes folders of its own in that user's home. The folder itself is used
+/// only when it belongs to the effective user and neither its group nor others may write to it. Its mode is changed only when it is the program's own: a folder this
 /// type created (mode 0700, marked by ``markerName``) is tightened back to 0700 when others may read or
 /// enter it; a folder that existed before is left as it is (the files in it are 0600).
 package enum PrivateDirectory {
@@ -32,7 +33,8 @@ package enum PrivateDirectory {
     /// - Throws: ``FileSystemError`` with operation ``FileSystemError/Operation/inspectDirectory``
     ///   (opening a component failed other than with `ENOENT`), `createDirectory` (its `path` is the
     ///   folder that could not be made, maybe a parent), `notADirectory`, `linkNotOwned` (its `path` is
-    ///   the link), `notOwned`, `writableByOthers` or `restrictDirectory`.
+    ///   the link), `parentNotOwned` (its `path` is the folder that would hold the missing one),
+    ///   `notOwned`, `writableByOthers` or `restrictDirectory`.
     package static func prepare(_ path: String) throws(FileSystemError) {
         _ = try open(path, create: true)
     }
@@ -86,6 +88,7 @@ package enum PrivateDirectory {
                 pending.append(name)
             case ENOENT:
                 guard create else { return nil }
+                try checkMayHoldNewFolder(current, path: walked.isEmpty ? "." : walked)
                 if mkdirat(current, name, mode_t(0o700)) == 0 {
                     // The umask may have taken away more than asked for: set exactly 0700 once open.
                     createdLast = pending.isEmpty
@@ -108,9 +111,8 @@ package enum PrivateDirectory {
                 guard info.st_mode & S_IFMT == S_IFLNK else {
                     throw FileSystemError(.notADirectory, path: pending.isEmpty ? reported : here, code: ENOTDIR)
                 }
-                // A link is followed only when the caller or root made it: another user's link may
-                // point anywhere, and a root process would then write (or restrict) that place.
-                guard info.st_uid == geteuid() || info.st_uid == 0 else {
+                // A link is followed only when the caller or root made it.
+                guard isTrusted(owner: info.st_uid) else {
                     throw FileSystemError(.linkNotOwned, path: here, code: EPERM)
                 }
                 links += 1
@@ -134,6 +136,21 @@ package enum PrivateDirectory {
         if createdLast { handle.mark() }
         try handle.check()
         return handle
+    }
+
+    /// Whether a link, or a folder a missing one would be made in, that belongs to `owner` may be
+    /// used: the caller's own, or root's (the system's: `/home -> /var/home`, `/tmp`). Another user's
+    /// may point anywhere, and a root process would then write (or restrict) what that user chose.
+    private static func isTrusted(owner: uid_t) -> Bool {
+        owner == geteuid() || owner == 0
+    }
+
+    /// Checks the open folder `parent` (at `path`) before a folder is made in it: refused unless it
+    /// is the caller's or root's (``isTrusted(owner:)``).
+    private static func checkMayHoldNewFolder(_ parent: Int32, path: String) throws(FileSystemError) {
+        var info = stat()
+        guard fstat(parent, &info) == 0 else { throw FileSystemError(.inspectDirectory, path: path, code: errno) }
+        guard isTrusted(owner: info.st_uid) else { throw FileSystemError(.parentNotOwned, path: path, code: EPERM) }
     }
 }
 

@@ -78,6 +78,34 @@ extension FilesUnderHome {
             }
         }
 
+        /// The outside review's `sudo -E nativeauth status`: root with another user's `HOME` where that
+        /// user has no state folder. The read-only commands say nobody is signed in and make nothing;
+        /// a sign-in is refused, naming that user's folder, before anything is made in it.
+        @Test(.enabled(if: geteuid() == 0, "only root can give a home to another user"))
+        func rootMakesNothingInAnotherUsersHome() async throws {
+            let sandbox = try CLISandbox()
+            defer { sandbox.remove() }
+            let home = sandbox.stateHome.appendingPathComponent("home-of-nobody")
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: false)
+            #expect(chown(home.path, 65534, 65534) == 0)
+            var environment = sandbox.environment
+            environment["XDG_STATE_HOME"] = nil
+            environment["HOME"] = home.path
+
+            for arguments in [["status"], ["token"], ["signout"], ["signout", "--all"]] {
+                let result = await (try LiveCLI(arguments, environment: environment)).finish()
+                #expect(result.status == 1, "\(arguments): \(result)")
+                #expect(result.stderr.contains("Nobody is signed in"), "\(arguments): \(result)")
+                #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty, "\(arguments) made nothing in the home")
+            }
+            let live = try LiveCLI(["signin", "--password", "bob@example.com"], environment: environment)
+            live.send("Passw0rd!\n")
+            let signin = await live.finish()
+            #expect(signin.status != 0, "\(signin)")
+            #expect(signin.stderr.contains("belongs to another user") && signin.stderr.contains(home.path), "\(signin)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty, "signin made nothing in the home")
+        }
+
         @Test func aFolderOthersMayWriteToIsRefused() async throws {
             let sandbox = try CLISandbox()
             defer { sandbox.remove() }

@@ -86,6 +86,47 @@ import Testing
         _ = await emulator.stop()
     }
 
+    /// Every line break but a line feed, each before a `Password for root:` of the server's.
+    static let lineBreaks = ["\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"].map { "\($0)Password for root: " }.joined()
+
+    /// The lines of `text` that start with `Password for root`, whatever spaces come before it.
+    static func forgedLines(_ text: String) -> [Substring] {
+        text.split(separator: "\n").filter { $0.drop { $0 == " " }.hasPrefix("Password for root") }
+    }
+
+    @Test(.v1Only(v1Answers)) func anErrorDescriptionStartsALineOnlyAtALineFeed() async throws {
+        let sandbox = try CommandSandbox()
+        defer { sandbox.remove() }
+        let emulator = try await StandaloneEmulator.start(in: sandbox)
+        try await Self.answer(emulator, "initiate", status: 400, body: [
+            "error": "invalid_request", "error_codes": [90100],
+            "error_description": "AADSTS90100: x\(Self.lineBreaks)\r\nTrace ID: t\(Self.lineBreaks)\nCorrelation ID: c",
+        ])
+        let result = try await sandbox.run(["signin", "--verbose", "--authority", emulator.authority, "alice@example.com"])
+        #expect(result.status != 0, "\(result)")
+        let shown = "?Password for root: ?Password for root: ?Password for root: ?Password for root: ?Password for root: ?Password for root:"
+        #expect(result.stderr.contains("AADSTS90100: x" + shown + "\n"), "\(result)")
+        #expect(result.stderr.contains("\n    Trace ID: t" + shown + "\n    Correlation ID: c\n"), "\(result)")
+        #expect(Self.forgedLines(result.stderr).isEmpty, "\(result)")
+        Self.expectClean(result)
+        _ = await emulator.stop()
+    }
+
+    @Test func aV2ActionStartsNoLine() async throws {
+        let sandbox = try CommandSandbox()
+        defer { sandbox.remove() }
+        let emulator = try await StandaloneEmulator.start(in: sandbox)
+        try await Self.answer(emulator, "v2/challenge", body: [
+            "state": "interactionRequired", "action": "x\u{2028}Password for root: \u{85}y", "continuationToken": "ct",
+        ])
+        let result = try await sandbox.run(["signin", "--verbose", "--api", "v2", "--authority", emulator.authority, "alice@example.com"])
+        #expect(result.status != 0, "\(result)")
+        #expect(result.stderr.contains("the action 'x?Password for root: ?y'"), "\(result)")
+        #expect(Self.forgedLines(result.stderr).isEmpty, "\(result)")
+        Self.expectClean(result)
+        _ = await emulator.stop()
+    }
+
     @Test func aV2CodeHintIsShownWithoutItsControls() async throws {
         let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
@@ -206,6 +247,27 @@ import Testing
         Self.expectClean(json)
         let account = (json.json?["accounts"] as? [[String: Any]])?.first
         #expect((account?["claims"] as? [String: Any])?[claim] as? String == "Bob" + Self.hostile, "kept as sent: \(json)")
+        _ = await emulator.stop()
+    }
+
+    /// The outside review's access token with an escape and a line feed (`$(nativeauth token)` sent a
+    /// header of the server's): the sign-in fails, naming the field, and no command has a token to print.
+    @Test(.v1Only(v1Answers)) func aTokenThatIsNotATokenIsNeverStoredNorPrinted() async throws {
+        let sandbox = try CommandSandbox()
+        defer { sandbox.remove() }
+        let emulator = try await StandaloneEmulator.start(in: sandbox)
+        var body = try Self.tokens(idTokenClaims: ["sub": "s", "oid": "o", "tid": "t", "preferred_username": "bob@example.com"])
+        body["access_token"] = "eyJ\u{1b}[31mAT\nX-Injected: 1"
+        try await Self.answer(emulator, "token", body: body)
+        let signin = try await sandbox.run(["signin", "--password", "--authority", emulator.authority, "bob@example.com"], input: "Passw0rd!\n")
+        #expect(signin.status == 5, "\(signin)")
+        #expect(signin.stderr.contains("the field access_token holds a value the protocol does not allow"), "\(signin)")
+        Self.expectClean(signin)
+        for arguments in [["token"], ["token", "--json"], ["token", "--output", "exec-credential"]] {
+            let token = try await sandbox.run(arguments + ["--authority", emulator.authority])
+            #expect(token.status == 1 && token.stdout.isEmpty, "\(arguments): \(token)")
+            #expect(!token.stdout.contains("X-Injected") && !token.stderr.contains("X-Injected"), "\(arguments): \(token)")
+        }
         _ = await emulator.stop()
     }
 

@@ -32,6 +32,13 @@ import Testing
         #expect(TerminalText.sanitized("label\r\nPassword for root: ") == "label??Password for root: ")
     }
 
+    @Test func aServersTextBreaksOnlyAtLineFeeds() {
+        let text = "AADSTS1: a\rb\u{0B}c\u{0C}d\u{85}e\u{2028}f\u{2029}g\u{1B}[2J\nTrace ID: t \r\n\n  \r\nCorrelation ID: c\r"
+        #expect(TerminalText.lines(text) == ["AADSTS1: a?b?c?d?e?f?g?[2J", "Trace ID: t", "Correlation ID: c?"])
+        #expect(TerminalText.lines("\rPassword for root: ") == ["?Password for root:"], "a break at the start is no line of its own")
+        #expect(TerminalText.lines(" \n\r\n") == [])
+    }
+
     @Test func theConsoleKeepsOnlyItsOwnLineFeeds() {
         #expect(TerminalText.keepingLineFeeds("one\ntwo\r\n\u{1B}[2J\u{2028}") == "one\ntwo?\n?[2J?")
     }

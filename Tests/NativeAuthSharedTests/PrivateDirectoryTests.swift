@@ -114,6 +114,29 @@ struct PrivateDirectoryTests {
         }
     }
 
+    /// Root under `sudo -E` in another user's home where the state folder (or its parents) is
+    /// missing: nothing is made in a folder of that user's, whichever is the first one missing.
+    @Test(.enabled(if: geteuid() == 0, "only root can give a folder to another user"), arguments: ["", "/.local", "/.local/state"])
+    func nothingIsMadeInAnotherUsersFolder(existing: String) throws {
+        try withTemporaryDirectory { (root: String) throws in
+            let home = root + "/home"
+            #expect(mkdir(home, 0o755) == 0)
+            if !existing.isEmpty { try FileManager.default.createDirectory(atPath: home + existing, withIntermediateDirectories: true) }
+            for folder in [home, home + "/.local", home + "/.local/state"] where folder.count <= (home + existing).count {
+                #expect(chown(folder, 65534, 65534) == 0)
+            }
+            let error = #expect(throws: FileSystemError.self) { try PrivateDirectory.prepare(home + "/.local/state/nativeauth") }
+            #expect(error == FileSystemError(.parentNotOwned, path: home + existing, code: EPERM))
+            #expect(error?.description.contains("it belongs to another user") == true)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: home + existing).isEmpty, "nothing was made in it")
+            #expect(try PrivateDirectory.open(home + "/.local/state/nativeauth", create: false) == nil, "a reader finds no folder")
+            // Its own folders, and root's, still hold new ones.
+            #expect(chown(home + existing, 0, 0) == 0)
+            try PrivateDirectory.prepare(home + "/.local/state/nativeauth")
+            #expect(try permissions(home + "/.local/state/nativeauth") == 0o700)
+        }
+    }
+
     @Test(.enabled(if: geteuid() == 0, "only root can give a link to root"))
     func aLinkOfRootIsFollowed() throws {
         // Links root made (/home -> /var/home) are part of the system: followed for every caller.

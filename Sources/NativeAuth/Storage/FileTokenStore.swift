@@ -54,13 +54,16 @@ public final class FileTokenStore: NativeAuthTokenStore {
     /// The store's JSON file.
     public var fileURL: URL { URL(fileURLWithPath: filePath, isDirectory: false) }
 
-    /// Opens the store kept in `fileName` inside `directory`, creating the folder (mode 0700) if needed.
+    /// Opens the store kept in `fileName` inside `directory`, checking the folder when it exists.
     ///
-    /// The file itself is created by the first change. A folder we own that others may read is
-    /// tightened to mode 0700; a folder of another user, or one its group or others may write to, is
-    /// refused (others could plant files or symbolic links in it).
+    /// Nothing is created here: the folder (mode 0700, with its missing parents) is made by the first
+    /// change or ``checkAccess()``, so a store that is only read (nobody signed in) leaves no trace.
+    /// A folder we own that others may read is tightened to mode 0700; a folder of another user, or one
+    /// its group or others may write to, is refused (others could plant files or symbolic links in it),
+    /// and so is a missing folder that would be made in another user's folder (root with another
+    /// user's `HOME`).
     ///
-    /// - Throws: ``TokenStoreError`` when the folder cannot be created, is not a folder, or is refused.
+    /// - Throws: ``TokenStoreError`` when the folder is not a folder or is refused.
     public convenience init(directory: URL, fileName: String = "tokens.json") throws {
         try self.init(directory: directory, fileName: fileName, refreshLockTimeout: .seconds(60))
     }
@@ -83,7 +86,7 @@ public final class FileTokenStore: NativeAuthTokenStore {
         directoryPath = directory.path
         filePath = directory.appendingPathComponent(fileName, isDirectory: false).path
         lockName = fileName + ".lock"
-        _ = try openPrivateDirectory(directoryPath, create: true)
+        _ = try openPrivateDirectory(directoryPath, create: false)
     }
 
     /// The conventional folder for the store: `$XDG_STATE_HOME/nativeauth`, else `~/.local/state/nativeauth`.

@@ -35,12 +35,23 @@ extension TokenStoreError {
                 message: "The way to the token store goes through \(path), a symbolic link that belongs to another user, "
                     + "so it was not followed and nothing was read or written: choose another folder (--store-dir), "
                     + "or check HOME and XDG_STATE_HOME (under sudo, use sudo -H or sudo -i).")
+        case .parentNotOwned:
+            self.init(
+                .unwritable, path: path,
+                message: "The token store folder would be made in \(path), which belongs to another user, so nothing was "
+                    + "created there: choose another folder (--store-dir), or check HOME and XDG_STATE_HOME (under sudo, "
+                    + "use sudo -H or sudo -i).")
         case .notARegularFile:
             self.init(
                 .unreadable, path: path,
                 message: "\(path) is not a regular file (it may be a symbolic link), so it was not used.")
         case .read:
             self.init(.unreadable, path: path, message: "Could not read the token store \(path): \(system).")
+        case .tooLarge:
+            self.init(
+                .unreadable, path: path,
+                message: "\(path) is larger than \(PrivateFile.maximumSize / (1024 * 1024)) MiB, far more than a token store holds, "
+                    + "so it was not read: move it away or delete it to start over, which signs out its accounts; nothing was changed.")
         case .restrictFile:
             self.init(
                 .unreadable, path: path,

@@ -167,6 +167,8 @@ struct WireClient: Sendable {
         case .keyNotFound(let key, _)?: return "the field \(key.stringValue) is missing"
         case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
             return "the field \(context.codingPath.map(\.stringValue).joined(separator: ".")) has the wrong type"
+        case .dataCorrupted(let context)? where !context.codingPath.isEmpty:
+            return "the field \(context.codingPath.map(\.stringValue).joined(separator: ".")) holds a value the protocol does not allow"
         case .dataCorrupted?: return "it is not valid JSON"
         default: return "it is not what the protocol describes"
         }

@@ -94,8 +94,7 @@ enum FailureMapping {
 
     /// The first non-empty line of a description (the server's are several lines), sanitised.
     static func firstLine(of description: String?) -> String {
-        let lines = (description ?? "").split(whereSeparator: \.isNewline).map { $0.trimmed(.whitespaces) }
-        return lines.first { !$0.isEmpty }.map { TerminalText.sanitized($0) } ?? "The request failed."
+        TerminalText.lines(description ?? "").first ?? "The request failed."
     }
 
     /// The protocol details shown with `--verbose`: never passwords, codes or tokens.
@@ -110,10 +109,10 @@ enum FailureMapping {
         }
         if let status = error.httpStatus { lines.append("http status: \(status)") }
         lines.append("correlation id: \(error.correlationId.uuidString.lowercased())")
-        let description = (error.errorDescription ?? "").split(whereSeparator: \.isNewline)
+        let description = TerminalText.lines(error.errorDescription ?? "")
         if description.count > 1 {
             lines.append("description:")
-            lines += description.map { "  \(TerminalText.sanitized($0.trimmed(.whitespaces)))" }
+            lines += description.map { "  \($0)" }
         }
         return lines
     }

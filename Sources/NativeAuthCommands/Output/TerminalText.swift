@@ -27,6 +27,17 @@ enum TerminalText {
         sanitized(String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))))
     }
 
+    /// The lines of a server's text of several lines (an `error_description` is the AADSTS line,
+    /// then trace, correlation and timestamp lines), trimmed of spaces, sanitised, without the empty
+    /// ones. Only a line feed (alone or in `\r\n`) ends a line: every other line break (a carriage
+    /// return alone, VT, FF, NEL, U+2028, U+2029) stays in its line as `?`, so the server's text
+    /// breaks only where the CLI shows it as broken, never into a line that looks like the CLI's own.
+    static func lines(_ text: String) -> [String] {
+        text.split { $0 == "\n" || $0 == "\r\n" }
+            .map { sanitized($0.trimmed(.whitespaces)) }
+            .filter { !$0.isEmpty }
+    }
+
     /// `text` (the CLI's own sentences, which may break lines with a line feed) with every control
     /// but the line feed replaced.
     static func keepingLineFeeds(_ text: String) -> String {

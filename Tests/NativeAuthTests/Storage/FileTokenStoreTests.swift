@@ -75,9 +75,11 @@ struct FileTokenStoreTests {
         try withTemporaryDirectory { root in
             let directory = root.appendingPathComponent("state/nativeauth", isDirectory: true)
             let store = try FileTokenStore(directory: directory)
+            #expect(try store.read() == TokenStoreContents())
+            #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("state").path), "opening and reading make nothing")
+            try store.modify { $0.upsert(account(1)) }
             #expect(try permissions(directory.path) == 0o700)
             #expect(try permissions(root.appendingPathComponent("state").path) == 0o700)
-            try store.modify { $0.upsert(account(1)) }
             #expect(try permissions(store.fileURL.path) == 0o600)
             #expect(try permissions(store.fileURL.path + ".lock") == 0o600)
             let attributes = try FileManager.default.attributesOfItem(atPath: store.fileURL.path)
@@ -88,7 +90,7 @@ struct FileTokenStoreTests {
     @Test func aLooseFolderItMadeIsTightenedAndOneThatExistedIsLeftAsItIs() throws {
         try withTemporaryDirectory { root in
             let made = root.appendingPathComponent("made", isDirectory: true)
-            _ = try FileTokenStore(directory: made)
+            try FileTokenStore(directory: made).checkAccess()
             #expect(chmod(made.path, 0o755) == 0)
             _ = try FileTokenStore(directory: made)
             #expect(try permissions(made.path) == 0o700)
@@ -208,6 +210,55 @@ struct FileTokenStoreTests {
             try Data("x".utf8).write(to: file)
             let error = #expect(throws: TokenStoreError.self) { try FileTokenStore(directory: file) }
             #expect(error?.reason == .unwritable)
+        }
+    }
+
+    /// Root with another user's `HOME` and no store folder there: reading finds nobody and makes
+    /// nothing; a change is refused, naming that user's folder, and makes nothing either.
+    @Test(.enabled(if: geteuid() == 0, "only root can give a folder to another user"))
+    func aMissingFolderInAnotherUsersFolderIsReadAsEmptyAndNeverMade() throws {
+        try withTemporaryDirectory { root in
+            let home = root.appendingPathComponent("home", isDirectory: true)
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: false)
+            #expect(chown(home.path, 65534, 65534) == 0)
+            let store = try FileTokenStore(directory: home.appendingPathComponent(".local/state/nativeauth", isDirectory: true))
+            #expect(try store.read() == TokenStoreContents())
+            let error = #expect(throws: TokenStoreError.self) { try store.modify { $0.upsert(account(1)) } }
+            #expect(error?.reason == .unwritable)
+            #expect(error?.message.contains("\(home.path), which belongs to another user") == true, "\(String(describing: error))")
+            #expect(throws: TokenStoreError.self) { try store.checkAccess() }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty, "nothing was made in it")
+        }
+    }
+
+    /// The outside review's `tokens.json` as a FIFO (which hung `status` forever): an error naming
+    /// the file, at once, and it is left alone.
+    @Test(.timeLimit(.minutes(1))) func aStoreFileThatIsAFIFOIsAnErrorNamingIt() throws {
+        try withTemporaryDirectory { directory in
+            let store = try FileTokenStore(directory: directory)
+            #expect(mkfifo(store.fileURL.path, 0o600) == 0)
+            let fifo = #expect(throws: TokenStoreError.self) { try store.read() }
+            #expect(fifo?.message.contains("\(store.fileURL.path) is not a regular file") == true, "\(String(describing: fifo))")
+            #expect(throws: TokenStoreError.self) { try store.modify { $0.upsert(account(1)) } }
+            var info = stat()
+            #expect(lstat(store.fileURL.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "left as it is")
+        }
+    }
+
+    /// The outside review's 512 MiB sparse `tokens.json` (which took 544 MB): an error naming the
+    /// file and the bound, and it is left alone.
+    @Test func aStoreFileOverTheBoundIsAnErrorNamingIt() throws {
+        try withTemporaryDirectory { directory in
+            let store = try FileTokenStore(directory: directory)
+            let descriptor = open(store.fileURL.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+            #expect(descriptor >= 0 && ftruncate(descriptor, off_t(512 * 1024 * 1024)) == 0)
+            _ = close(descriptor)
+            let large = #expect(throws: TokenStoreError.self) { try store.read() }
+            #expect(large?.reason == .unreadable)
+            #expect(large?.message.contains("\(store.fileURL.path) is larger than 16 MiB") == true, "\(String(describing: large))")
+            #expect(throws: TokenStoreError.self) { try store.modify { $0.upsert(account(1)) } }
+            let size = (try FileManager.default.attributesOfItem(atPath: store.fileURL.path)[.size] as? NSNumber)?.intValue
+            #expect(size == 512 * 1024 * 1024, "left as it is")
         }
     }
 

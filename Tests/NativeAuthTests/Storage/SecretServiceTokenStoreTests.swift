@@ -211,6 +211,16 @@ struct SecretServiceTokenStoreNamingTests {
         #expect(throws: TokenStoreError.self) { try SecretServiceTokenStore(application: "a b", directory: directory) }
         #expect(throws: TokenStoreError.self) { try SecretServiceTokenStore(application: String(repeating: "a", count: 65), directory: directory) }
     }
+
+    /// A read-only command with no store folder (nobody ever signed in, or root with another user's
+    /// `HOME`): nobody is signed in, the keyring is not asked, and no folder is made.
+    @Test func aStoreWithoutItsFolderReadsAsEmptyAndMakesNone() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString).appendingPathComponent("nativeauth")
+        defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
+        let store = try SecretServiceTokenStore(application: "nativeauth-tests", directory: directory)
+        #expect(try store.read() == TokenStoreContents())
+        #expect(!FileManager.default.fileExists(atPath: directory.deletingLastPathComponent().path))
+    }
 }
 
 // MARK: - Helpers

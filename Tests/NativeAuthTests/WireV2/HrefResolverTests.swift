@@ -30,6 +30,32 @@ import Testing
         #expect(Self.https.resolve("http://contoso.ciamlogin.com/contoso.onmicrosoft.com/api/v2.0/signin") == .failure(.scheme("http")))
     }
 
+    /// The outside review's `--authority 'http://[::1]:PORT/x.onmicrosoft.com'`: every link was
+    /// refused as "not a URL" (the host lost its brackets). They are followed, to the authority only.
+    @Test func anIPv6LoopbackAuthorityFollowsItsLinksAndNoOthers() throws {
+        let ipv6 = HrefResolver(authority: URL(string: "http://[::1]:8080/x.onmicrosoft.com")!)
+        for href in ["/api/v2.0/signin", "{tenant}/api/v2.0/signin", "/x.onmicrosoft.com/api/v2.0/signin",
+                     "http://[::1]:8080/x.onmicrosoft.com/api/v2.0/signin", "HTTP://[::1]:8080/api/v2.0/signin"] {
+            let url = try ipv6.resolve(href).get()
+            #expect(url.absoluteString == "http://[::1]:8080/x.onmicrosoft.com/api/v2.0/signin", "\(href)")
+            #expect(url.port == 8080 && url.path == "/x.onmicrosoft.com/api/v2.0/signin", "\(href)")
+        }
+        #expect(try ipv6.resolve("/oauth2/v2.0/token?a=b").get().absoluteString == "http://[::1]:8080/x.onmicrosoft.com/oauth2/v2.0/token?a=b")
+        #expect(ipv6.resolve("http://[::2]:8080/x.onmicrosoft.com/api/v2.0/signin") == .failure(.otherHost("[::2]")))
+        #expect(ipv6.resolve("http://[0:0:0:0:0:0:0:1]:8080/api/v2.0/signin") == .failure(.otherHost("[0:0:0:0:0:0:0:1]")),
+                "the host as the authority writes it, not another spelling")
+        #expect(ipv6.resolve("http://127.0.0.1:8080/x.onmicrosoft.com/api/v2.0/signin") == .failure(.otherHost("127.0.0.1")))
+        #expect(ipv6.resolve("http://[::1]:8081/x.onmicrosoft.com/api/v2.0/signin") == .failure(.otherPort))
+        #expect(ipv6.resolve("http://[::1]/x.onmicrosoft.com/api/v2.0/signin") == .failure(.otherPort))
+        for href in ["/api/v2.0/[signin]", "{tenant}/api/v2.0/sign[in", "http://[::1]:8080/x.onmicrosoft.com/api/[v2.0]/signin",
+                     "/api/v2.0/signin?x=[1]", "http://[::1]x:8080/api/v2.0/signin", "http://[evil.example]:8080/api/v2.0/signin",
+                     "http://[]:8080/api/v2.0/signin", "http://[::1]:80]80/api/v2.0/signin", "http://::1]:8080/api/v2.0/signin"] {
+            #expect(ipv6.resolve(href) == .failure(.forbiddenCharacter), "brackets only around an absolute href's host: \(href)")
+        }
+        let defaultPort = HrefResolver(authority: URL(string: "http://[::1]/x.onmicrosoft.com")!)
+        #expect(try defaultPort.resolve("/api/v2.0/signin").get().absoluteString == "http://[::1]/x.onmicrosoft.com/api/v2.0/signin")
+    }
+
     @Test(arguments: [
         ("https://evil.example/contoso.onmicrosoft.com/api/v2.0/verify", HrefResolver.Refusal.otherHost("evil.example")),
         ("https://contoso.ciamlogin.com.evil.example/api/v2.0/verify", .otherHost("contoso.ciamlogin.com.evil.example")),

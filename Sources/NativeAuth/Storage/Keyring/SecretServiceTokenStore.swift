@@ -58,7 +58,8 @@ public final class SecretServiceTokenStore: NativeAuthTokenStore {
     let readCache: SecretServiceReadCache
 
     /// Opens the store of `application`'s items, with its account list and locks in `directory`
-    /// (created with mode 0700 if needed). Nothing is sent to the keyring until the first read.
+    /// (created with mode 0700 by the first change, as for ``FileTokenStore``). Nothing is sent to the
+    /// keyring until the first read.
     ///
     /// - Parameters:
     ///   - application: The value of every item's `application` attribute, such as your program's
@@ -86,9 +87,11 @@ public final class SecretServiceTokenStore: NativeAuthTokenStore {
     ///   `.corrupt` when an account's item is missing or holds something else, or what the account
     ///   list's file raises.
     public func read() throws -> TokenStoreContents {
+        // No folder: nobody signed in, and a read makes none (the list's lock below would).
+        guard try openPrivateDirectory(accountList.directoryPath, create: false) != nil else { return TokenStoreContents() }
         // Under the list's lock (nothing changes, so nothing is written): a sign-out in another
         // process cannot remove an item between the list and the lookups.
-        try accountList.modify { listed in
+        return try accountList.modify { listed in
             var paths = SecretServiceItemPaths.load(from: directory)
             if let copied = copiedSecrets(listed, paths: paths) { return copied }
             let known = paths

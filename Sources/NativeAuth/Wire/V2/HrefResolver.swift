@@ -20,8 +20,9 @@ import NativeAuthShared
 ///   in several ways).
 /// - Refused outright: user info, a fragment, dot segments (`.`, `..`, also percent-encoded), empty
 ///   segments, network-path references (`//host/…`), any character a URI may not hold (white space,
-///   controls, backslashes, quotes, non-ASCII), escapes of `/`, `\` or a control, and hrefs longer than
-///   ``maximumLength``. `api` and `oauth2` are matched as written (paths are case-sensitive).
+///   controls, backslashes, quotes, non-ASCII; `[` and `]` anywhere but around an absolute href's IPv6
+///   host), escapes of `/`, `\` or a control, and hrefs longer than ``maximumLength``. `api` and
+///   `oauth2` are matched as written (paths are case-sensitive).
 /// - The href's query is kept byte for byte.
 struct HrefResolver: Sendable {
     /// The configured authority (`https://contoso.ciamlogin.com/contoso.onmicrosoft.com`).
@@ -71,7 +72,7 @@ struct HrefResolver: Sendable {
     func resolve(_ href: String) -> Result<URL, Refusal> {
         guard !href.isEmpty else { return .failure(.empty) }
         guard href.utf8.count <= Self.maximumLength else { return .failure(.tooLong) }
-        guard href.unicodeScalars.allSatisfy(Self.isAllowed), Self.hasWellFormedEscapes(href) else {
+        guard href.unicodeScalars.allSatisfy({ Self.isAllowed($0) || Self.isBracket($0) }), Self.hasWellFormedEscapes(href) else {
             return .failure(.forbiddenCharacter)
         }
         guard !href.hasPrefix("//") else { return .failure(.networkPath) }
@@ -81,12 +82,18 @@ struct HrefResolver: Sendable {
         let reference = String(href[..<(queryStart ?? href.endIndex)])
         let query = queryStart.map { String(href[href.index(after: $0)...]) }
         guard Self.hasWellFormedEscapes(reference, refusingSeparators: true) else { return .failure(.forbiddenCharacter) }
+        guard query?.unicodeScalars.contains(where: Self.isBracket) != true else { return .failure(.forbiddenCharacter) }
 
         let path: String
         switch Self.split(reference) {
         case .absolute(let scheme, let hostAndPort, let rest):
+            guard !rest.unicodeScalars.contains(where: Self.isBracket), Self.hasWellFormedBrackets(hostAndPort) else {
+                return .failure(.forbiddenCharacter)
+            }
             if let refusal = check(scheme: scheme, hostAndPort: hostAndPort) { return .failure(refusal) }
             path = rest
+        case .relative(let text) where text.unicodeScalars.contains(where: Self.isBracket):
+            return .failure(.forbiddenCharacter)
         case .relative(let text):
             if text.hasPrefix("{tenant}/") {
                 path = "/" + tenant + text.dropFirst("{tenant}".count)
@@ -111,9 +118,11 @@ struct HrefResolver: Sendable {
 
     // MARK: - The authority's parts
 
-    /// `scheme://host[:port]` of the authority, as configured.
+    /// `scheme://host[:port]` of the authority, as configured: an IPv6 address in its brackets
+    /// (`http://[::1]:8080`), which `URL.host` leaves out.
     private var origin: String {
-        var text = "\(scheme)://\(authority.host ?? "")"
+        let host = authority.host ?? ""
+        var text = "\(scheme)://" + (host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host)
         if let port = authority.port { text += ":\(port)" }
         return text
     }
@@ -172,6 +181,19 @@ struct HrefResolver: Sendable {
         case "-", ".", "_", "~", "!", "$", "&", "'", "(", ")", "*", "+", ",", ";", "=", ":", "@", "/", "?", "%", "{", "}", "#": true
         default: false
         }
+    }
+
+    private static func isBracket(_ scalar: Unicode.Scalar) -> Bool { scalar == "[" || scalar == "]" }
+
+    /// Whether `hostAndPort` holds no bracket, or is an IP literal (RFC 3986): `[`, an IPv6 address
+    /// (hexadecimal digits, `:` and `.`), `]`, then nothing or `:` and a port.
+    private static func hasWellFormedBrackets(_ hostAndPort: String) -> Bool {
+        guard hostAndPort.unicodeScalars.contains(where: isBracket) else { return true }
+        guard hostAndPort.hasPrefix("["), let close = hostAndPort.firstIndex(of: "]") else { return false }
+        let address = hostAndPort[hostAndPort.index(after: hostAndPort.startIndex)..<close]
+        let after = hostAndPort[hostAndPort.index(after: close)...]
+        return !address.isEmpty && address.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." })
+            && (after.isEmpty || (after.hasPrefix(":") && after.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }))
     }
 
     /// Whether every `%` starts an escape of two hexadecimal digits that is not a control, nor, with
