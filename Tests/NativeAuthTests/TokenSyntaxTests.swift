@@ -3,13 +3,16 @@ import Foundation
 import NativeAuthTestSupport
 import Testing
 
-/// A `/token` answer whose access, refresh or ID token holds anything outside RFC 6750's `b64token`
+/// A `/token` answer whose access or ID token holds anything outside RFC 6750's `b64token` (a refresh
+/// token: anything but visible ASCII)
 /// is an invalid answer: the sign-in or refresh fails and nothing is stored (so nothing is printed).
 @Suite struct TokenSyntaxTests {
     /// What the outside review sent (a colour escape, a line feed and a header after it), and others.
     static let hostile = [
-        "eyJ\u{1b}[31mAT\nX-Injected: 1", "abc\r\ndef", "abc def", "abc\u{2028}def", "abc\u{7f}", "t\u{e9}st", "a=b", "", "==",
+        "eyJ\u{1b}[31mAT\nX-Injected: 1", "abc\r\ndef", "abc def", "abc\u{2028}def", "abc\u{7f}", "t\u{e9}st", "", "\t",
     ]
+    /// Visible ASCII that a bearer token (access, ID) may not hold but a refresh token may.
+    static let notBearer = ["a=b", "==", "a\"b", "a,b", "M.C5_BAY.0.U.-Cp*!x$y"]
 
     private enum Field: CaseIterable { case access, refresh, id }
 
@@ -75,6 +78,18 @@ import Testing
             let lastRefresh = FormFields.dictionary(try #require(transport.requests(to: "/token").last).body)
             #expect(lastRefresh["refresh_token"] == "RT0", "the next refresh still spends the stored refresh token")
         }
+    }
+
+    @Test(arguments: notBearer)
+    func visibleASCIIIsARefreshTokenButNotABearerToken(token: String) async throws {
+        for field in [Field.access, .id] {
+            let result = try await Self.signIn(Self.transport(signIn: [Self.key(field): token]), store: InMemoryTokenStore())
+            #expect(result.error != nil, "\(Self.key(field)) = \(token.debugDescription) is refused")
+        }
+        let store = InMemoryTokenStore()
+        #expect(try await Self.signIn(Self.transport(signIn: ["refresh_token": token]), store: store).completed != nil,
+                "refresh_token = \(token.debugDescription) is a refresh token")
+        #expect(try store.read().storedAccounts.first?.refreshToken == token)
     }
 
     @Test func everyTokenCharacterIsAccepted() async throws {

@@ -87,15 +87,18 @@ struct TokenResponse: Decodable, Sendable {
                 CodingKeys.expiresIn, .init(codingPath: [], debugDescription: "expires_in is missing"))
         }
         accessToken = try Self.token(container.decode(String.self, forKey: .accessToken), .accessToken, in: container)
-        refreshToken = try container.decodeIfPresent(String.self, forKey: .refreshToken).map { try Self.token($0, .refreshToken, in: container) }
+        refreshToken = try container.decodeIfPresent(String.self, forKey: .refreshToken).map {
+            try Self.token($0, .refreshToken, valid: TokenSyntax.isValidRefreshToken, in: container)
+        }
         idToken = try container.decodeIfPresent(String.self, forKey: .idToken).map { try Self.token($0, .idToken, in: container) }
         clientInfo = try container.decodeIfPresent(String.self, forKey: .clientInfo)
     }
 
     /// `token` when it is a token (``TokenSyntax``); anything else makes the whole answer unreadable.
-    private static func token(_ token: String, _ key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>) throws -> String {
-        guard TokenSyntax.isValid(token) else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "not a token (RFC 6750 b64token)")
+    private static func token(_ token: String, _ key: CodingKeys, valid: (String) -> Bool = TokenSyntax.isValid,
+                              in container: KeyedDecodingContainer<CodingKeys>) throws -> String {
+        guard valid(token) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "not a token the protocol allows")
         }
         return token
     }
