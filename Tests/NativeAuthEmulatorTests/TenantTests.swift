@@ -102,6 +102,59 @@ struct TenantTests {
         }
     }
 
+    @Test func anUnknownOrRemovedTenantIsA404AndNeverTheDemoTenant() async throws {
+        try await withEmulator { client in
+            _ = try await client.admin("POST", "users", json: #"{"users":[{"username":"erin@example.com","method":"otp"}]}"#)
+            let demoUsers = try await Self.ids(client)
+            let removed = try await Self.make("job42", on: client)
+            #expect(try await client.admin("DELETE", "tenants/job42").status == 204)
+            var typo = client
+            typo.adminTenant = "typo"
+            var nosuch = client
+            nosuch.adminTenant = "nosuch"
+            // A read, a reset and an import, each to a tenant that is not there.
+            let answers = [
+                ("typo", try await typo.admin("GET", "health")),
+                ("job42", try await removed.admin("POST", "reset")),
+                ("nosuch", try await nosuch.admin("POST", "import", json: #"{"users":[{"username":"x@example.com","method":"otp"}]}"#)),
+            ]
+            for (name, answer) in answers {
+                #expect(answer.status == 404)
+                #expect(answer.string("error") == "not_found")
+                #expect(answer.string("error_description")?.contains("no tenant \(name)") == true)
+            }
+            // The demo tenant is untouched, and is still the one without ?tenant=.
+            #expect(try await Self.ids(client) == demoUsers)
+            #expect(try await client.admin("GET", "health").string("tenantId") == client.emulator.tenantId)
+            // Without the token, the gate answers first: nothing says which tenants exist.
+            #expect(try await typo.admin("GET", "health", token: nil).status == 401)
+            // The console names the missing tenant on a page of its own.
+            let page = try await typo.admin("GET", "console/users")
+            #expect(page.status == 404)
+            #expect(String(decoding: page.body, as: UTF8.self).contains("no tenant typo"))
+        }
+    }
+
+    @Test func aTenantTheDatabaseCannotLookUpIsA500AndNeverTheDemoTenant() async throws {
+        let directory = PersistenceTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await withEmulator({ $0.stateDirectory = directory }) { client in
+            _ = try await client.admin("POST", "users", json: #"{"users":[{"username":"erin@example.com","method":"otp"}]}"#)
+            let before = try await Self.ids(client)
+            #expect(before["erin@example.com"] != nil)
+            // Another writer breaks the table of tenants: the look-up of a tenant by ID fails.
+            try StoredState.execute(directory, "ALTER TABLE emulator_tenants RENAME TO emulator_tenants_gone")
+            var broken = client
+            broken.adminTenant = UUID().uuidString
+            let answer = try await broken.admin("POST", "reset")
+            try StoredState.execute(directory, "ALTER TABLE emulator_tenants_gone RENAME TO emulator_tenants")
+            #expect(answer.status == 500 && answer.string("error_description")?.contains("could not be looked up") == true,
+                    "\(String(decoding: answer.body, as: UTF8.self))")
+            // Mended, the demo tenant holds what it held (erin too): the reset did not reach it.
+            #expect(try await Self.ids(client) == before)
+        }
+    }
+
     /// The users' object IDs, by username.
     static func ids(_ client: EmulatorClient) async throws -> [String: String] {
         (try await client.admin("GET", "users").json["users"] as? [[String: Any]] ?? [])

@@ -43,7 +43,8 @@ final class TenantRegistry: Sendable {
         return try open(name)
     }
 
-    /// The tenant the admin API's `?tenant=` names (its subdomain, domain or GUID); nil: the demo tenant.
+    /// The tenant the admin API's `?tenant=` names (its subdomain, domain or GUID): the demo tenant without
+    /// one, nil when no tenant has that name.
     func tenant(adminParameter: String?) throws -> EmulatorCore? {
         guard let adminParameter, !adminParameter.isEmpty else { return demo }
         if let core = try tenant(named: adminParameter) { return core }
