@@ -57,6 +57,26 @@ struct ConsoleTests {
         }
     }
 
+    @Test func addingAUserWithSpacesAroundAnExistingNameIsRefusedAndReplacesNothing() async throws {
+        try await withEmulator { client in
+            let console = client.emulator.baseURL.appendingPathComponent("_emulator/console")
+            let cookie = "\(ConsoleSession.cookieName)=\(ConsoleSession.cookieValue(token: EmulatorClient.adminToken))"
+            let form = ["Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie]
+            let csrf = ConsoleSession.csrfValue(token: EmulatorClient.adminToken)
+            let before = try await client.admin("GET", "users").body
+            let added = try await client.raw(method: "POST", url: console.appendingPathComponent("users"),
+                                             body: Data("csrf=\(csrf)&username=%20mfauser%40example.com%20&method=otp".utf8), headers: form)
+            #expect(added.status == 400)
+            #expect(String(decoding: added.body, as: UTF8.self).contains("there is a user mfauser@example.com already"))
+            #expect(try await client.admin("GET", "users").body == before)
+            // A new name with spaces around it is added under the name without them.
+            let fresh = try await client.raw(method: "POST", url: console.appendingPathComponent("users"),
+                                             body: Data("csrf=\(csrf)&username=%20erin%40example.com&method=otp".utf8), headers: form)
+            #expect(fresh.status == 303)
+            #expect(try await client.signInOTP("erin@example.com").status == 200)
+        }
+    }
+
     @Test func aDisabledUsersRefreshTokenIsRefused() async throws {
         try await withEmulator { client in
             let refresh = try #require(try await client.signInOTP().string("refresh_token"))

@@ -181,10 +181,12 @@ struct ConsoleRoutes: Sendable {
 
     private func addUser<Context: EmulatorRequestContext>(_ request: Request, context: Context) async throws -> Response {
         let fields = try await form(request, context: context)
-        let username = fields["username"] ?? ""
         let method = SignInMethod(rawValue: fields["method"] ?? "") ?? .otp
-        let user = SeedFile.User(username: username, method: method, password: fields["password"].flatMap { $0.isEmpty ? nil : $0 },
+        let user = SeedFile.User(username: fields["username"] ?? "", method: method,
+                                 password: fields["password"].flatMap { $0.isEmpty ? nil : $0 },
                                  passwordHash: nil, displayName: fields["displayName"].flatMap { $0.isEmpty ? nil : $0 })
+        // The name the record will have, so that the check below is of the user it would replace.
+        let username = user.recordedUsername
         do {
             try core.update { state in
                 guard state.users[UserRecord.key(username)] == nil else {

@@ -25,6 +25,11 @@ struct SeedFile: Codable, Sendable {
         var mfa: UserStrongAuth? = nil
         /// The account is disabled: it cannot sign in.
         var disabled: Bool? = nil
+
+        /// The username the user is recorded under: the one given without white space around it.
+        var recordedUsername: String {
+            username.trimmingCharacters(in: .whitespaces)
+        }
     }
 
     var users: [User]
@@ -45,7 +50,7 @@ struct SeedFile: Codable, Sendable {
     /// and restarts), else a random one.
     func records(existing: [String: UserRecord], tenantId: String? = nil) throws -> [UserRecord] {
         try users.map { user in
-            let name = user.username.trimmingCharacters(in: .whitespaces)
+            let name = user.recordedUsername
             guard UsernameRules.isWellFormed(name) else {
                 throw Invalid(description: "invalid username '\(user.username)'")
             }
