@@ -47,9 +47,10 @@ struct SeedFile: Codable, Sendable {
     /// Turns the seed entries into user records, hashing plain passwords. A user already in
     /// `existing` keeps its ID; a new one gets ``UserRecord/stableID(username:tenantId:)`` when
     /// `tenantId` is given (the demo users and the seed file's, so they keep their IDs across resets
-    /// and restarts), else a random one.
+    /// and restarts), else a random one. Refused (``checkDistinct(_:existing:)``) when two of them
+    /// would be one user.
     func records(existing: [String: UserRecord], tenantId: String? = nil) throws -> [UserRecord] {
-        try users.map { user in
+        let records = try users.map { user in
             let name = user.recordedUsername
             guard UsernameRules.isWellFormed(name) else {
                 throw Invalid(description: "invalid username '\(user.username)'")
@@ -78,6 +79,8 @@ struct SeedFile: Codable, Sendable {
                               attributes: user.attributes, browserOnly: user.browserOnly == true ? true : nil, mfa: mfa,
                               disabled: user.disabled == true ? true : nil)
         }
+        try Self.checkDistinct(records, existing: existing)
+        return records
     }
 
     /// The export form of a list of users.
