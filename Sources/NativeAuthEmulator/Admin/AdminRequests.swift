@@ -55,8 +55,15 @@ enum AdminRequests {
         if let body = fault.body, body.utf8.count > maximumBodySize {
             throw AdminError(status: 400, message: "body must be at most \(maximumBodySize) bytes")
         }
+        if let status = fault.status, fault.body != nil, !Fault.statusHasBody(status) {
+            throw AdminError(status: 400, message: "a fault of status \(status) has no body")
+        }
         for (name, value) in fault.headers ?? [:] where !isHeaderName(name) || value.contains(where: { $0.isNewline || $0 == "\0" }) {
             throw AdminError(status: 400, message: "headers must be HTTP field names with values without line breaks")
+        }
+        if let name = fault.headers?.keys.sorted().first(where: { Fault.reservedHeaders.contains($0.lowercased()) }) {
+            throw AdminError(status: 400, message: "headers may not set \(name): the emulator frames its answers itself "
+                + "(\(Fault.reservedHeaders.sorted().joined(separator: ", ")) are refused)")
         }
         return fault
     }
