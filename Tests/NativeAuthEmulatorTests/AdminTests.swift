@@ -47,6 +47,24 @@ struct AdminTests {
         }
     }
 
+    @Test func requestLogRedactsEveryFieldNamedAsASecret() async throws {
+        try await withEmulator { client in
+            let secrets = ["client_secret", "assertion", "client_assertion", "access_token", "id_token", "Some_Token",
+                           "my_secret_value", "New_Password"]
+            let form = [("client_id", client.clientId), ("grant_type", "password"), ("username", "alice@example.com")]
+                + secrets.map { ($0, "value-of-\($0)") }
+            _ = try await client.raw(method: "POST", url: client.emulator.authority.appendingPathComponent("oauth2/v2.0/token"),
+                                     body: Data(EmulatorClient.formEncode(form).utf8),
+                                     headers: ["Content-Type": "application/x-www-form-urlencoded"])
+            let answer = try await client.admin("GET", "requests")
+            #expect(!String(decoding: answer.body, as: UTF8.self).contains("value-of-"))
+            let log = try #require(answer.json["requests"] as? [[String: Any]])
+            let fields = try #require(log.last?["fields"] as? [String: String])
+            for name in secrets { #expect(fields[name] == "<redacted>", "\(name)") }
+            #expect(fields["grant_type"] == "password" && fields["username"] == "alice@example.com")
+        }
+    }
+
     @Test func usersCanBeImportedExportedAndReset() async throws {
         try await withEmulator { client in
             let initial = try #require(try await client.admin("GET", "users").json["users"] as? [[String: Any]])
