@@ -41,6 +41,11 @@ struct TenantTests {
             #expect(try await client.admin("POST", "tenants", json: #"{"subdomain":"job42"}"#).status == 409)
             #expect(try await client.admin("POST", "tenants", json: #"{"subdomain":"emulator"}"#).status == 409)
             #expect(try await client.admin("POST", "tenants", json: #"{"subdomain":"no spaces"}"#).status == 400)
+            // A GUID-shaped subdomain, another tenant's ID among them, would name a tenant by its ID.
+            for guid in [tenantId, UUID().uuidString] {
+                let shaped = try await client.admin("POST", "tenants", json: #"{"subdomain":"\#(guid)"}"#)
+                #expect(shaped.status == 400 && shaped.string("error_description")?.contains("GUID") == true, "\(shaped.json)")
+            }
             #expect(try await client.admin("DELETE", "tenants/emulator").status == 400)
             #expect(try await client.admin("DELETE", "tenants/nobody").status == 404)
             // Removed: its paths are an unknown tenant again.

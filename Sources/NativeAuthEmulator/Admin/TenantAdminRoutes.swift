@@ -41,6 +41,8 @@ struct TenantAdminRoutes: Sendable {
             switch failure {
             case .invalidSubdomain:
                 throw AdminError(status: 400, message: "subdomain must be 1 to 63 letters, digits and hyphens, not starting or ending with one")
+            case .tenantIdShapedSubdomain:
+                throw AdminError(status: 400, message: "subdomain must not be shaped as a tenant ID (a GUID), which names tenants by their ID")
             case .exists: throw AdminError(status: 409, message: "a tenant with that subdomain exists")
             case .unknown: throw AdminError(status: 404, message: "no tenant with that subdomain")
             case .demoTenant: throw AdminError(status: 400, message: "the demo tenant cannot be removed")

@@ -136,6 +136,7 @@ struct ConsoleRoutes: Sendable {
     private static func sentence(_ failure: TenantRegistry.Failure) -> String {
         switch failure {
         case .invalidSubdomain: "A subdomain is 1 to 63 letters, digits and hyphens, not starting or ending with one."
+        case .tenantIdShapedSubdomain: "A subdomain cannot be shaped as a tenant ID (a GUID), which names tenants by their ID."
         case .exists: "A tenant with that subdomain exists."
         case .unknown: "There is no tenant with that subdomain."
         case .demoTenant: "The demo tenant cannot be removed."
