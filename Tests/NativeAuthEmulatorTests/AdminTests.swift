@@ -65,6 +65,18 @@ struct AdminTests {
         }
     }
 
+    @Test func aBodyOverTheLimitIsTheAdminAPIs413OnEveryRoute() async throws {
+        try await withEmulator { client in
+            let oversized = #"{"subdomain":""# + String(repeating: "a", count: 1 << 20) + #""}"#
+            for path in ["tenants", "faults", "users", "clock/advance"] {
+                let answer = try await client.admin("POST", path, json: oversized)
+                #expect(answer.status == 413, "\(path)")
+                #expect(answer.string("error") == "invalid_request" && answer.string("error_description")?.contains("1 MiB") == true,
+                        "\(path): \(String(decoding: answer.body, as: UTF8.self))")
+            }
+        }
+    }
+
     @Test func usersCanBeImportedExportedAndReset() async throws {
         try await withEmulator { client in
             let initial = try #require(try await client.admin("GET", "users").json["users"] as? [[String: Any]])

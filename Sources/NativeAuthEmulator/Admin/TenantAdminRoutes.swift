@@ -21,8 +21,7 @@ struct TenantAdminRoutes: Sendable {
         })
         group.get { _, _ in AdminAnswer.Tenants(tenants: try tenants.all().map(AdminAnswer.Tenant.init)) }
         group.post { request, context in
-            let body = try await request.body.collect(upTo: AdminRequests.maximumBodySize)
-            let creation = try AdminRequests.decode(Creation.self, from: Data(body.readableBytesView))
+            let creation = try AdminRequests.decode(Creation.self, from: try await AdminRequests.body(of: request))
             let core = try Self.mapped { try tenants.create(subdomain: creation.subdomain) }
             return try EditedResponse(status: .created, response: AdminAnswer.Tenant(core)).response(from: request, context: context)
         }
