@@ -77,6 +77,24 @@ struct ConsoleTests {
         }
     }
 
+    @Test func aPostThatIsNotAFormIsAConsolePage() async throws {
+        try await withEmulator { client in
+            let console = client.emulator.baseURL.appendingPathComponent("_emulator/console")
+            let cookie = "\(ConsoleSession.cookieName)=\(ConsoleSession.cookieValue(token: EmulatorClient.adminToken))"
+            let csrf = ConsoleSession.csrfValue(token: EmulatorClient.adminToken)
+            let json = ("application/json", #"{"csrf":"\#(csrf)","username":"erin@example.com"}"#)
+            let twice = ("application/x-www-form-urlencoded", "csrf=\(csrf)&csrf=\(csrf)&username=erin%40example.com&method=otp")
+            for (path, (contentType, body)) in [("users", json), ("users", twice), ("login", json)] {
+                let answer = try await client.raw(method: "POST", url: console.appendingPathComponent(path), body: Data(body.utf8),
+                                                  headers: ["Content-Type": contentType, "Cookie": cookie])
+                #expect(answer.status == 400, "\(path) \(contentType)")
+                #expect(answer.header("Content-Type")?.hasPrefix("text/html") == true, "\(path) \(contentType)")
+                #expect(!String(decoding: answer.body, as: UTF8.self).contains("AADSTS"))
+            }
+            #expect(try await client.initiate("erin@example.com").string("error") == "user_not_found")
+        }
+    }
+
     @Test func aDisabledUsersRefreshTokenIsRefused() async throws {
         try await withEmulator { client in
             let refresh = try #require(try await client.signInOTP().string("refresh_token"))
