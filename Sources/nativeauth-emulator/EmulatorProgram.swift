@@ -54,7 +54,6 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.stateDirectory = ProgramSettings.stateDirectory(options.state.stateDirectory)
         configuration.database = ProgramSettings.database(options.state.database)
         configuration.seedFile = options.state.seed.map { URL(fileURLWithPath: $0) }
-        configuration.fixedCode = ProgramSettings.fixedCode
         configuration.onCodeSent = { ProgramOutput.info(EmbeddedCode($0).announcement) }
         configuration.idleTimeout = options.idleTimeout
         configuration.maxConnections = options.maxConnections
@@ -65,6 +64,7 @@ struct ServeCommand: AsyncParsableCommand {
         let lease: AdminTokenLease?
         let given: String?
         do {
+            configuration.fixedCode = try ProgramSettings.fixedCode(codeLength: configuration.codeLength)
             given = try ProgramSettings.adminToken(file: options.adminTokenFile)
             lease = try configuration.stateDirectory.map { try AdminTokenLease.acquire(stateDirectory: $0, token: given) }
         } catch {

@@ -72,6 +72,22 @@ extension EmulatorProcess {
             #expect(stopped.stderr.split(separator: "\n") == ["Stopping the emulator…"], "\(stopped)")
         }
 
+        /// A fixed code that is not a code the emulator makes (8 digits) is refused at start, naming
+        /// the variable, instead of being sent and asked for as a code of its own length.
+        @Test func aFixedCodeThatIsNotACodeIsRefusedAtStart() async throws {
+            for code in ["abc", "1234", "123456789", "1234567a"] {
+                let sandbox = try CLISandbox(fixedCode: code)
+                defer { sandbox.remove() }
+                let live = try sandbox.start(["emulator", "--port", "0", "--state-dir", sandbox.stateHome.appendingPathComponent("s").path])
+                // An emulator that took the code would serve on: it is stopped rather than waited for.
+                let refused = try? await live.waitForStderr("NATIVEAUTH_EMULATOR_FIXED_CODE must be 8 digits")
+                if refused == nil { live.terminate() }
+                let started = await live.finish()
+                #expect(refused != nil && started.status == 1, "\(code): \(started)")
+                #expect(started.stderr.contains("'\(code)'"), "\(started)")
+            }
+        }
+
         /// Issue 35, item 27: a port already in use is named, with what to do.
         @Test func aPortInUseIsNamed() async throws {
             let sandbox = try CLISandbox()
