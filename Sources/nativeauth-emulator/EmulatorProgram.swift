@@ -95,8 +95,10 @@ struct ServeCommand: AsyncParsableCommand {
         ProgramOutput.result("authority: \(emulator.authority.absoluteString)")
         ProgramOutput.result("client id: \(EmulatorConfiguration.defaultClientId)")
         ProgramOutput.result("admin token: \(adminToken)")
-        let resetFlag = configuration.database.map { " --database \(ShellWord.quoted($0))" }
-            ?? options.state.stateDirectory.map { _ in " --state-dir \(ShellWord.quoted(configuration.stateDirectory?.path ?? ""))" } ?? ""
+        // The reset of this state, to the users of this seed file.
+        let resetFlag = (configuration.database.map { " --database \(ShellWord.quoted($0))" }
+            ?? options.state.stateDirectory.map { _ in " --state-dir \(ShellWord.quoted(configuration.stateDirectory?.path ?? ""))" } ?? "")
+            + (options.state.seed.map { " --seed \(ShellWord.quoted($0))" } ?? "")
         ProgramOutput.result("state: \(configuration.stateLocation) (`nativeauth emulator reset\(resetFlag)` puts the demo users back)")
 
         // SIGQUIT would start the Swift runtime's backtracer; the emulator has nothing to save, so it just ends.

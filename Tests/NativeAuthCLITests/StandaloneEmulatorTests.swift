@@ -56,6 +56,25 @@ extension EmulatorProcess {
             #expect(await emulator.finish().status == 0)
         }
 
+        /// The reset the banner suggests keeps the seed file the emulator started with.
+        @Test func theBannersResetNamesTheSeedFile() async throws {
+            let sandbox = try CLISandbox(fixedCode: "66665555")
+            defer { sandbox.remove() }
+            let stateDir = sandbox.stateHome.appendingPathComponent("standalone").path
+            let seed = sandbox.stateHome.appendingPathComponent("seed.json")
+            try Data(#"{"users":[{"username":"erin@example.com","method":"otp"}]}"#.utf8).write(to: seed)
+            let emulator = try sandbox.start(["emulator", "--port", "0", "--state-dir", stateDir, "--seed", seed.path])
+            let authority = try await emulator.waitForStdout(#"authority: (\S+)"#)
+            let command = try await emulator.waitForStdout(#"`nativeauth (emulator reset [^`]*)`"#)
+            #expect(command == "emulator reset --state-dir \(stateDir) --seed \(seed.path)", "\(command)")
+            let reset = try await sandbox.run(command.split(separator: " ").map(String.init))
+            #expect(reset.status == 0, "\(reset)")
+            let signin = try await sandbox.run(["signin", "--authority", authority, "erin@example.com"], input: "66665555\n")
+            #expect(signin.status == 0, "the seed file's user is back after the suggested reset: \(signin)")
+            emulator.terminate()
+            #expect(await emulator.finish().status == 0)
+        }
+
         /// Issue 35, item 23: the start says each thing once (no long log line on standard error
         /// repeating what the lines on standard output say).
         @Test func theStartSaysEachThingOnce() async throws {
