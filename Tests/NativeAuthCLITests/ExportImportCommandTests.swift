@@ -36,6 +36,12 @@ extension EmulatorProcess {
             try Data("not json".utf8).write(to: file)
             let notAnExport = try await sandbox.run(["emulator", "import", "--state-dir", two, file.path])
             #expect(notAnExport.status == 1 && notAnExport.stderr.contains("could not be imported"), "\(notAnExport)")
+            // A file of two users that are one to the emulator is refused, and the folder keeps what it held.
+            try Data(#"{"users":[{"username":"erin@example.com","method":"otp"},{"username":"ERIN@example.com","method":"otp"}]}"#.utf8)
+                .write(to: file)
+            let twice = try await sandbox.run(["emulator", "import", "--state-dir", two, file.path])
+            #expect(twice.status == 1 && twice.stderr.contains("'ERIN@example.com'"), "\(twice)")
+            #expect(try await sandbox.run(["emulator", "export", "--state-dir", two, "-"]).stdout == written)
         }
     }
 }
