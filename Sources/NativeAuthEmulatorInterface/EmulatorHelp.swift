@@ -10,7 +10,7 @@ package enum EmulatorHelp {
         start: printed as "admin token: ..." and written to the file admin-token (mode 0600) in its \
         state folder; send it as "Authorization: Bearer TOKEN". Stops gracefully on Ctrl-C, \
         SIGTERM or SIGHUP (exit 0); SIGQUIT ends it at once (exit 131). Set \
-        NATIVEAUTH_EMULATOR_FIXED_CODE to 8 digits to make every code that value (for tests). The emulator is \
+        NATIVEAUTH_EMULATOR_FIXED_CODE to make every code that value (for tests). The emulator is \
         the program nativeauth-emulator, installed beside nativeauth: `nativeauth emulator` runs it \
         in its place.
 

@@ -5,8 +5,8 @@ import Hummingbird
 /// Applies the fault queued for a protocol endpoint (`POST /_emulator/faults`) before anything else
 /// looks at the request (its tenant, its method): waits `delayMs`, then drops the connection, or answers
 /// with the fault's status, headers and body (a protocol error body when it has none:
-/// `temporarily_unavailable` for 503 and 429, else `server_error`; none for 204 and 304), or lets the request through. A
-/// faulted request does not touch the state.
+/// `temporarily_unavailable` for 503 and 429, else `server_error`; none for 204 and 304), or lets
+/// the request through. A faulted request does not touch the state.
 struct FaultMiddleware<Context: EmulatorRequestContext>: RouterMiddleware {
     let core: EmulatorCore
 

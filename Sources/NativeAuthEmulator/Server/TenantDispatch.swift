@@ -37,7 +37,8 @@ struct TenantDispatch<Context: EmulatorRequestContext>: HTTPResponder {
         } catch {
             // A path under a tenant goes to the demo tenant, whose check answers its unknown tenant.
             if request.uri.path.split(separator: "/").first == "_emulator" {
-                context.exchange.tenantFailure = RequestExchange.TenantFailure(status: 500, message: "the tenant could not be looked up: \(error)")
+                context.exchange.tenantFailure = RequestExchange.TenantFailure(
+                    status: 500, message: "the tenant could not be looked up: \(error)")
             }
             core = tenants.demo
         }
@@ -65,8 +66,9 @@ struct TenantDispatch<Context: EmulatorRequestContext>: HTTPResponder {
             }
             let name = request.uri.queryParameters.get("tenant")
             guard let core = try tenants.tenant(adminParameter: name) else {
-                throw RequestExchange.TenantFailure(status: 404, message: "no tenant \(name ?? "") (?tenant= names a tenant's subdomain, domain or ID; "
-                    + "GET /_emulator/tenants lists them)")
+                throw RequestExchange.TenantFailure(
+                    status: 404, message: "no tenant \(name ?? "") (?tenant= names a tenant's subdomain, domain or ID; "
+                        + "GET /_emulator/tenants lists them)")
             }
             return core
         }
