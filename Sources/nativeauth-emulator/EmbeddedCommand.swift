@@ -32,7 +32,6 @@ struct EmbeddedCommand: AsyncParsableCommand {
         var configuration = EmulatorConfiguration()
         configuration.port = port
         configuration.stateDirectory = URL(fileURLWithPath: stateDirectory, isDirectory: true)
-        configuration.fixedCode = ProgramSettings.fixedCode
         configuration.logger = Logger(label: "nativeauth.emulator", factory: { _ in SwiftLogNoOpLogHandler() })
         // Called before the request that sent the code is answered: the line is written by then.
         configuration.onCodeSent = { sent in
@@ -40,6 +39,7 @@ struct EmbeddedCommand: AsyncParsableCommand {
         }
         let emulator: Emulator
         do {
+            configuration.fixedCode = try ProgramSettings.fixedCode(codeLength: configuration.codeLength)
             emulator = try await Emulator.start(configuration)
         } catch {
             output.send(.failed("\(error)"))

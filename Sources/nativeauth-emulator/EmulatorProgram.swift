@@ -54,7 +54,6 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.stateDirectory = ProgramSettings.stateDirectory(options.state.stateDirectory)
         configuration.database = ProgramSettings.database(options.state.database)
         configuration.seedFile = options.state.seed.map { URL(fileURLWithPath: $0) }
-        configuration.fixedCode = ProgramSettings.fixedCode
         configuration.onCodeSent = { ProgramOutput.info(EmbeddedCode($0).announcement) }
         configuration.idleTimeout = options.idleTimeout
         configuration.maxConnections = options.maxConnections
@@ -65,6 +64,7 @@ struct ServeCommand: AsyncParsableCommand {
         let lease: AdminTokenLease?
         let given: String?
         do {
+            configuration.fixedCode = try ProgramSettings.fixedCode(codeLength: configuration.codeLength)
             given = try ProgramSettings.adminToken(file: options.adminTokenFile)
             lease = try configuration.stateDirectory.map { try AdminTokenLease.acquire(stateDirectory: $0, token: given) }
         } catch {
@@ -95,8 +95,10 @@ struct ServeCommand: AsyncParsableCommand {
         ProgramOutput.result("authority: \(emulator.authority.absoluteString)")
         ProgramOutput.result("client id: \(EmulatorConfiguration.defaultClientId)")
         ProgramOutput.result("admin token: \(adminToken)")
-        let resetFlag = configuration.database.map { " --database \(ShellWord.quoted($0))" }
-            ?? options.state.stateDirectory.map { _ in " --state-dir \(ShellWord.quoted(configuration.stateDirectory?.path ?? ""))" } ?? ""
+        // The reset of this state, to the users of this seed file.
+        let resetFlag = (configuration.database.map { " --database \(ShellWord.quoted($0))" }
+            ?? options.state.stateDirectory.map { _ in " --state-dir \(ShellWord.quoted(configuration.stateDirectory?.path ?? ""))" } ?? "")
+            + (options.state.seed.map { " --seed \(ShellWord.quoted($0))" } ?? "")
         ProgramOutput.result("state: \(configuration.stateLocation) (`nativeauth emulator reset\(resetFlag)` puts the demo users back)")
 
         // SIGQUIT would start the Swift runtime's backtracer; the emulator has nothing to save, so it just ends.

@@ -5,9 +5,16 @@ import NativeAuthShared
 
 /// The settings `nativeauth-emulator` reads from its environment.
 enum ProgramSettings {
-    /// `NATIVEAUTH_EMULATOR_FIXED_CODE`: for tests, every code the emulator sends is this value.
-    static var fixedCode: String? {
-        ProcessInfo.processInfo.environment["NATIVEAUTH_EMULATOR_FIXED_CODE"].flatMap { $0.isEmpty ? nil : $0 }
+    /// `NATIVEAUTH_EMULATOR_FIXED_CODE`: for tests, every code the emulator sends is this value, which
+    /// must be a code as the emulator makes them, `codeLength` ASCII digits (a client asks for that
+    /// many); unset or empty: random codes.
+    static func fixedCode(codeLength: Int) throws -> String? {
+        guard let code = ProcessInfo.processInfo.environment["NATIVEAUTH_EMULATOR_FIXED_CODE"], !code.isEmpty else { return nil }
+        guard code.count == codeLength, code.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            throw ProgramSettingsError(description: "NATIVEAUTH_EMULATOR_FIXED_CODE must be \(codeLength) digits, as the emulator's "
+                + "codes are (12345678, say), not '\(code)'")
+        }
+        return code
     }
 
     /// `--database` when given, else `NATIVEAUTH_EMULATOR_DATABASE` (nil: the state folder's own database).

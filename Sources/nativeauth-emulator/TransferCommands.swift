@@ -36,9 +36,13 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let configuration = ProgramSettings.stateConfiguration(options.state)
+        let data: Data
         do {
-            let data = options.file == "-" ? FileHandle.standardInput.readDataToEndOfFile()
-                : try Data(contentsOf: URL(fileURLWithPath: options.file))
+            data = try InputFile.read(options.file)
+        } catch {
+            ProgramOutput.fail("\(error)")
+        }
+        do {
             let count = try Emulator.importState(configuration, tenant: options.tenant, export: data)
             ProgramOutput.result("\(options.tenant ?? "The demo tenant") in \(configuration.stateLocation) now holds the \(count) "
                 + "users and the policies of \(options.file).")

@@ -26,9 +26,22 @@ extension EmulatorProcess {
             #expect(again.status == 0, "\(again)")
             #expect(again.stdout == written)
 
+            // A file that cannot be read is named with the reason, and fails as a file that is not an export does.
             let missing = try await sandbox.run(["emulator", "import", "--state-dir", two, file.path + ".missing"])
-            #expect(missing.status != 0)
-            #expect(missing.stderr.contains("could not be imported"), "\(missing.stderr)")
+            #expect(missing.status == 1)
+            #expect(missing.stderr == "error: cannot read \(file.path).missing: no such file\n", "\(missing.stderr)")
+            let folder = try await sandbox.run(["emulator", "import", "--state-dir", two, sandbox.stateHome.path])
+            #expect(folder.status == 1)
+            #expect(folder.stderr == "error: cannot read \(sandbox.stateHome.path): it is a folder\n", "\(folder.stderr)")
+            try Data("not json".utf8).write(to: file)
+            let notAnExport = try await sandbox.run(["emulator", "import", "--state-dir", two, file.path])
+            #expect(notAnExport.status == 1 && notAnExport.stderr.contains("could not be imported"), "\(notAnExport)")
+            // A file of two users that are one to the emulator is refused, and the folder keeps what it held.
+            try Data(#"{"users":[{"username":"erin@example.com","method":"otp"},{"username":"ERIN@example.com","method":"otp"}]}"#.utf8)
+                .write(to: file)
+            let twice = try await sandbox.run(["emulator", "import", "--state-dir", two, file.path])
+            #expect(twice.status == 1 && twice.stderr.contains("'ERIN@example.com'"), "\(twice)")
+            #expect(try await sandbox.run(["emulator", "export", "--state-dir", two, "-"]).stdout == written)
         }
     }
 }

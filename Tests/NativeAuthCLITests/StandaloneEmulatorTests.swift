@@ -56,6 +56,25 @@ extension EmulatorProcess {
             #expect(await emulator.finish().status == 0)
         }
 
+        /// The reset the banner suggests keeps the seed file the emulator started with.
+        @Test func theBannersResetNamesTheSeedFile() async throws {
+            let sandbox = try CLISandbox(fixedCode: "66665555")
+            defer { sandbox.remove() }
+            let stateDir = sandbox.stateHome.appendingPathComponent("standalone").path
+            let seed = sandbox.stateHome.appendingPathComponent("seed.json")
+            try Data(#"{"users":[{"username":"erin@example.com","method":"otp"}]}"#.utf8).write(to: seed)
+            let emulator = try sandbox.start(["emulator", "--port", "0", "--state-dir", stateDir, "--seed", seed.path])
+            let authority = try await emulator.waitForStdout(#"authority: (\S+)"#)
+            let command = try await emulator.waitForStdout(#"`nativeauth (emulator reset [^`]*)`"#)
+            #expect(command == "emulator reset --state-dir \(stateDir) --seed \(seed.path)", "\(command)")
+            let reset = try await sandbox.run(command.split(separator: " ").map(String.init))
+            #expect(reset.status == 0, "\(reset)")
+            let signin = try await sandbox.run(["signin", "--authority", authority, "erin@example.com"], input: "66665555\n")
+            #expect(signin.status == 0, "the seed file's user is back after the suggested reset: \(signin)")
+            emulator.terminate()
+            #expect(await emulator.finish().status == 0)
+        }
+
         /// Issue 35, item 23: the start says each thing once (no long log line on standard error
         /// repeating what the lines on standard output say).
         @Test func theStartSaysEachThingOnce() async throws {
@@ -70,6 +89,22 @@ extension EmulatorProcess {
             // Standard output has the start's lines; standard error nothing but the stop.
             #expect(stopped.stdout.hasPrefix("authority: "), "\(stopped)")
             #expect(stopped.stderr.split(separator: "\n") == ["Stopping the emulator…"], "\(stopped)")
+        }
+
+        /// A fixed code that is not a code the emulator makes (8 digits) is refused at start, naming
+        /// the variable, instead of being sent and asked for as a code of its own length.
+        @Test func aFixedCodeThatIsNotACodeIsRefusedAtStart() async throws {
+            for code in ["abc", "1234", "123456789", "1234567a"] {
+                let sandbox = try CLISandbox(fixedCode: code)
+                defer { sandbox.remove() }
+                let live = try sandbox.start(["emulator", "--port", "0", "--state-dir", sandbox.stateHome.appendingPathComponent("s").path])
+                // An emulator that took the code would serve on: it is stopped rather than waited for.
+                let refused = try? await live.waitForStderr("NATIVEAUTH_EMULATOR_FIXED_CODE must be 8 digits")
+                if refused == nil { live.terminate() }
+                let started = await live.finish()
+                #expect(refused != nil && started.status == 1, "\(code): \(started)")
+                #expect(started.stderr.contains("'\(code)'"), "\(started)")
+            }
         }
 
         /// Issue 35, item 27: a port already in use is named, with what to do.

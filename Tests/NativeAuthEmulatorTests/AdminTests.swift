@@ -47,6 +47,36 @@ struct AdminTests {
         }
     }
 
+    @Test func requestLogRedactsEveryFieldNamedAsASecret() async throws {
+        try await withEmulator { client in
+            let secrets = ["client_secret", "assertion", "client_assertion", "access_token", "id_token", "Some_Token",
+                           "my_secret_value", "New_Password"]
+            let form = [("client_id", client.clientId), ("grant_type", "password"), ("username", "alice@example.com")]
+                + secrets.map { ($0, "value-of-\($0)") }
+            _ = try await client.raw(method: "POST", url: client.emulator.authority.appendingPathComponent("oauth2/v2.0/token"),
+                                     body: Data(EmulatorClient.formEncode(form).utf8),
+                                     headers: ["Content-Type": "application/x-www-form-urlencoded"])
+            let answer = try await client.admin("GET", "requests")
+            #expect(!String(decoding: answer.body, as: UTF8.self).contains("value-of-"))
+            let log = try #require(answer.json["requests"] as? [[String: Any]])
+            let fields = try #require(log.last?["fields"] as? [String: String])
+            for name in secrets { #expect(fields[name] == "<redacted>", "\(name)") }
+            #expect(fields["grant_type"] == "password" && fields["username"] == "alice@example.com")
+        }
+    }
+
+    @Test func aBodyOverTheLimitIsTheAdminAPIs413OnEveryRoute() async throws {
+        try await withEmulator { client in
+            let oversized = #"{"subdomain":""# + String(repeating: "a", count: 1 << 20) + #""}"#
+            for path in ["tenants", "faults", "users", "clock/advance"] {
+                let answer = try await client.admin("POST", path, json: oversized)
+                #expect(answer.status == 413, "\(path)")
+                #expect(answer.string("error") == "invalid_request" && answer.string("error_description")?.contains("1 MiB") == true,
+                        "\(path): \(String(decoding: answer.body, as: UTF8.self))")
+            }
+        }
+    }
+
     @Test func usersCanBeImportedExportedAndReset() async throws {
         try await withEmulator { client in
             let initial = try #require(try await client.admin("GET", "users").json["users"] as? [[String: Any]])

@@ -61,6 +61,50 @@ struct ExportImportTests {
         }
     }
 
+    /// Files of two users that the emulator would take for one, and what the refusal names.
+    static let inconsistent: [(file: String, names: String)] = [
+        (#"{"users":[{"id":"6f1d2c3b-0000-4000-8000-000000000001","username":"one@example.com","method":"otp"},"#
+            + #"{"id":"6F1D2C3B-0000-4000-8000-000000000001","username":"two@example.com","method":"otp"}]}"#,
+         "6f1d2c3b-0000-4000-8000-000000000001"),
+        (#"{"users":[{"username":"erin@example.com","method":"otp"},{"username":"ERIN@example.com","method":"otp"}]}"#,
+         "ERIN@example.com"),
+        (#"{"users":[{"username":"erin@example.com","method":"otp"},{"username":"\uFF45rin@example.com","method":"otp"}]}"#,
+         "\u{FF45}rin@example.com"),
+    ]
+
+    @Test func aFileOfTwoUsersThatAreOneIsRefusedAndChangesNothing() async throws {
+        try await withEmulator { client in
+            let before = try await client.admin("GET", "export").body
+            for (file, name) in Self.inconsistent {
+                for endpoint in ["import", "users"] {
+                    let answer = try await client.admin("POST", endpoint, json: file)
+                    #expect(answer.status == 400, "\(endpoint): \(answer.json)")
+                    #expect(answer.string("error_description")?.contains(name) == true, "\(answer.json)")
+                }
+            }
+            #expect(try await client.admin("GET", "export").body == before)
+            // Nor may an added user take the object ID of another.
+            let aliceId = try #require(try await TenantTests.ids(client)["alice@example.com"])
+            let taker = try await client.admin("POST", "users", json: #"{"users":[{"id":"\#(aliceId)","username":"erin@example.com","method":"otp"}]}"#)
+            #expect(taker.status == 400 && taker.string("error_description")?.contains("alice@example.com") == true, "\(taker.json)")
+            #expect(try await client.admin("GET", "export").body == before)
+        }
+    }
+
+    @Test func theStateImportRefusesTheSameFiles() throws {
+        let directory = PersistenceTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var configuration = EmulatorConfiguration()
+        configuration.stateDirectory = directory
+        let before = try Emulator.exportState(configuration)
+        for (file, name) in Self.inconsistent {
+            #expect { try Emulator.importState(configuration, export: Data(file.utf8)) } throws: { error in
+                "\(error)".contains(name)
+            }
+        }
+        #expect(try Emulator.exportState(configuration) == before)
+    }
+
     @Test func tenThousandUsersRoundTripThroughTheStateFolder() async throws {
         let directory = PersistenceTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

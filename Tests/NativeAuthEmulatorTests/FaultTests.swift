@@ -23,6 +23,14 @@ struct FaultTests {
         }
     }
 
+    @Test func aFaultOfAStatusWithoutABodyIsAnsweredWithNone() async throws {
+        try await withEmulator { client in
+            #expect(try await client.admin("POST", "faults", json: #"{"endpoint":"initiate","status":204,"headers":{"X-Fault":"yes"}}"#).status == 200)
+            let faulted = try await client.initiate("alice@example.com")
+            #expect(faulted.status == 204 && faulted.body.isEmpty && faulted.header("X-Fault") == "yes")
+        }
+    }
+
     @Test func faultsOnlyHitTheirEndpoint() async throws {
         try await withEmulator { client in
             _ = try await client.admin("POST", "faults", json: #"{"endpoint":"token","status":500}"#)
@@ -80,6 +88,15 @@ struct FaultTests {
             #expect(badStatus.status == 400)
             let hugeDelay = try await client.admin("POST", "faults", json: #"{"endpoint":"token","delayMs":9223372036854775807}"#)
             #expect(hugeDelay.status == 400)
+            // Headers that frame the message or manage the connection, in any case; a body where the status has none.
+            for name in ["Content-Length", "transfer-encoding", "CONNECTION"] {
+                let framing = try await client.admin("POST", "faults", json: #"{"endpoint":"token","status":200,"body":"{}","headers":{"\#(name)":"3"}}"#)
+                #expect(framing.status == 400 && framing.string("error_description")?.contains(name) == true, "\(framing.json)")
+            }
+            for status in [204, 304] {
+                let bodied = try await client.admin("POST", "faults", json: #"{"endpoint":"token","status":\#(status),"body":"{}"}"#)
+                #expect(bodied.status == 400 && bodied.string("error_description")?.contains("\(status)") == true, "\(bodied.json)")
+            }
             // Nothing was queued by the rejected requests.
             let token = try await client.startOTP()
             #expect(try await client.submitCode(token, code: "12345678").status == 200)

@@ -41,6 +41,11 @@ struct TenantTests {
             #expect(try await client.admin("POST", "tenants", json: #"{"subdomain":"job42"}"#).status == 409)
             #expect(try await client.admin("POST", "tenants", json: #"{"subdomain":"emulator"}"#).status == 409)
             #expect(try await client.admin("POST", "tenants", json: #"{"subdomain":"no spaces"}"#).status == 400)
+            // A GUID-shaped subdomain, another tenant's ID among them, would name a tenant by its ID.
+            for guid in [tenantId, UUID().uuidString] {
+                let shaped = try await client.admin("POST", "tenants", json: #"{"subdomain":"\#(guid)"}"#)
+                #expect(shaped.status == 400 && shaped.string("error_description")?.contains("GUID") == true, "\(shaped.json)")
+            }
             #expect(try await client.admin("DELETE", "tenants/emulator").status == 400)
             #expect(try await client.admin("DELETE", "tenants/nobody").status == 404)
             // Removed: its paths are an unknown tenant again.
@@ -99,6 +104,59 @@ struct TenantTests {
             #expect(before.count == 6 && after == before)
             #expect(after["alice@example.com"] == UserRecord.stableID(username: "alice@example.com", tenantId: job.emulator.tenantId))
             #expect(after["alice@example.com"] != (try await Self.ids(client))["alice@example.com"])
+        }
+    }
+
+    @Test func anUnknownOrRemovedTenantIsA404AndNeverTheDemoTenant() async throws {
+        try await withEmulator { client in
+            _ = try await client.admin("POST", "users", json: #"{"users":[{"username":"erin@example.com","method":"otp"}]}"#)
+            let demoUsers = try await Self.ids(client)
+            let removed = try await Self.make("job42", on: client)
+            #expect(try await client.admin("DELETE", "tenants/job42").status == 204)
+            var typo = client
+            typo.adminTenant = "typo"
+            var nosuch = client
+            nosuch.adminTenant = "nosuch"
+            // A read, a reset and an import, each to a tenant that is not there.
+            let answers = [
+                ("typo", try await typo.admin("GET", "health")),
+                ("job42", try await removed.admin("POST", "reset")),
+                ("nosuch", try await nosuch.admin("POST", "import", json: #"{"users":[{"username":"x@example.com","method":"otp"}]}"#)),
+            ]
+            for (name, answer) in answers {
+                #expect(answer.status == 404)
+                #expect(answer.string("error") == "not_found")
+                #expect(answer.string("error_description")?.contains("no tenant \(name)") == true)
+            }
+            // The demo tenant is untouched, and is still the one without ?tenant=.
+            #expect(try await Self.ids(client) == demoUsers)
+            #expect(try await client.admin("GET", "health").string("tenantId") == client.emulator.tenantId)
+            // Without the token, the gate answers first: nothing says which tenants exist.
+            #expect(try await typo.admin("GET", "health", token: nil).status == 401)
+            // The console names the missing tenant on a page of its own.
+            let page = try await typo.admin("GET", "console/users")
+            #expect(page.status == 404)
+            #expect(String(decoding: page.body, as: UTF8.self).contains("no tenant typo"))
+        }
+    }
+
+    @Test func aTenantTheDatabaseCannotLookUpIsA500AndNeverTheDemoTenant() async throws {
+        let directory = PersistenceTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await withEmulator({ $0.stateDirectory = directory }) { client in
+            _ = try await client.admin("POST", "users", json: #"{"users":[{"username":"erin@example.com","method":"otp"}]}"#)
+            let before = try await Self.ids(client)
+            #expect(before["erin@example.com"] != nil)
+            // Another writer breaks the table of tenants: the look-up of a tenant by ID fails.
+            try StoredState.execute(directory, "ALTER TABLE emulator_tenants RENAME TO emulator_tenants_gone")
+            var broken = client
+            broken.adminTenant = UUID().uuidString
+            let answer = try await broken.admin("POST", "reset")
+            try StoredState.execute(directory, "ALTER TABLE emulator_tenants_gone RENAME TO emulator_tenants")
+            #expect(answer.status == 500 && answer.string("error_description")?.contains("could not be looked up") == true,
+                    "\(String(decoding: answer.body, as: UTF8.self))")
+            // Mended, the demo tenant holds what it held (erin too): the reset did not reach it.
+            #expect(try await Self.ids(client) == before)
         }
     }
 

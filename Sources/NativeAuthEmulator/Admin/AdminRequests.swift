@@ -1,4 +1,6 @@
 import Foundation
+import Hummingbird
+import NIOCore
 
 /// A request to the admin API that cannot be served: its status and a sentence (it answers itself,
 /// `AdminError+Response.swift`).
@@ -22,6 +24,17 @@ enum AdminRequests {
     static let maximumBodySize = 1 << 20
     /// The largest import read (`POST /_emulator/import`: an export of a tenant of many users).
     static let maximumImportSize = 64 << 20
+
+    /// The body of `request`, at most `limit` bytes: a larger one is 413, one that cannot be read 400.
+    static func body(of request: Request, limit: Int = maximumBodySize) async throws(AdminError) -> Data {
+        do {
+            return Data(try await request.body.collect(upTo: limit).readableBytesView)
+        } catch is NIOTooManyBytesError {
+            throw AdminError(status: 413, message: "the body is over \(limit >> 20) MiB")
+        } catch {
+            throw AdminError(status: 400, message: "the body could not be read: \(error)")
+        }
+    }
 
     private struct ClockAdvance: Decodable {
         var seconds: Double
@@ -55,8 +68,15 @@ enum AdminRequests {
         if let body = fault.body, body.utf8.count > maximumBodySize {
             throw AdminError(status: 400, message: "body must be at most \(maximumBodySize) bytes")
         }
+        if let status = fault.status, fault.body != nil, !Fault.statusHasBody(status) {
+            throw AdminError(status: 400, message: "a fault of status \(status) has no body")
+        }
         for (name, value) in fault.headers ?? [:] where !isHeaderName(name) || value.contains(where: { $0.isNewline || $0 == "\0" }) {
             throw AdminError(status: 400, message: "headers must be HTTP field names with values without line breaks")
+        }
+        if let name = fault.headers?.keys.sorted().first(where: { Fault.reservedHeaders.contains($0.lowercased()) }) {
+            throw AdminError(status: 400, message: "headers may not set \(name): the emulator frames its answers itself "
+                + "(\(Fault.reservedHeaders.sorted().joined(separator: ", ")) are refused)")
         }
         return fault
     }

@@ -36,7 +36,8 @@ struct AdminRoutes: Sendable {
             EmulatorJSONEncoder.response(json: ByteBuffer(bytes: try TenantTransfer.exportData(core)))
         }
         admin.post("import") { request, _ in
-            let file = try AdminRequests.decode(SeedFile.self, from: try await Self.body(request, limit: AdminRequests.maximumImportSize))
+            let body = try await AdminRequests.body(of: request, limit: AdminRequests.maximumImportSize)
+            let file = try AdminRequests.decode(SeedFile.self, from: body)
             return AdminAnswer.Imported(imported: try TenantTransfer.import(file, into: core))
         }
         admin.post("reset") { _, _ in
@@ -52,7 +53,7 @@ struct AdminRoutes: Sendable {
     }
 
     private func advanceClock(_ request: Request) async throws -> AdminAnswer.Clock {
-        let seconds = try AdminRequests.clockAdvance(try await Self.body(request))
+        let seconds = try AdminRequests.clockAdvance(try await AdminRequests.body(of: request))
         guard let offset = core.clock.advance(by: seconds) else {
             throw AdminError(status: 400, message: "the clock's offset must stay within ±100 years; it is \(core.clock.offsetSeconds) s")
         }
@@ -64,7 +65,7 @@ struct AdminRoutes: Sendable {
     }
 
     private func queueFault(_ request: Request) async throws -> AdminAnswer.Faults {
-        let fault = try AdminRequests.fault(try await Self.body(request))
+        let fault = try AdminRequests.fault(try await AdminRequests.body(of: request))
         core.faults.enqueue(fault)
         return AdminAnswer.Faults(queued: max(1, fault.count ?? 1), pending: core.faults.pendingCount)
     }
@@ -76,7 +77,7 @@ struct AdminRoutes: Sendable {
     }
 
     private func importUsers(_ request: Request) async throws -> AdminAnswer.Imported {
-        let seed = try AdminRequests.decode(SeedFile.self, from: try await Self.body(request))
+        let seed = try AdminRequests.decode(SeedFile.self, from: try await AdminRequests.body(of: request))
         let count = try core.update { state in
             let records = try seed.records(existing: state.users)
             state.upsert(records)
@@ -109,13 +110,5 @@ struct AdminRoutes: Sendable {
                                        expiresAt: Timestamps.iso8601(record.expiresAt), valid: isCurrent && now < record.expiresAt)
         }
         return AdminAnswer.SentCodes(username: username, codes: codes)
-    }
-
-    private static func body(_ request: Request, limit: Int = AdminRequests.maximumBodySize) async throws(AdminError) -> Data {
-        do {
-            return Data(try await request.body.collect(upTo: limit).readableBytesView)
-        } catch {
-            throw AdminError(status: 400, message: "the body could not be read or is over \(limit >> 20) MiB")
-        }
     }
 }

@@ -21,8 +21,7 @@ struct TenantAdminRoutes: Sendable {
         })
         group.get { _, _ in AdminAnswer.Tenants(tenants: try tenants.all().map(AdminAnswer.Tenant.init)) }
         group.post { request, context in
-            let body = try await request.body.collect(upTo: AdminRequests.maximumBodySize)
-            let creation = try AdminRequests.decode(Creation.self, from: Data(body.readableBytesView))
+            let creation = try AdminRequests.decode(Creation.self, from: try await AdminRequests.body(of: request))
             let core = try Self.mapped { try tenants.create(subdomain: creation.subdomain) }
             return try EditedResponse(status: .created, response: AdminAnswer.Tenant(core)).response(from: request, context: context)
         }
@@ -41,6 +40,8 @@ struct TenantAdminRoutes: Sendable {
             switch failure {
             case .invalidSubdomain:
                 throw AdminError(status: 400, message: "subdomain must be 1 to 63 letters, digits and hyphens, not starting or ending with one")
+            case .tenantIdShapedSubdomain:
+                throw AdminError(status: 400, message: "subdomain must not be shaped as a tenant ID (a GUID), which names tenants by their ID")
             case .exists: throw AdminError(status: 409, message: "a tenant with that subdomain exists")
             case .unknown: throw AdminError(status: 404, message: "no tenant with that subdomain")
             case .demoTenant: throw AdminError(status: 400, message: "the demo tenant cannot be removed")

@@ -83,7 +83,7 @@ struct ConsoleRoutes: Sendable {
     }
 
     private func login<Context: EmulatorRequestContext>(_ request: Request, context: Context) async throws -> Response {
-        let fields = try await FormReader.read(request, context: context)
+        let fields = try await posted(request, context: context)
         guard let given = fields["token"], Secrets.constantTimeEquals(given, token) else {
             return loginPage(error: "That is not the emulator's admin token.", status: 401).reply.response(from: request, context: context)
         }
@@ -94,11 +94,21 @@ struct ConsoleRoutes: Sendable {
 
     /// The posted form, once its `csrf` value is the console's.
     private func form<Context: EmulatorRequestContext>(_ request: Request, context: Context) async throws -> FormBody {
-        let fields = try await FormReader.read(request, context: context)
+        let fields = try await posted(request, context: context)
         guard let given = fields["csrf"], Secrets.constantTimeEquals(given, csrf) else {
             throw ConsoleFailure(message: "the form is not one of this console's pages (its csrf value is missing or wrong)", status: 403)
         }
         return fields
+    }
+
+    /// The posted form; a body that is not one (another content type, a field twice) is the console's
+    /// 400 page, not the protocol's error.
+    private func posted<Context: EmulatorRequestContext>(_ request: Request, context: Context) async throws -> FormBody {
+        do {
+            return try await FormReader.read(request, context: context)
+        } catch {
+            throw ConsoleFailure(message: "the form could not be read: \(error.message)", status: 400)
+        }
     }
 
     private func redirect(_ path: String, notice: String) -> WebReply {
@@ -136,6 +146,7 @@ struct ConsoleRoutes: Sendable {
     private static func sentence(_ failure: TenantRegistry.Failure) -> String {
         switch failure {
         case .invalidSubdomain: "A subdomain is 1 to 63 letters, digits and hyphens, not starting or ending with one."
+        case .tenantIdShapedSubdomain: "A subdomain cannot be shaped as a tenant ID (a GUID), which names tenants by their ID."
         case .exists: "A tenant with that subdomain exists."
         case .unknown: "There is no tenant with that subdomain."
         case .demoTenant: "The demo tenant cannot be removed."
@@ -181,10 +192,12 @@ struct ConsoleRoutes: Sendable {
 
     private func addUser<Context: EmulatorRequestContext>(_ request: Request, context: Context) async throws -> Response {
         let fields = try await form(request, context: context)
-        let username = fields["username"] ?? ""
         let method = SignInMethod(rawValue: fields["method"] ?? "") ?? .otp
-        let user = SeedFile.User(username: username, method: method, password: fields["password"].flatMap { $0.isEmpty ? nil : $0 },
+        let user = SeedFile.User(username: fields["username"] ?? "", method: method,
+                                 password: fields["password"].flatMap { $0.isEmpty ? nil : $0 },
                                  passwordHash: nil, displayName: fields["displayName"].flatMap { $0.isEmpty ? nil : $0 })
+        // The name the record will have, so that the check below is of the user it would replace.
+        let username = user.recordedUsername
         do {
             try core.update { state in
                 guard state.users[UserRecord.key(username)] == nil else {

@@ -25,6 +25,16 @@ struct Fault: Codable, Sendable {
                                          "introspect", "register/introspect", "register/challenge", "register/continue",
                                          "authorize-challenge", "v2/signin", "v2/signup", "v2/resetpassword", "v2/challenge", "v2/verify",
                                          "v2/attributes", "v2/enroll", "v2/activate", "v2/update", "v2/poll", "*"]
+
+    /// Header fields a fault may not set (lowercased): those that frame the message or manage the
+    /// connection, which the server writes itself. A fault's own would break the HTTP framing.
+    static let reservedHeaders: Set<String> = ["content-length", "transfer-encoding", "connection", "keep-alive",
+                                               "proxy-connection", "upgrade", "te", "trailer"]
+
+    /// Whether an answer of `status` may have a body (RFC 9110 §6.4.1: not 1xx, 204 or 304).
+    static func statusHasBody(_ status: Int) -> Bool {
+        !(100...199).contains(status) && status != 204 && status != 304
+    }
 }
 
 /// Queued faults, consumed in order by matching requests.

@@ -11,10 +11,18 @@ struct RequestLogEntry: Encodable, Sendable {
     var clientRequestId: String
     var fault: Bool
 
-    /// Form fields (and V2 JSON members) whose values are never recorded.
-    static let secretFields: Set<String> = ["password", "new_password", "oob", "continuation_token", "refresh_token", "code",
-                                               "client_assertion", "code_verifier", "device_code", "session",
-                                               "continuationToken", "otp", "newPassword"]
+    /// Form fields (and V2 JSON members) whose values are never recorded, by name, in any case:
+    /// those named here, and any whose name ends in `token` (`continuation_token`, `refresh_token`,
+    /// `access_token`, `id_token`, V2's `continuationToken`…), ends in `assertion`, or contains
+    /// `secret` or `password` (`client_secret`, `new_password`, `newPassword`…).
+    static let secretFields: Set<String> = ["oob", "otp", "code", "code_verifier", "device_code", "session"]
+
+    /// Whether the value of the field `name` is never recorded (``secretFields``).
+    static func isSecret(_ name: String) -> Bool {
+        let name = name.lowercased()
+        return secretFields.contains(name) || name.hasSuffix("token") || name.hasSuffix("assertion")
+            || name.contains("secret") || name.contains("password")
+    }
 
     enum CodingKeys: String, CodingKey {
         case time, method, path, fields, status
@@ -72,7 +80,7 @@ final class RequestLog: Sendable {
     static func redact(_ form: FormBody?) -> [(String, String)] {
         guard let form else { return [] }
         return form.fields.map { name, value in
-            (name, RequestLogEntry.secretFields.contains(name) ? "<redacted>" : value)
+            (name, RequestLogEntry.isSecret(name) ? "<redacted>" : value)
         }
     }
 }

@@ -10,6 +10,8 @@ final class TenantRegistry: Sendable {
     enum Failure: Error, Equatable {
         /// Not a DNS label.
         case invalidSubdomain
+        /// Shaped as a tenant ID (``TenantSettings/isTenantIdShaped(subdomain:)``).
+        case tenantIdShapedSubdomain
         /// A tenant with that subdomain exists (or it is the demo tenant's).
         case exists
         /// No tenant of that subdomain.
@@ -43,7 +45,8 @@ final class TenantRegistry: Sendable {
         return try open(name)
     }
 
-    /// The tenant the admin API's `?tenant=` names (its subdomain, domain or GUID); nil: the demo tenant.
+    /// The tenant the admin API's `?tenant=` names (its subdomain, domain or GUID): the demo tenant without
+    /// one, nil when no tenant has that name.
     func tenant(adminParameter: String?) throws -> EmulatorCore? {
         guard let adminParameter, !adminParameter.isEmpty else { return demo }
         if let core = try tenant(named: adminParameter) { return core }
@@ -53,6 +56,7 @@ final class TenantRegistry: Sendable {
     /// Makes a tenant: the demo users and the seed file's, a new signing key and client ID.
     func create(subdomain: String) throws -> EmulatorCore {
         guard TenantSettings.isValid(subdomain: subdomain) else { throw Failure.invalidSubdomain }
+        guard !TenantSettings.isTenantIdShaped(subdomain: subdomain) else { throw Failure.tenantIdShapedSubdomain }
         let settings = TenantSettings(subdomain: subdomain)
         guard settings.subdomain != StateStore.defaultTenant, !demo.servesTenant(settings.subdomain + ".onmicrosoft.com"),
               try tenant(named: settings.subdomain + ".onmicrosoft.com") == nil else { throw Failure.exists }

@@ -15,6 +15,17 @@ struct RequestExchange: Sendable {
     var clock: VirtualClock?
     /// The request's notes for the request log; nil for a request the log does not record (the admin API's).
     var logNotes: RequestLogNotes?
+    /// Why the admin API's `?tenant=` names no tenant this instance can serve (404: none has that
+    /// name; 500: the database could not say): set by ``TenantDispatch``, which then hands the request
+    /// to the demo tenant's router, and answered there after the admin gate (``AdminTenantCheck``), so
+    /// that nothing acts on the demo tenant in its place.
+    var tenantFailure: TenantFailure?
+
+    /// An admin request's `?tenant=` that cannot be served: the status to answer and why.
+    struct TenantFailure: Error, Sendable {
+        var status: Int
+        var message: String
+    }
 
     /// Seconds since 1970 on the emulator's clock.
     func now() -> Double {

@@ -25,6 +25,11 @@ struct SeedFile: Codable, Sendable {
         var mfa: UserStrongAuth? = nil
         /// The account is disabled: it cannot sign in.
         var disabled: Bool? = nil
+
+        /// The username the user is recorded under: the one given without white space around it.
+        var recordedUsername: String {
+            username.trimmingCharacters(in: .whitespaces)
+        }
     }
 
     var users: [User]
@@ -42,10 +47,11 @@ struct SeedFile: Codable, Sendable {
     /// Turns the seed entries into user records, hashing plain passwords. A user already in
     /// `existing` keeps its ID; a new one gets ``UserRecord/stableID(username:tenantId:)`` when
     /// `tenantId` is given (the demo users and the seed file's, so they keep their IDs across resets
-    /// and restarts), else a random one.
+    /// and restarts), else a random one. Refused (``checkDistinct(_:existing:)``) when two of them
+    /// would be one user.
     func records(existing: [String: UserRecord], tenantId: String? = nil) throws -> [UserRecord] {
-        try users.map { user in
-            let name = user.username.trimmingCharacters(in: .whitespaces)
+        let records = try users.map { user in
+            let name = user.recordedUsername
             guard UsernameRules.isWellFormed(name) else {
                 throw Invalid(description: "invalid username '\(user.username)'")
             }
@@ -73,6 +79,8 @@ struct SeedFile: Codable, Sendable {
                               attributes: user.attributes, browserOnly: user.browserOnly == true ? true : nil, mfa: mfa,
                               disabled: user.disabled == true ? true : nil)
         }
+        try Self.checkDistinct(records, existing: existing)
+        return records
     }
 
     /// The export form of a list of users.

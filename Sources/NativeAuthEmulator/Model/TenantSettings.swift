@@ -21,4 +21,10 @@ struct TenantSettings: Codable, Sendable, Equatable {
         return (1...63).contains(lowered.count) && lowered.allSatisfy(allowed.contains)
             && lowered.first != "-" && lowered.last != "-"
     }
+
+    /// Whether `subdomain` is shaped as a tenant ID (a GUID): paths and `?tenant=` take such a name
+    /// for a tenant ID, so a subdomain of that shape would name another tenant, or none.
+    static func isTenantIdShaped(subdomain: String) -> Bool {
+        UUID(uuidString: subdomain) != nil
+    }
 }

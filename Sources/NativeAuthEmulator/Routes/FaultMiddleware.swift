@@ -5,8 +5,8 @@ import Hummingbird
 /// Applies the fault queued for a protocol endpoint (`POST /_emulator/faults`) before anything else
 /// looks at the request (its tenant, its method): waits `delayMs`, then drops the connection, or answers
 /// with the fault's status, headers and body (a protocol error body when it has none:
-/// `temporarily_unavailable` for 503 and 429, else `server_error`), or lets the request through. A
-/// faulted request does not touch the state.
+/// `temporarily_unavailable` for 503 and 429, else `server_error`; none for 204 and 304), or lets
+/// the request through. A faulted request does not touch the state.
 struct FaultMiddleware<Context: EmulatorRequestContext>: RouterMiddleware {
     let core: EmulatorCore
 
@@ -29,7 +29,9 @@ struct FaultMiddleware<Context: EmulatorRequestContext>: RouterMiddleware {
 
     private func answer(_ fault: Fault, status: HTTPResponse.Status, request: Request, context: Context) throws -> Response {
         var response: Response
-        if let body = fault.body {
+        if !Fault.statusHasBody(status.code) {
+            response = Response(status: status)
+        } else if let body = fault.body {
             response = EmulatorJSONEncoder.response(json: ByteBuffer(string: body), status: status)
         } else {
             let error = status == .serviceUnavailable || status == .tooManyRequests ? "temporarily_unavailable" : "server_error"

@@ -6,9 +6,10 @@ import Hummingbird
 ///
 /// What every request goes through is middleware, in this order: ``ExchangeMiddleware`` (what the
 /// path names, the correlation ID and its echo, errors rendered), ``RequestLogMiddleware``,
-/// ``ErrorPageMiddleware`` (pages show errors as pages), ``AdminGate``, ``FaultMiddleware``,
-/// ``TenantMiddleware``; then the route, or, when none matched, ``UnmatchedRouteMiddleware`` (a wrong
-/// method's 405, an unknown path's 404).
+/// ``ErrorPageMiddleware`` (pages show errors as pages), ``AdminGate``, ``AdminTenantCheck`` (an
+/// admin `?tenant=` that names no tenant), ``FaultMiddleware``, ``TenantMiddleware``; then the
+/// route, or, when none matched, ``UnmatchedRouteMiddleware`` (a wrong method's 405, an unknown
+/// path's 404).
 enum EmulatorRouter {
     /// The router for the tenant `core`, with the request context `Context` (``ConnectionContext`` on
     /// a served connection). The demo tenant's router is given the instance's `tenants`, for the
@@ -22,6 +23,7 @@ enum EmulatorRouter {
         router.add(middleware: ErrorPageMiddleware<Context>(core: core))
         if let token = core.configuration.adminToken {
             router.add(middleware: AdminGate<Context>(token: token, configuration: core.configuration))
+            router.add(middleware: AdminTenantCheck<Context>())
         }
         router.add(middleware: FaultMiddleware<Context>(core: core))
         router.add(middleware: TenantMiddleware<Context>(core: core))

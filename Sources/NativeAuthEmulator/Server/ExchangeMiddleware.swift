@@ -15,7 +15,7 @@ struct ExchangeMiddleware<Context: EmulatorRequestContext>: RouterMiddleware {
         context.exchange = RequestExchange(
             target: RequestTarget(path: request.uri.path, adminAPI: core.configuration.adminToken != nil,
                                   apiVersion: core.configuration.v2APIVersion),
-            clientRequestId: clientRequestId, clock: core.clock)
+            clientRequestId: clientRequestId, clock: core.clock, tenantFailure: context.exchange.tenantFailure)
         var response: Response
         do {
             response = try await next(request, context)

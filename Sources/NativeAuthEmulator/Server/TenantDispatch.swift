@@ -27,7 +27,21 @@ struct TenantDispatch<Context: EmulatorRequestContext>: HTTPResponder {
     }
 
     func respond(to request: Request, context: Context) async throws -> Response {
-        let core = (try? tenant(of: request)) ?? tenants.demo
+        var context = context
+        let core: EmulatorCore
+        do {
+            core = try tenant(of: request) ?? tenants.demo
+        } catch let failure as RequestExchange.TenantFailure {
+            context.exchange.tenantFailure = failure
+            core = tenants.demo
+        } catch {
+            // A path under a tenant goes to the demo tenant, whose check answers its unknown tenant.
+            if request.uri.path.split(separator: "/").first == "_emulator" {
+                context.exchange.tenantFailure = RequestExchange.TenantFailure(
+                    status: 500, message: "the tenant could not be looked up: \(error)")
+            }
+            core = tenants.demo
+        }
         return try await router(for: core).respond(to: request, context: context)
     }
 
@@ -50,7 +64,13 @@ struct TenantDispatch<Context: EmulatorRequestContext>: HTTPResponder {
             if rest.first == "tenants" || rest == ["console"] || (rest.first == "console" && ["login", "logout", "tenants"].contains(rest.dropFirst().first)) {
                 return nil
             }
-            return try tenants.tenant(adminParameter: request.uri.queryParameters.get("tenant"))
+            let name = request.uri.queryParameters.get("tenant")
+            guard let core = try tenants.tenant(adminParameter: name) else {
+                throw RequestExchange.TenantFailure(
+                    status: 404, message: "no tenant \(name ?? "") (?tenant= names a tenant's subdomain, domain or ID; "
+                        + "GET /_emulator/tenants lists them)")
+            }
+            return core
         }
         if segments == ["v1.0", "me"] {
             return try Self.bearerTenantId(request).flatMap { try tenants.tenant(named: $0) }
