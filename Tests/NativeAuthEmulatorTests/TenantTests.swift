@@ -160,6 +160,27 @@ struct TenantTests {
         }
     }
 
+    /// Two instances on one state folder: a tenant the second has served and the first removes is a
+    /// 404 on the second too (not kept from its memory), and its reset brings nothing back.
+    @Test func aTenantAnotherInstanceRemovedIsA404HereToo() async throws {
+        let directory = PersistenceTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await withEmulator({ $0.stateDirectory = directory }) { one in
+            try await withEmulator({ $0.stateDirectory = directory }) { two in
+                _ = try await Self.make("job5", on: one)
+                var job = two
+                job.adminTenant = "job5"
+                #expect(try await job.admin("GET", "users").status == 200, "the second instance serves job5")
+                #expect(try await one.admin("DELETE", "tenants/job5").status == 204)
+                for answer in [try await job.admin("POST", "reset"), try await job.admin("GET", "users")] {
+                    #expect(answer.status == 404 && answer.string("error") == "not_found", "\(String(decoding: answer.body, as: UTF8.self))")
+                }
+                let listed = try await one.admin("GET", "tenants")
+                #expect((listed.json["tenants"] as? [[String: Any]])?.compactMap { $0["subdomain"] as? String } == ["emulator"])
+            }
+        }
+    }
+
     /// The users' object IDs, by username.
     static func ids(_ client: EmulatorClient) async throws -> [String: String] {
         (try await client.admin("GET", "users").json["users"] as? [[String: Any]] ?? [])

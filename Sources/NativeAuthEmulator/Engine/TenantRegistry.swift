@@ -46,11 +46,21 @@ final class TenantRegistry: Sendable {
     }
 
     /// The tenant the admin API's `?tenant=` names (its subdomain, domain or GUID): the demo tenant without
-    /// one, nil when no tenant has that name.
+    /// one, nil when no tenant has that name, including one this instance kept that another instance
+    /// on the same database has removed since (the admin API answers 404 for it, as every instance
+    /// does; a protocol request to it finds it gone in its transaction and answers 90002).
     func tenant(adminParameter: String?) throws -> EmulatorCore? {
         guard let adminParameter, !adminParameter.isEmpty else { return demo }
-        if let core = try tenant(named: adminParameter) { return core }
-        return try tenant(named: adminParameter + ".onmicrosoft.com")
+        guard let core = try tenant(named: adminParameter) ?? tenant(named: adminParameter + ".onmicrosoft.com") else { return nil }
+        return try isStored(core) ? core : nil
+    }
+
+    /// Whether `core` is still in the database; a tenant found removed is forgotten.
+    private func isStored(_ core: EmulatorCore) throws -> Bool {
+        guard core !== demo, let database = demo.database, let name = core.settings?.subdomain else { return true }
+        if try database.transaction({ sql in try StoredTenant.read(name, sql) }) != nil { return true }
+        made.withLock { tenants in if tenants[name] === core { tenants.removeValue(forKey: name) } }
+        return false
     }
 
     /// Makes a tenant: the demo users and the seed file's, a new signing key and client ID.
