@@ -15,10 +15,11 @@ import Darwin
 /// again: a symbolic link on the way is followed only when it belongs to the caller or to root, so a
 /// link another user planted (in a home that `HOME` names under `sudo -E`, say) is refused, not
 /// followed; a missing folder is made only in a folder of the caller's or root's, so root with
-/// another user's `HOME` never makes folders of its own in that user's home. The folder itself is used
-/// only when it belongs to the effective user and neither its group nor others may write to it. Its mode is changed only when it is the program's own: a folder this
-/// type created (mode 0700, marked by ``markerName``) is tightened back to 0700 when others may read or
-/// enter it; a folder that existed before is left as it is (the files in it are 0600).
+/// another user's `HOME` never makes folders of its own in that user's home. The folder itself is
+/// used only when it belongs to the effective user and neither its group nor others may write to it.
+/// Its mode is changed only when it is the program's own: a folder this type created (mode 0700,
+/// marked by ``markerName``) is tightened back to 0700 when others may read or enter it; a folder
+/// that existed before is left as it is (the files in it are 0600).
 package enum PrivateDirectory {
     /// The file that marks a folder this type created, so that it may tighten the folder's mode later
     /// and never tightens one it did not make.
