@@ -49,7 +49,7 @@ struct SignInCommand: SigningInCommand {
               printf 'Passw0rd!\\n' | nativeauth signin --password bob@example.com
               export NATIVEAUTH_EMULATOR_FIXED_CODE=12345678   # fixed codes, for pipes
               printf '12345678\\n' | nativeauth signin --email alice@example.com
-              printf 'Passw0rd!\\n12345678\\n' | \\
+              printf 'Passw0rd!\\nsms\\n12345678\\n' | \\
                 nativeauth signin --password mfauser@example.com
               # with a real tenant:
               nativeauth signin --tenant contoso \\
