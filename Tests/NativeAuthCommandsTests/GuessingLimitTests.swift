@@ -16,7 +16,7 @@ struct GuessingLimitTests {
         #expect(locked.status == 3, "\(locked)")
         // Issue 35, item 18: the server says to wait, and so does the hint.
         #expect(locked.stderr.contains("error: The sign-in stopped after too many wrong codes.\n"
-            + "The server asks to wait 60 seconds: run `nativeauth signin` again after that."), "\(locked)")
+            + "The server asks to wait 60 seconds: run `nativeauth signin alice@example.com` after that."), "\(locked)")
         #expect(!locked.stderr.contains("again to start a new sign-in"), "not at once: \(locked)")
         #expect(!locked.stderr.contains("locked"), "the server's words are for --verbose: \(locked)")
     }

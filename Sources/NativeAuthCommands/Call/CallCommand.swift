@@ -96,8 +96,8 @@ struct CallCommand: ReportingCommand {
             throw CLIFailure(.unavailable, "The account's server is not reachable: is `nativeauth emulator` running?",
                              hint: "\(TerminalText.sanitized(stored.username)) signed in at \(location.summary).")
         }
-        let context = try AppContext(for: stored, at: location, store: selection.store, options: options, verbose: options.verbose,
-                                     environment: environment)
+        let context = try AppContext(for: stored, at: location, store: selection.store, options: options,
+                                     extra: scope.arguments, verbose: options.verbose, environment: environment)
         let answer: NativeAuthAPIResponse
         let target: URL
         do {
@@ -132,7 +132,7 @@ struct CallCommand: ReportingCommand {
             answer = try await account.callAPI(input.request(to: target), parameters: NativeAuthGetAccessTokenParameters(scopes: scopes),
                                                transport: transport)
         } catch {
-            throw CallOutput.failure(error, url: target, maximumResponseSize: limit, username: stored.username)
+            throw CallOutput.failure(error, url: target, maximumResponseSize: limit, username: stored.username, next: context.next)
         }
         if options.verbose { context.environment.console.info("< HTTP \(answer.response.status)") }
         return (answer, target)

@@ -74,13 +74,13 @@ enum CallOutput {
     }
 
     /// The failure for a request that got no response.
-    static func failure(_ error: CallAPIError, url: URL, maximumResponseSize: Int, username: String) -> CLIFailure {
+    /// `next`: the account's place, carried by the sign-in a claims challenge needs.
+    static func failure(_ error: CallAPIError, url: URL, maximumResponseSize: Int, username: String, next: NextCommand) -> CLIFailure {
         switch error {
         case .claimsChallenge(let claims, let tokenError) where tokenError.code == .interactionRequired:
             return CLIFailure(.failure, "\(url.host ?? "The API") asks for claims this session cannot give without you "
                 + "(\(FailureMapping.firstLine(of: tokenError.errorDescription))): sign in again with them.",
-                              hint: "Run: " + ClaimsChallengeOption.signInCommand(username: username, claims: claims)
-                                  + " (add --password for a password account), then call again.",
+                              hint: ClaimsChallengeOption.signInHint(username: username, claims: claims, next: next) + ", then call again.",
                               details: FailureMapping.details(tokenError))
         case .claimsChallenge(_, let tokenError):
             return FailureMapping.failure(tokenError, method: .token)

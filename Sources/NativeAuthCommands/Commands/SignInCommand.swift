@@ -103,7 +103,7 @@ struct SignInCommand: SigningInCommand {
 
     func signIn(with context: AppContext, scopes: [String]?) async throws(CLIFailure) -> NativeAuthUserAccountResult {
         if browser, let problem = BrowserAvailability.problem(in: context.environment) {
-            throw BrowserAvailability.failure(problem, arguments: options.arguments + scope.arguments)
+            throw BrowserAvailability.failure(problem, next: context.next)
         }
         if browser || deviceCode {
             let web = WebSignIn(context: context, scopes: scopes, loginHint: address)
@@ -118,7 +118,7 @@ struct SignInCommand: SigningInCommand {
         do throws(CLIFailure) {
             return try await flow.run(parameters: parameters)
         } catch where error.exit == .browserRequired {
-            return try await BrowserFallbackOffer(options: options, scope: scope, username: username)
+            return try await BrowserFallbackOffer(username: username)
                 .offer(error, web: WebSignIn(context: context, scopes: scopes, loginHint: username))
         }
     }

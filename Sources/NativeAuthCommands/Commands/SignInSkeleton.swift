@@ -35,15 +35,15 @@ struct SignInSkeleton {
     func failure(_ failure: CLIFailure) -> CLIFailure {
         guard failure.startsOver else { return failure }
         var failure = failure
-        failure.hint = [failure.hint, "To start over at the same place: \(startOverCommand)"].compactMap { $0 }.joined(separator: "\n")
+        failure.hint = [failure.hint, "To start over at the same place: \(next.againLine())"].compactMap { $0 }
+            .joined(separator: "\n")
         return failure
     }
 
-    /// This command again with the flags that chose where it signs in (and the address, if given).
-    var startOverCommand: String {
-        var words = ["nativeauth", command] + options.arguments + api.arguments + scope.arguments
-        if let address, !address.trimmed(.whitespaces).isEmpty { words.append(address) }
-        return ShellWord.commandLine(words)
+    /// The place as the commands the hints print carry it, with this command, its method
+    /// (`--password`) and its address as the one to run again.
+    var next: NextCommand {
+        NextCommand(options, api: api, scope: scope, again: [command] + (passwordFlag ? ["--password"] : []), address: address)
     }
 
     /// Reports the account `result` signed in on standard output.

@@ -31,7 +31,7 @@ extension SigningInCommand {
         let givenCAFile = options.caFile(in: environment)
         let context = try AppContext(location: target.location, clientId: target.clientId, challengeTypes: skeleton.challengeTypes,
                                      api: api, store: store, verbose: options.verbose, caFile: givenCAFile ?? caFiles.file(for: target.location),
-                                     environment: environment)
+                                     next: skeleton.next, environment: environment)
         let result: NativeAuthUserAccountResult
         do {
             result = try await signIn(with: context, scopes: resolution.scopes)

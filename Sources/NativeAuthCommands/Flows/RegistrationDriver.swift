@@ -28,7 +28,7 @@ struct RegistrationDriver {
                 return result
             case .error(let error, let next):
                 guard let next, error.isInvalidInput || error.isVerificationContactBlocked, choices.registerContact == nil else {
-                    throw FailureMapping.failure(error, method: method)
+                    throw context.failure(error, method: method)
                 }
                 console.info("\(FailureMapping.firstLine(of: error.errorDescription)) Enter another one.")
                 state = next

@@ -13,6 +13,24 @@ import NativeAuth
 /// flow that ended: it is shown with `--verbose` only. What the CLI says instead is that the flow
 /// stopped, and what to do: start a new one, or wait first when the server asks to.
 enum AttemptLimit {
+    /// The failure of a flow of `method` at its place: the sentence, and `again` (the command that
+    /// starts a new flow there, ``NextCommand/againLine()``) to run now or after the wait.
+    static func failure(_ error: some NativeAuthError, method: FailureMapping.Method, again: String) -> CLIFailure {
+        let details = FailureMapping.details(error)
+        guard let wait = waitingTime(in: error.errorDescription) else {
+            return CLIFailure(.wrongCredentials, message(method), hint: "Run `\(again)` to start a new \(flow(method)).", details: details)
+        }
+        return CLIFailure(.wrongCredentials, message(method), hint: "The server asks to wait \(wait): run `\(again)` after that.", details: details)
+    }
+
+    private static func flow(_ method: FailureMapping.Method) -> String {
+        switch method {
+        case .signUp: "sign-up"
+        case .resetPassword: "password reset"
+        default: "sign-in"
+        }
+    }
+
     /// The sentence: "The sign-in stopped after too many wrong codes."
     static func message(_ method: FailureMapping.Method) -> String {
         switch method {
