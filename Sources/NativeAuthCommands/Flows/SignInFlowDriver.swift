@@ -49,13 +49,16 @@ struct SignInFlowDriver {
         context.environment.console.info("\(name) has no password: it signs in with an email code, sent now.")
     }
 
-    /// The failure of the sign-in's start: an unknown address named, and for an email code that the
-    /// server will not complete here (most often: the account signs in with a password), the
-    /// `--password` sign-in first (``BrowserFallbackOffer`` adds the browser's).
+    /// The failure of the sign-in's start: an unknown address named; an account that signs in only in
+    /// the browser said so (``BrowserOnlyAccount``); and for an email code that the server will not
+    /// complete here (most often: the account signs in with a password), the `--password` sign-in
+    /// first (``BrowserFallbackOffer`` adds the browser's).
     private func startFailure(_ error: SignInStartError, username: String) -> CLIFailure {
         switch error.code {
         case .userNotFound:
             return context.unknownAddress(error, username: username)
+        case .browserRequired where BrowserOnlyAccount.isBrowserOnly(error):
+            return BrowserOnlyAccount.failure(error, username: username)
         case .browserRequired where method == .code:
             let failure = context.failure(error, method: method)
             return CLIFailure(failure.exit, "\(TerminalText.sanitized(username)) does not sign in with an email code here: if it has a password, "

@@ -56,7 +56,8 @@ enum AttemptLimit {
     }
 
     /// How long the server asks to wait, as its description says it ("Try again in 60 seconds", in
-    /// minutes too): the only words of a server the CLI reads, and only for their number.
+    /// minutes too): with a redirect's "only in the browser" (``BrowserOnlyAccount``), the only words
+    /// of a server the CLI reads, and only for their number.
     static func waitingTime(in description: String?) -> String? {
         guard let description,
               let match = description.firstMatch(of: /try again in (\d{1,9}) (second|minute)s?\b/.ignoresCase()),
