@@ -70,7 +70,7 @@ struct CodePrompt<State, Outcome> {
                 let read = source == .standardInput ? await environment.standardInput.readLine()
                     : await LineReader.line(prompt: prompt, in: environment)
                 guard let line = read else {
-                    throw InputEnded.failure(.code, afterWrongAnswer: lastWasWrong, in: environment)
+                    throw InputEnded.failure(source == .prompt ? .codeOrOption : .code, afterWrongAnswer: lastWasWrong, in: environment)
                 }
                 input = line.trimmed(.whitespaces)
             }

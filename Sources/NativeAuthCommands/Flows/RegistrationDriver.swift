@@ -40,7 +40,7 @@ struct RegistrationDriver {
         -> CodePrompt<RegisterStrongAuthVerificationRequiredState, NativeAuthUserAccountResult>
     {
         CodePrompt(
-            source: .prompt, stopped: "Sign-in stopped.", method: method, context: context,
+            source: .promptOnly, stopped: "Sign-in stopped.", method: method, context: context,
             submit: { state, code in
                 switch await state.submitChallenge(challenge: code) {
                 case .completed(let result): .done(result)

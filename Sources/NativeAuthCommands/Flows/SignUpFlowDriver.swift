@@ -88,7 +88,7 @@ struct SignUpFlowDriver {
 
     private var codePrompt: CodePrompt<SignUpCodeRequiredState, Next> {
         CodePrompt(
-            source: .prompt, stopped: "Sign-up stopped.", method: .signUp, context: context,
+            source: .promptOnly, stopped: "Sign-up stopped.", method: .signUp, context: context,
             submit: { state, code in
                 switch await state.submitCode(code: code) {
                 case .completed(let created): .done(.created(created))

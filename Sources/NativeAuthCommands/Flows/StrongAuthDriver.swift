@@ -50,7 +50,7 @@ struct StrongAuthDriver {
 
     private func codePrompt(_ chosen: AuthMethod) -> CodePrompt<MFARequiredState, NativeAuthUserAccountResult> {
         CodePrompt(
-            source: .prompt, stopped: "Sign-in stopped.", method: method, context: context,
+            source: .promptOnly, stopped: "Sign-in stopped.", method: method, context: context,
             submit: { state, code in
                 switch await state.submitChallenge(challenge: code) {
                 case .completed(let result): .done(result)

@@ -4,7 +4,11 @@
 /// a script sees that what it gave was wrong, not merely that it gave nothing more.
 enum InputEnded {
     enum Question: Equatable {
-        case address, code, password
+        case address, password
+        /// A code no option gives (`signup`'s, a second factor's, a registration's).
+        case code
+        /// A code `--code` could have given (`signin`'s and `reset-password`'s first), not given.
+        case codeOrOption
         /// A new account's password (`signup`).
         case newPassword
         /// A user attribute the server asks for (`signup`).
@@ -19,7 +23,7 @@ enum InputEnded {
 
     /// The failure for `question` in `environment` (at a terminal, the person pressed Ctrl-D).
     static func failure(_ question: Question, afterWrongAnswer: Bool = false, in environment: CommandEnvironment) -> CLIFailure {
-        let wrong = afterWrongAnswer && [.code, .password].contains(question)
+        let wrong = afterWrongAnswer && [.code, .codeOrOption, .password].contains(question)
         // At a terminal, the end of input is Ctrl-D: the person stopped; the hints are for scripts.
         if environment.inputIsTerminal { return CLIFailure(wrong ? .wrongCredentials : .failure, "Stopped (Ctrl-D).") }
         let after = afterWrongAnswer ? " after the wrong one" : ""
@@ -27,11 +31,13 @@ enum InputEnded {
         case .address:
             return CLIFailure(.failure, "No email address was entered: standard input ended.",
                               hint: "Give it as an argument: nativeauth signin alice@example.com")
-        case .code:
+        case .code, .codeOrOption:
             // After a wrong one, the code was given (piped, or with --code): saying to pipe it would be wrong.
+            // --code is named only where it exists and was not given.
+            let pipe = question == .codeOrOption ? "Pipe the code on standard input, or pass --code CODE."
+                : "Pipe the code on standard input, on the line after the answers before it."
             return CLIFailure(afterWrongAnswer ? .wrongCredentials : .failure, "No code was entered\(after): standard input ended.",
-                              hint: afterWrongAnswer ? "The code given was wrong: run the command again with the code it sends."
-                                  : "Pipe the code on standard input, or pass --code CODE.")
+                              hint: afterWrongAnswer ? "The code given was wrong: run the command again with the code it sends." : pipe)
         case .password:
             return CLIFailure(afterWrongAnswer ? .wrongCredentials : .failure, "No password was entered\(after): standard input ended.",
                               hint: afterWrongAnswer ? "The password given was wrong: check it."
