@@ -11,7 +11,8 @@ import NativeAuth
 ///
 /// The server's own sentence ("The account is locked…") alarms people for what is most often a
 /// flow that ended: it is shown with `--verbose` only. What the CLI says instead is that the flow
-/// stopped, and what to do: start a new one, or wait first when the server asks to.
+/// stopped, and what to do: start a new one; or, when the server asks to wait (a lock-out, which
+/// refuses a right answer too), that the account's answers are refused for that long, said first.
 enum AttemptLimit {
     /// The failure of a flow of `method` at its place: the sentence, and `again` (the command that
     /// starts a new flow there, ``NextCommand/againLine()``) to run now or after the wait.
@@ -20,7 +21,9 @@ enum AttemptLimit {
         guard let wait = waitingTime(in: error.errorDescription) else {
             return CLIFailure(.wrongCredentials, message(method), hint: "Run `\(again)` to start a new \(flow(method)).", details: details)
         }
-        return CLIFailure(.wrongCredentials, message(method), hint: "The server asks to wait \(wait): run `\(again)` after that.", details: details)
+        // A lock-out refuses a right answer too: "too many wrong codes" would blame the one just given.
+        return CLIFailure(.wrongCredentials, "The server refuses this account's answers for now, after too many wrong codes or passwords: "
+                              + "it asks to wait \(wait).", hint: "Run `\(again)` after that.", details: details)
     }
 
     private static func flow(_ method: FailureMapping.Method) -> String {
