@@ -34,6 +34,16 @@ struct StatusCheckTests {
         #expect(revoked.stderr.contains("error: An account does not work any more"), "\(revoked)")
         let paths = try await emulator.requestedPaths()
         #expect(paths.filter { $0.hasSuffix("/token") }.count == 1, "one refresh: \(paths)")
+        let revokedJSON = try await sandbox.run(["status", "--check", "--json"])
+        #expect(revokedJSON.status == 1, "\(revokedJSON)")
+        #expect(revokedJSON.stderr.contains("error: An account does not work any more (see its \"check\" in the JSON above)."), "\(revokedJSON)")
+
+        // status --help's JSON shape names every key status --check --json printed.
+        let help = try await sandbox.run(["status", "--help"])
+        let shape = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let keys = Set((revokedJSON.json ?? [:]).keys).union((revokedJSON.json?["accounts"] as? [[String: Any]])?.first?.keys ?? [:].keys)
+        #expect(!keys.isEmpty, "\(revokedJSON)")
+        for key in keys { #expect(shape.contains("\"\(key)\""), "status --help does not name \"\(key)\": \(help.stdout)") }
         _ = await emulator.stop()
     }
 }

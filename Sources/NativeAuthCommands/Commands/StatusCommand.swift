@@ -26,7 +26,7 @@ struct StatusCommand: ReportingCommand {
             JSON (--json): {"accounts": [{"active", "username", "identifier", "clientId", "location", \
             "signedInAt", "hasRefreshToken", "accessTokens", "claims", "serverReachable"?, "caFile"?, \
             "check"?: {"works", "problem"?, "code"?}}], \
-            "active": INDEX or null}
+            "active": INDEX or null, "storage": {"kind": "keyring", "service"} or {"kind": "file", "path"}}
 
             EXAMPLES:
               nativeauth status
@@ -70,7 +70,7 @@ struct StatusCommand: ReportingCommand {
         }
         if report.entries.isEmpty { throw selection.noAccount() }
         if report.entries.contains(where: { $0.check?.works == false }) {
-            throw CLIFailure(.failure, "An account does not work any more (see check: above).",
+            throw CLIFailure(.failure, "An account does not work any more (see \(output.json ? "its \"check\" in the JSON" : "check:") above).",
                              hint: "Sign it in again with `nativeauth signin`, or remove it with `nativeauth signout --account USERNAME`.")
         }
     }
