@@ -15,6 +15,20 @@ struct CallTests {
         return sandbox
     }
 
+    /// `call --help` names every header -H cannot give, and each is refused before anything is sent.
+    @Test func theHelpNamesEveryHeaderThatIsRefused() async throws {
+        let sandbox = try CommandSandbox()
+        defer { sandbox.remove() }
+        let help = try await sandbox.run(["call", "--help"])
+        let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("Authorization, Host, Content-Length, Transfer-Encoding and Connection cannot be given."), "\(help)")
+        for name in ["Authorization", "Host", "Content-Length", "Transfer-Encoding", "Connection"] {
+            let refused = try await sandbox.run(["call", "/v1.0/me", "-H", "\(name): x"])
+            #expect(refused.status == 2, "\(refused)")
+            #expect(refused.stderr.contains("-H \(name) cannot be given"), "\(refused)")
+        }
+    }
+
     @Test func aRelativeURLReachesTheEmbeddedEmulatorsMe() async throws {
         let sandbox = try await Self.signedIn()
         defer { sandbox.remove() }

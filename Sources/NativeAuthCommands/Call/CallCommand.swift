@@ -31,7 +31,8 @@ struct CallCommand: ReportingCommand {
             scopes the account signed in with. -d sends a body (POST unless -X says otherwise; \
             Content-Type application/json when it is JSON, else application/x-www-form-urlencoded, \
             unless -H gives one); @FILE reads it from a file, @- from standard input (4 MiB at most). \
-            At most 64 -H headers; Authorization and Host cannot be given. The response body may be \
+            At most 64 -H headers; \(CallInput.reservedHeaderNames.dropLast().joined(separator: ", ")) and \
+            \(CallInput.reservedHeaderNames.last ?? "") cannot be given. The response body may be \
             16 MiB (--max-response-size). A server whose certificate a private CA signed, such as \
             `nativeauth emulator --tls`, needs --ca-file FILE (or NATIVEAUTH_CA_FILE).
 

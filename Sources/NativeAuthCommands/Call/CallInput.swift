@@ -21,8 +21,10 @@ struct CallInput {
     static let maxHeaderCount = 64
     static let maxHeaderLength = 8 * 1024
     static let maxBodySize = 4 << 20
-    /// Headers `call` sets itself, or that would say something else than the request does.
-    static let reservedHeaders: Set<String> = ["authorization", "host", "content-length", "transfer-encoding", "connection"]
+    /// Headers `call` sets itself, or that would say something else than the request does: -H cannot
+    /// give them (`call --help` names them from here).
+    static let reservedHeaderNames = ["Authorization", "Host", "Content-Length", "Transfer-Encoding", "Connection"]
+    static let reservedHeaders = Set(reservedHeaderNames.map { $0.lowercased() })
 
     /// Where the URL points.
     enum Target {
