@@ -73,6 +73,10 @@ struct SeveralAccountsTests {
         #expect(chosen.stderr.components(separatedBy: "Answer a number from 1 to 2.").count == 2, "one retry for x, none for the empty line: \(chosen)")
         let second = try #require(chosen.stderr.split(separator: "\n").first { $0.hasPrefix("  2. ") }, "\(chosen)")
         let name = String(second.dropFirst(5).prefix { $0 != " " })
+        // Ctrl-D at the choice stops, as at every prompt (docs/CLI.md).
+        let stopped = try await sandbox.run(["switch"], input: "")
+        #expect(stopped.status == 1, "\(stopped)")
+        #expect(stopped.stderr.hasSuffix("error: Stopped (Ctrl-D).\n"), "\(stopped)")
         sandbox.inputIsTerminal = false
         let status = try await sandbox.run(["status", "--json"])
         #expect(Self.active(status) == name, "\(status)")

@@ -91,7 +91,7 @@ struct SwitchCommand: ReportingCommand {
             let named = candidates.filter { $0.username.lowercased() == answer.lowercased() }
             return named.count == 1 ? named[0] : nil
         }
-        guard let chosen else { throw CLIFailure(.failure, "No account was chosen: standard input ended.") }
+        guard let chosen else { throw InputEnded.failure(.account, in: environment) }
         return chosen
     }
 

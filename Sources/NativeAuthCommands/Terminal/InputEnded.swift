@@ -19,6 +19,8 @@ enum InputEnded {
         case method
         /// The email address or phone number to register as a second factor.
         case contact
+        /// The account `switch` makes active.
+        case account
     }
 
     /// The failure for `question` in `environment` (at a terminal, the person pressed Ctrl-D).
@@ -56,6 +58,8 @@ enum InputEnded {
         case .contact:
             return CLIFailure(.failure, "No contact to register was entered: standard input ended.",
                               hint: "Give it on the command line: --register-contact ADDRESS-OR-NUMBER")
+        case .account:
+            return CLIFailure(.failure, "No account was chosen: standard input ended.", hint: "Give it on the command line: nativeauth switch USERNAME")
         case .attribute(let serverName):
             let name = TerminalText.sanitized(serverName)
             return CLIFailure(.failure, "No value for \(name) was entered: standard input ended.",
