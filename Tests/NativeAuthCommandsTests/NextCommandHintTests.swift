@@ -59,6 +59,26 @@ struct NextCommandHintTests {
         _ = await emulator.stop()
     }
 
+    /// `token` for an account whose session the server ended: the sign-in it prints is at the
+    /// account's place, for its address.
+    @Test func anEndedSessionSuggestsTheSignInAtTheAccountsPlace() async throws {
+        let sandbox = try CommandSandbox(fixedCode: "24682468")
+        defer { sandbox.remove() }
+        let emulator = try await StandaloneEmulator.start(in: sandbox)
+        let store = ["--store-dir", sandbox.stateHome.appendingPathComponent("elsewhere").path]
+        try #require(try await sandbox.run(["signin", "--authority", emulator.authority] + store + ["alice@example.com"], input: "24682468\n").status == 0)
+        try await emulator.admin("POST", "reset", json: "{}")  // the server forgets every refresh token
+        let ended = try await sandbox.run(["token", "--force-refresh"] + store)
+        #expect(ended.status == 1, "\(ended)")
+        let printed = try #require(PrintedCommand.words(in: ended.stderr, after: "\nRun "), "\(ended)")
+        #expect(printed.starts(with: ["signin", "--authority", emulator.authority, "--client-id"]), "\(printed)")
+        #expect(printed.suffix(3) == store + ["alice@example.com"], "\(printed)")
+        let signedIn = try await sandbox.run(printed, input: "24682468\n")
+        #expect(signedIn.status == 0, "\(signedIn)")
+        #expect(signedIn.stdout.contains("(\(emulator.authority))"), "\(signedIn)")
+        _ = await emulator.stop()
+    }
+
     @Test func tooManyWrongPasswordsSuggestThePasswordSignInAgainAtTheSamePlace() async throws {
         let sandbox = try CommandSandbox()
         defer { sandbox.remove() }

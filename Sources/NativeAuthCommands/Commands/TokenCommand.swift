@@ -129,7 +129,7 @@ struct TokenCommand: ReportingCommand {
                                  hint: ClaimsChallengeOption.signInHint(username: account.account.username, claims: value, next: context.next),
                                  details: FailureMapping.details(error))
             }
-            throw FailureMapping.failure(error, method: .token)
+            throw context.failure(error, method: .token)
         }
     }
 

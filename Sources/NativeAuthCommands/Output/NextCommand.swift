@@ -13,7 +13,8 @@ struct NextCommand: Sendable {
     /// The printing command and the flags that chose its method (`signin --password`), for the
     /// hints that say to run it again; empty outside `signin`, `signup` and `reset-password`.
     let again: [String]
-    /// The address the printing command was given on its command line, repeated when it is run again.
+    /// The address the printing command was given on its command line (for `token` and `call`, the
+    /// account's), repeated when it is run again.
     let address: String?
 
     init(placeArguments: [String], again: [String] = [], address: String? = nil) {
@@ -29,7 +30,7 @@ struct NextCommand: Sendable {
 
     /// The place of `stored`, an account of the store, as `token` signs it in again: the place flags
     /// given, else the account's own authority (none for the embedded emulator) and client ID; then
-    /// the token store's flags and `extra` (`--api`, `--scope`).
+    /// the token store's flags and `extra` (`--api`, `--scope`); its address is the account's.
     init(account stored: NativeAuthStoredAccount?, options: SharedOptions, extra: [String] = []) {
         var words: [String] = []
         if options.tenant != nil || options.authority != nil {
@@ -40,7 +41,7 @@ struct NextCommand: Sendable {
             }
             if let clientId = options.clientId ?? stored?.clientId { words += ["--client-id", clientId] }
         }
-        self.init(placeArguments: words + options.storeArguments + extra)
+        self.init(placeArguments: words + options.storeArguments + extra, address: stored?.username)
     }
 
     /// `nativeauth` `command` (its name and own words) at this place, for `address` if given: each
