@@ -79,6 +79,16 @@ struct NextCommandHintTests {
         _ = await emulator.stop()
     }
 
+    @Test func nobodySignedInAtAPlaceSuggestsTheSignInThere() async throws {
+        let sandbox = try CommandSandbox()
+        defer { sandbox.remove() }
+        let place = ["--authority", "http://127.0.0.1:9/emulator.onmicrosoft.com", "--store-dir", sandbox.stateHome.appendingPathComponent("elsewhere").path]
+        let nobody = try await sandbox.run(["token"] + place)
+        #expect(nobody.status == 1, "\(nobody)")
+        let printed = try #require(PrintedCommand.words(in: nobody.stderr, after: "\nRun "), "\(nobody)")
+        #expect(printed == ["signin"] + place, "\(printed)")
+    }
+
     @Test func tooManyWrongPasswordsSuggestThePasswordSignInAgainAtTheSamePlace() async throws {
         let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
