@@ -31,6 +31,8 @@ struct StatusCheckTests {
         let revoked = try await sandbox.run(["status", "--check"])
         #expect(revoked.status == 1, "\(revoked)")
         #expect(revoked.stdout.contains("  check:          does not work: "), "\(revoked)")
+        #expect(revoked.stdout.contains("Run `nativeauth signin --authority \(emulator.authority) --client-id "), "the account's place: \(revoked)")
+        #expect(revoked.stdout.contains(" alice@example.com` again."), "\(revoked)")
         #expect(revoked.stderr.contains("error: An account does not work any more"), "\(revoked)")
         let paths = try await emulator.requestedPaths()
         #expect(paths.filter { $0.hasSuffix("/token") }.count == 1, "one refresh: \(paths)")

@@ -2,8 +2,7 @@ import NativeAuth
 import NativeAuthShared
 
 /// How a command that ends signed in (`signin`, `signup`, `reset-password`) says so: the command's
-/// name (named in the hint when the token store cannot hold a sign-in, and in the command that
-/// starts an expired flow over), the challenge types its application offers, and the line (or JSON)
+/// name (in the commands its hints print to run it again, ``next``), the challenge types its application offers, and the line (or JSON)
 /// that reports the account. ``SigningInCommand`` runs it.
 struct SignInSkeleton {
     let options: SharedOptions
@@ -13,7 +12,7 @@ struct SignInSkeleton {
     let api: APIOption
     /// `--json`: the account is reported as JSON.
     let json: Bool
-    /// The command, named in the hint when the token store cannot hold a sign-in.
+    /// The command, run again by the commands its hints print (``next``).
     let command: String
     let challengeTypes: NativeAuthChallengeTypes
     /// What the JSON output says besides `"signedIn": true`, such as `signedUp` (each `true`).

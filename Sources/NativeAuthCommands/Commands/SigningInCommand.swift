@@ -22,7 +22,7 @@ extension SigningInCommand {
         let target = try resolution.signInTarget()
         let api = try skeleton.api.api(in: environment)
         let store = try AppContext.openStore(options, migrating: true, in: environment)
-        try StoreCheck.beforeSpendingACode(store, command: skeleton.command)
+        try StoreCheck.beforeSpendingACode(store, again: skeleton.next.againLine())
         let storedBefore = (try? NativeAuthAccountStore(store).list()) ?? []
         // Before the first prompt (the address, a password): where the answers go.
         if target.location == .embeddedEmulator { environment.console.info(EmulatorSettings.embeddedNotice(in: environment)) }

@@ -46,7 +46,8 @@ extension AppContext {
             throw CLIFailure(.failure, "The token store could not be read: \(error)")
         }
         guard let result else {
-            throw CLIFailure(.failure, "\(stored.username) was signed out meanwhile.", hint: "Run `nativeauth signin` to sign in.")
+            throw CLIFailure(.failure, "\(stored.username) was signed out meanwhile.",
+                             hint: "Run `\(next.line(["signin"], address: stored.username))` to sign in.")
         }
         return result
     }
