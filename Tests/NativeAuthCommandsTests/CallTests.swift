@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import NativeAuthShared
 import NativeAuthTestSupport
@@ -56,11 +57,16 @@ struct CallTests {
     @Test func aMissingPermissionExits6AndSaysWhichScope() async throws {
         let sandbox = try await Self.signedIn()
         defer { sandbox.remove() }
-        let result = try await sandbox.run(["call", "/v1.0/me", "--scope", "Mail.Read"])
+        let result = try await sandbox.run(["call", "/v1.0/me", "--scope", "Mail.Read", "--account", "alice@example.com"])
         #expect(result.status == 6, "\(result)")
         #expect(result.stdout.contains("Authorization_RequestDenied"), "the API's body is printed: \(result)")
         #expect(result.stderr.contains("answered HTTP 403 (Forbidden): the token lacks the permission User.Read"), "\(result)")
-        #expect(result.stderr.contains("--scope User.Read"), "\(result)")
+        // The call it prints picks the same account.
+        let printed = try #require(PrintedCommand.words(in: result.stderr, after: "Ask for it: "), "\(result)")
+        #expect(printed.starts(with: ["call", "--scope", "User.Read"]), "\(printed)")
+        #expect(printed.suffix(3) == ["--account", "alice@example.com", "/v1.0/me"], "\(printed)")
+        let asked = try await sandbox.run(printed)
+        #expect(asked.status == 0, "\(asked)")
     }
 
     @Test func plainHTTPToAnotherHostIsRefused() async throws {

@@ -22,7 +22,7 @@ struct AccountCheck {
     static func run(_ stored: NativeAuthStoredAccount, store: any NativeAuthTokenStore, options: SharedOptions,
                     in environment: CommandEnvironment) async -> AccountCheck {
         var check = await refresh(stored, store: store, options: options, in: environment)
-        check.signIn = NextCommand(account: stored, options: options).line(["signin"], address: stored.username)
+        check.signIn = NextCommand(account: stored, options: options).line(["signin"], operand: stored.username)
         return check
     }
 

@@ -42,7 +42,7 @@ struct SignInSkeleton {
     /// The place as the commands the hints print carry it, with this command, its method
     /// (`--password`) and its address as the one to run again.
     var next: NextCommand {
-        NextCommand(options, api: api, scope: scope, again: [command] + (passwordFlag ? ["--password"] : []), address: address)
+        NextCommand(options, api: api, scope: scope, again: [command] + (passwordFlag ? ["--password"] : []), operand: address)
     }
 
     /// Reports the account `result` signed in on standard output.

@@ -80,7 +80,7 @@ struct AccountSelection {
             let names = Set(stored.map { TerminalText.sanitized($0.username.lowercased()) }).sorted()
             failure = CLIFailure(.failure, "No account \(username) is signed in\(place).", hint: "Stored accounts: \(names.joined(separator: ", ")).")
         } else {
-            failure = CLIFailure(.failure, "Nobody is signed in\(place).", hint: "Run `\(next.line(["signin"], address: username))` to sign in.")
+            failure = CLIFailure(.failure, "Nobody is signed in\(place).", hint: "Run `\(next.line(["signin"], operand: username))` to sign in.")
         }
         failure.signInNeeded = true
         return failure

@@ -47,7 +47,7 @@ extension AppContext {
         }
         guard let result else {
             throw CLIFailure(.failure, "\(stored.username) was signed out meanwhile.",
-                             hint: "Run `\(next.line(["signin"], address: stored.username))` to sign in.")
+                             hint: "Run `\(next.line(["signin"], operand: stored.username))` to sign in.")
         }
         return result
     }

@@ -30,6 +30,6 @@ struct BrowserFallbackOffer {
 
     /// `nativeauth signin --browser ADDRESS` at the place `next` carries.
     static func command(for username: String, at next: NextCommand) -> String {
-        next.line(["signin", "--browser"], address: username)
+        next.line(["signin", "--browser"], operand: username)
     }
 }

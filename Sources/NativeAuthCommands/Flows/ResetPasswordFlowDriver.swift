@@ -40,7 +40,7 @@ struct ResetPasswordFlowDriver {
         if error.isUserDoesNotHavePassword {
             return CLIFailure(.failure, "\(TerminalText.sanitized(username)) has no password to reset: it signs in with an email code "
                                   + "(or the tenant does not offer password reset).",
-                              hint: "Sign in with a code: " + context.next.line(["signin", "--email"], address: username),
+                              hint: "Sign in with a code: " + context.next.line(["signin", "--email"], operand: username),
                               details: FailureMapping.details(error))
         }
         return context.failure(error, method: .resetPassword)
@@ -99,7 +99,7 @@ struct ResetPasswordFlowDriver {
         case .strongAuthMethodRegistration(let methods, let next): return try await strongAuth.finish(.registration(methods, next))
         case .error(let error, _):
             throw FailureMapping.signInAfter(error, method: .resetPassword, done: "The password was reset",
-                                             hint: "Sign in with the new password: " + context.next.line(["signin", "--password"], address: username))
+                                             hint: "Sign in with the new password: " + context.next.line(["signin", "--password"], operand: username))
         }
     }
 }

@@ -44,7 +44,7 @@ struct SignInFlowDriver {
         let name = TerminalText.sanitized(username)
         guard context.environment.inputIsTerminal else {
             throw CLIFailure(.failure, "\(name) has no password: it signs in with an email code.",
-                             hint: "Sign in with a code: " + context.next.line(["signin", "--email"], address: username))
+                             hint: "Sign in with a code: " + context.next.line(["signin", "--email"], operand: username))
         }
         context.environment.console.info("\(name) has no password: it signs in with an email code, sent now.")
     }
@@ -62,7 +62,7 @@ struct SignInFlowDriver {
         case .browserRequired where method == .code:
             let failure = context.failure(error, method: method)
             return CLIFailure(failure.exit, "\(TerminalText.sanitized(username)) does not sign in with an email code here: if it has a password, "
-                + "run `\(context.next.line(["signin", "--password"], address: username))`.", details: failure.details)
+                + "run `\(context.next.line(["signin", "--password"], operand: username))`.", details: failure.details)
         default:
             return context.failure(error, method: method)
         }
@@ -105,7 +105,7 @@ struct SignInFlowDriver {
                     if error.code == .userNotFound { return .failed(context.unknownAddress(error, username: username)) }
                     guard error.isInvalidPassword, let next else { return .failed(context.failure(error, method: method)) }
                     // At a terminal, a person who forgot the password learns how to reset it.
-                    let hint = atTerminal ? " Try again, or reset it: " + context.next.line(["reset-password"], address: username) : " Try again."
+                    let hint = atTerminal ? " Try again, or reset it: " + context.next.line(["reset-password"], operand: username) : " Try again."
                     return .refused(next, explanation: "The password is wrong." + hint)
                 }
             })

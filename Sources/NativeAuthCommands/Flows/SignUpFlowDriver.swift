@@ -44,8 +44,8 @@ struct SignUpFlowDriver {
         case .error(let error):
             if error.isUserAlreadyExists {
                 throw CLIFailure(.wrongCredentials, "\(username) already has an account.",
-                                 hint: "Sign in instead, with its password: " + context.next.line(["signin", "--password"], address: username)
-                                     + "\nor with an email code: " + context.next.line(["signin"], address: username),
+                                 hint: "Sign in instead, with its password: " + context.next.line(["signin", "--password"], operand: username)
+                                     + "\nor with an email code: " + context.next.line(["signin"], operand: username),
                                  details: FailureMapping.details(error))
             }
             throw context.failure(error, method: .signUp)
@@ -167,7 +167,7 @@ struct SignUpFlowDriver {
         case .strongAuthMethodRegistration(let methods, let next): return try await strongAuth.finish(.registration(methods, next))
         case .error(let error, _):
             throw FailureMapping.signInAfter(error, method: .signUp, done: "The account was created",
-                                             hint: "Sign in with: " + context.next.line(["signin"] + (password ? ["--password"] : []), address: username))
+                                             hint: "Sign in with: " + context.next.line(["signin"] + (password ? ["--password"] : []), operand: username))
         }
     }
 

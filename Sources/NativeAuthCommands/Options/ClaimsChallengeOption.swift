@@ -29,6 +29,6 @@ struct ClaimsChallengeOption: ParsableArguments {
     /// The hint that signs `username` in again at its place (`next`) with `claims` (the value as the
     /// API sent it, or as `--claims-challenge` gave it).
     static func signInHint(username: String, claims: String, next: NextCommand) -> String {
-        "Run: " + next.line(["signin", "--claims-challenge", claims], address: username) + " (add --password for a password account)"
+        "Run: " + next.line(["signin", "--claims-challenge", claims], operand: username) + " (add --password for a password account)"
     }
 }

@@ -14,7 +14,7 @@ enum PlacedFailure {
         case .browserRequired:
             failure.hint = browserHint(method, next: next) ?? failure.hint
         case .refreshTokenExpired, .noAccount:
-            failure.hint = "Run `\(next.line(["signin"], address: next.address))` to sign in again."
+            failure.hint = "Run `\(next.line(["signin"], operand: next.operand))` to sign in again."
         default:
             break
         }
@@ -25,7 +25,7 @@ enum PlacedFailure {
     /// at the place `next` carries.
     static func unknownAddress(_ error: some NativeAuthError, username: String, next: NextCommand) -> CLIFailure {
         var failure = FailureMapping.unknownAddress(error, username: username)
-        failure.hint = "Check its spelling, or create an account: " + next.line(["signup"], address: username)
+        failure.hint = "Check its spelling, or create an account: " + next.line(["signup"], operand: username)
         return failure
     }
 
@@ -36,15 +36,15 @@ enum PlacedFailure {
         switch method {
         case .code:
             "This account does not sign in with an email code here (it may use a password, or need a step only the web "
-                + "page can do). Try `\(next.line(["signin", "--password"], address: next.address))`."
+                + "page can do). Try `\(next.line(["signin", "--password"], operand: next.operand))`."
         case .password:
             "This account does not sign in with a password here (it may use an email code, or need a step only the web "
-                + "page can do). Try `\(next.line(["signin", "--email"], address: next.address))`."
+                + "page can do). Try `\(next.line(["signin", "--email"], operand: next.operand))`."
         case .token:
-            "The session needs a step only the web page can do: run `\(next.line(["signin", "--browser"], address: next.address))`."
+            "The session needs a step only the web page can do: run `\(next.line(["signin", "--browser"], operand: next.operand))`."
         case .signUp:
             "The tenant signs users up with a method this command did not offer (try "
-                + "`\(next.line(["signup", "--password"], address: next.address))`), or needs a step only the web page can do: "
+                + "`\(next.line(["signup", "--password"], operand: next.operand))`), or needs a step only the web page can do: "
                 + "sign up through the app's web page."
         case .browser, .resetPassword:
             nil
