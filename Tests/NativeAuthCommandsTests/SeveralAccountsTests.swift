@@ -116,6 +116,9 @@ struct SeveralAccountsTests {
         defer { sandbox.remove() }
         let nobody = try await sandbox.run(["switch"])
         #expect(nobody.status == 1, "\(nobody)")
+        let folder = sandbox.stateHome.appendingPathComponent("elsewhere").path
+        let nobodyThere = try await sandbox.run(["switch", "--store-dir", folder, "bob@example.com"])
+        #expect(nobodyThere.stderr.contains("Run `nativeauth signin --store-dir \(folder) bob@example.com` to sign in."), "\(nobodyThere)")
         try #require(try await sandbox.run(["signin", "alice@example.com"], input: "53535353\n").status == 0)
         let alone = try await sandbox.run(["switch"])
         #expect(alone.status == 1, "\(alone)")
