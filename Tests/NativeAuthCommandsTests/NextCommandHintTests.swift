@@ -89,6 +89,27 @@ struct NextCommandHintTests {
         #expect(printed == ["signin"] + place, "\(printed)")
     }
 
+    /// Input that ends before the address or a password: the command the hint pipes the answers to
+    /// is this one, at its place.
+    @Test func inputEndingSuggestsThisCommandAtThisPlace() async throws {
+        let sandbox = try CommandSandbox(fixedCode: "24682468")
+        defer { sandbox.remove() }
+        let emulator = try await StandaloneEmulator.start(in: sandbox)
+        let place = Self.place(emulator, sandbox)
+        let noAddress = try await sandbox.run(["signin", "--password"] + place)
+        #expect(noAddress.status == 1, "\(noAddress)")
+        let argument = try #require(PrintedCommand.words(in: noAddress.stderr, after: "Give it as an argument: "), "\(noAddress)")
+        #expect(argument == ["signin", "--password"] + place + ["alice@example.com"], "\(argument)")
+
+        let noPassword = try await sandbox.run(["signup", "--password"] + place + ["dora@example.com", "--attribute", "displayName=Dora"],
+                                               input: "24682468\n")
+        #expect(noPassword.status == 1, "\(noPassword)")
+        #expect(noPassword.stderr.contains("one per line: printf '%s\\n%s\\n' \"$CODE\" \"$PASSWORD\" | nativeauth signup"), "\(noPassword)")
+        let piped = try #require(PrintedCommand.words(in: noPassword.stderr, after: "\"$PASSWORD\" | "), "\(noPassword)")
+        #expect(piped == ["signup", "--password"] + place + ["dora@example.com"], "\(piped)")
+        _ = await emulator.stop()
+    }
+
     @Test func tooManyWrongPasswordsSuggestThePasswordSignInAgainAtTheSamePlace() async throws {
         let sandbox = try CommandSandbox()
         defer { sandbox.remove() }

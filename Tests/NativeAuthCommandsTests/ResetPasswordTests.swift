@@ -69,7 +69,7 @@ struct ResetPasswordTests {
         let ended = try await sandbox.run(["reset-password", "bob@example.com", "--code", "12121212"], input: "short\n")
         #expect(ended.status == 1, "\(ended)")
         #expect(ended.stderr.contains("No new password was entered after the refused one: standard input ended."), "\(ended)")
-        #expect(ended.stderr.contains("| nativeauth reset-password ADDRESS"), "\(ended)")
+        #expect(ended.stderr.contains("| nativeauth reset-password bob@example.com"), "\(ended)")
         let usage = try await sandbox.run(["reset-password", "bob@example.com", "--code", "abc"])
         #expect(usage.status == 2, "\(usage)")
     }

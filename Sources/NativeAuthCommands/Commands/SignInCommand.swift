@@ -109,7 +109,7 @@ struct SignInCommand: SigningInCommand {
             let web = WebSignIn(context: context, scopes: scopes, loginHint: address)
             return try await deviceCode ? web.deviceCode() : web.browser()
         }
-        let username = try await AddressPrompt.read(given: address, in: context.environment)
+        let username = try await AddressPrompt.read(given: address, next: context.next, in: context.environment)
         let parameters = NativeAuthSignInParameters(username: username)
         parameters.scopes = scopes
         parameters.claimsRequest = try? claims.claimsRequest()  // checked in validate()

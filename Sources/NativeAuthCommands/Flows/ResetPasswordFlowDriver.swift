@@ -68,7 +68,7 @@ struct ResetPasswordFlowDriver {
     private func passwordPrompt(username: String) -> PasswordPrompt<ResetPasswordRequiredState, SignInAfterResetPasswordState> {
         let console = context.environment.console
         return PasswordPrompt(
-            prompt: "New password for \(username): ", confirm: true, question: .replacementPassword, environment: context.environment,
+            prompt: "New password for \(username): ", confirm: true, question: .replacementPassword, next: context.next, environment: context.environment,
             submit: { state, password in
                 switch await state.submitPassword(password: password) {
                 case .completed(let reset):

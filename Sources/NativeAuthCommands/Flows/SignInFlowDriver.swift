@@ -92,7 +92,7 @@ struct SignInFlowDriver {
         let context = context
         let atTerminal = context.environment.inputIsTerminal
         return PasswordPrompt(
-            prompt: "Password for \(username): ", confirm: false, question: .password, environment: context.environment,
+            prompt: "Password for \(username): ", confirm: false, question: .password, next: context.next, environment: context.environment,
             submit: { state, password in
                 switch await state.submitPassword(password: password) {
                 case .completed(let result):

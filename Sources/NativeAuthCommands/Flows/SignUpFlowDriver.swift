@@ -68,7 +68,7 @@ struct SignUpFlowDriver {
         let app = context.app
         guard password, app.api == .v2 else { return await app.signUp(parameters: parameters) }
         let prompt = PasswordPrompt<NativeAuthSignUpParameters, SignUpStartResult>(
-            prompt: Self.newPasswordPrompt(username), confirm: true, question: .newPassword, environment: context.environment,
+            prompt: Self.newPasswordPrompt(username), confirm: true, question: .newPassword, next: context.next, environment: context.environment,
             submit: { parameters, password in
                 parameters.password = password
                 let result = await app.signUp(parameters: parameters)
@@ -107,7 +107,7 @@ struct SignUpFlowDriver {
 
     private func passwordPrompt(username: String) -> PasswordPrompt<SignUpPasswordRequiredState, Next> {
         PasswordPrompt(
-            prompt: Self.newPasswordPrompt(username), confirm: true, question: .newPassword, environment: context.environment,
+            prompt: Self.newPasswordPrompt(username), confirm: true, question: .newPassword, next: context.next, environment: context.environment,
             submit: { state, password in
                 switch await state.submitPassword(password: password) {
                 case .completed(let created): return .done(.created(created))

@@ -5,12 +5,13 @@ import NativeAuthShared
 /// it ends the command with a usage error (exit 2) before anything is sent.
 enum AddressPrompt {
     /// `given` (checked: ``AddressFormat/checkArgument(_:passwordFlag:)``), else the first non-blank
-    /// line answered at `Email address: `.
-    static func read(given: String?, in environment: CommandEnvironment) async throws(CLIFailure) -> String {
+    /// line answered at `Email address: ` (input ending first names the command to run with it, at
+    /// `next`'s place).
+    static func read(given: String?, next: NextCommand, in environment: CommandEnvironment) async throws(CLIFailure) -> String {
         if let address = try AddressFormat.checkArgument(given) { return address }
         while true {
             guard let line = await LineReader.line(prompt: "Email address: ", in: environment) else {
-                throw InputEnded.failure(.address, in: environment)
+                throw InputEnded.failure(.address, next: next, in: environment)
             }
             let trimmed = AddressFormat.trimmed(line)
             if trimmed.isEmpty { continue }
