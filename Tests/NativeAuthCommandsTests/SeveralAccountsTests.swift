@@ -26,6 +26,7 @@ struct SeveralAccountsTests {
         let bob = try await sandbox.run(["signin", "--password", "--authority", emulator.authority, "bob@example.com"], input: "Passw0rd!\n")
         try #require(bob.status == 0, "\(bob)")
         #expect(bob.stderr.contains("bob@example.com is now the active account, instead of alice@example.com"), "\(bob)")
+        #expect(bob.stderr.contains("which stays signed in: `nativeauth switch alice@example.com` goes back."), "\(bob)")
 
         let both = try await sandbox.run(["status", "--json"])
         #expect(Set(Self.usernames(both)) == ["alice@example.com", "bob@example.com"], "both are kept: \(both)")

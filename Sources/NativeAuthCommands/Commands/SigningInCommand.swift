@@ -54,6 +54,7 @@ extension SigningInCommand {
                 }
             }
         }
-        ActiveAccount.announceChange(from: ActiveAccount.ordered(storedBefore).first, to: storedAfter, on: environment.console)
+        ActiveAccount.announceChange(from: ActiveAccount.ordered(storedBefore).first, to: storedAfter, store: options.storeArguments,
+                                     on: environment.console)
     }
 }
