@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Testing
 
@@ -34,6 +35,10 @@ struct StatusCheckTests {
         #expect(revoked.stdout.contains("Run `nativeauth signin --authority \(emulator.authority) --client-id "), "the account's place: \(revoked)")
         #expect(revoked.stdout.contains(" alice@example.com` again."), "\(revoked)")
         #expect(revoked.stderr.contains("error: An account does not work any more"), "\(revoked)")
+        let again = try #require(PrintedCommand.words(in: revoked.stderr, after: "Sign alice@example.com in again: "), "\(revoked)")
+        #expect(again.starts(with: ["signin", "--authority", emulator.authority, "--client-id"]) && again.last == "alice@example.com", "\(again)")
+        let remove = try #require(PrintedCommand.words(in: revoked.stderr, after: "or remove it: "), "\(revoked)")
+        #expect(remove == ["signout", "--account", "alice@example.com"], "\(remove)")
         let paths = try await emulator.requestedPaths()
         #expect(paths.filter { $0.hasSuffix("/token") }.count == 1, "one refresh: \(paths)")
         let revokedJSON = try await sandbox.run(["status", "--check", "--json"])

@@ -69,9 +69,15 @@ struct StatusCommand: ReportingCommand {
             console.result("Tokens are kept in the \(TokenStorage.summary(of: selection.store)).")
         }
         if report.entries.isEmpty { throw selection.noAccount() }
-        if report.entries.contains(where: { $0.check?.works == false }) {
+        let broken = report.entries.filter { $0.check?.works == false }
+        if !broken.isEmpty {
+            // Each at its place: the sign-in its check names, and the signout in this token store.
+            let ways = broken.compactMap { entry in
+                entry.check.map { "Sign \(TerminalText.sanitized(entry.account.username)) in again: \($0.signIn)\n"
+                    + "or remove it: " + selection.next.line(["signout", "--account"], operand: entry.account.username) }
+            }
             throw CLIFailure(.failure, "An account does not work any more (see \(output.json ? "its \"check\" in the JSON" : "check:") above).",
-                             hint: "Sign it in again with `nativeauth signin`, or remove it with `nativeauth signout --account USERNAME`.")
+                             hint: ways.joined(separator: "\n"))
         }
     }
 }
