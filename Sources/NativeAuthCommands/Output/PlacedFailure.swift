@@ -13,6 +13,9 @@ enum PlacedFailure {
             return AttemptLimit.failure(error, method: method, again: next.againLine())
         case .browserRequired:
             failure.hint = browserHint(method, next: next) ?? failure.hint
+        case .deviceCodeExpired:
+            return CLIFailure(.failure, "The code expired before anyone signed in with it: run `\(next.line(["signin", "--device-code"]))` again.",
+                              details: failure.details)
         case .refreshTokenExpired, .noAccount:
             failure.hint = "Run `\(next.line(["signin"], operand: next.operand))` to sign in again."
         default:
