@@ -207,12 +207,13 @@ enum ManPage {
     static func variablesRead() throws -> Set<String> {
         let sources = Installation.InstallScriptTests.root.appendingPathComponent("Sources")
         var names: Set<String> = []
-        for folder in ["NativeAuthCommands", "NativeAuthEmulatorInterface", "nativeauth-emulator"] {
+        // NativeAuthEmulator/Persistence: the PostgreSQL state's PGPASSWORD, read for --database.
+        for folder in ["NativeAuthCommands", "NativeAuthEmulatorInterface", "nativeauth-emulator", "NativeAuthEmulator/Persistence"] {
             let enumerator = FileManager.default.enumerator(at: sources.appendingPathComponent(folder), includingPropertiesForKeys: nil)
             while let file = enumerator?.nextObject() as? URL {
                 guard file.pathExtension == "swift" else { continue }
                 let text = try String(contentsOf: file, encoding: .utf8)
-                for match in text.matches(of: /"(NATIVEAUTH_[A-Z_]+|KUBERNETES_[A-Z_]+|XDG_[A-Z_]+|BROWSER|DISPLAY|WAYLAND_DISPLAY|SSH_[A-Z]+|DBUS_SESSION_BUS_ADDRESS)"/) {
+                for match in text.matches(of: /"(NATIVEAUTH_[A-Z_]+|KUBERNETES_[A-Z_]+|XDG_[A-Z_]+|BROWSER|DISPLAY|WAYLAND_DISPLAY|SSH_[A-Z]+|DBUS_SESSION_BUS_ADDRESS|PGPASSWORD)"/) {
                     names.insert(String(match.output.1))
                 }
             }

@@ -26,6 +26,44 @@ struct AddressInputTests {
         _ = await emulator.stop()
     }
 
+    /// Characters a person cannot see (format characters, controls) are refused before anything is
+    /// sent, named with their position: the server would refuse them (AADSTS90100) or take them.
+    @Test(arguments: [
+        ("\u{200B}", "U+200B ZERO WIDTH SPACE"), ("\u{200C}", "U+200C ZERO WIDTH NON-JOINER"), ("\u{200D}", "U+200D ZERO WIDTH JOINER"),
+        ("\u{FEFF}", "U+FEFF ZERO WIDTH NO-BREAK SPACE"), ("\u{00AD}", "U+00AD SOFT HYPHEN"), ("\u{2060}", "U+2060 WORD JOINER"),
+        ("\u{200E}", "U+200E LEFT-TO-RIGHT MARK"), ("\u{202E}", "U+202E RIGHT-TO-LEFT OVERRIDE"), ("\u{0085}", "U+0085, a control character,"),
+    ])
+    func anInvisibleCharacterIsNamedAndNothingIsSent(character: String, name: String) async throws {
+        let sandbox = try CommandSandbox(fixedCode: "24242424")
+        defer { sandbox.remove() }
+        let emulator = try await StandaloneEmulator.start(in: sandbox)
+        let result = try await sandbox.run(["signin", "--authority", emulator.authority, "alice@exa\(character)mple.com"], input: "24242424\n")
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("it holds \(name) at position 10, which cannot be seen. Nothing was sent."), "\(result)")
+        #expect(try await emulator.requestedPaths().isEmpty, "nothing was sent")
+        _ = await emulator.stop()
+    }
+
+    @Test func anEmptyAddressArgumentIsAUsageErrorNotAPrompt() async throws {
+        let sandbox = try CommandSandbox()
+        defer { sandbox.remove() }
+        for command in ["signin", "signup", "reset-password"] {
+            let result = try await sandbox.run([command, ""], input: "alice@example.com\n")
+            #expect(result.status == 2, "\(result)")
+            #expect(result.stderr.contains("error: The address given is empty. Nothing was sent."), "\(result)")
+            #expect(!result.stderr.contains("Code sent"), "\(result)")
+        }
+    }
+
+    /// Spaces and tabs around the address are dropped, as docs/CLI.md says.
+    @Test func spacesAndTabsAroundTheAddressAreDropped() async throws {
+        let sandbox = try CommandSandbox(fixedCode: "24242424")
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["signin", " alice@example.com\t"], input: "24242424\n")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.hasPrefix("Signed in as alice@example.com ("), "\(result)")
+    }
+
     @Test func aPasswordAfterThePasswordFlagIsExplained() async throws {
         let sandbox = try CommandSandbox()
         defer { sandbox.remove() }

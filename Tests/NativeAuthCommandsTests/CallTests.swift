@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import NativeAuthShared
 import NativeAuthTestSupport
@@ -13,6 +14,20 @@ struct CallTests {
         let signIn = try await sandbox.run(["signin", "--email", "alice@example.com", "--code", "11223344"])
         try #require(signIn.status == 0, "\(signIn)")
         return sandbox
+    }
+
+    /// `call --help` names every header -H cannot give, and each is refused before anything is sent.
+    @Test func theHelpNamesEveryHeaderThatIsRefused() async throws {
+        let sandbox = try CommandSandbox()
+        defer { sandbox.remove() }
+        let help = try await sandbox.run(["call", "--help"])
+        let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("Authorization, Host, Content-Length, Transfer-Encoding and Connection cannot be given."), "\(help)")
+        for name in ["Authorization", "Host", "Content-Length", "Transfer-Encoding", "Connection"] {
+            let refused = try await sandbox.run(["call", "/v1.0/me", "-H", "\(name): x"])
+            #expect(refused.status == 2, "\(refused)")
+            #expect(refused.stderr.contains("-H \(name) cannot be given"), "\(refused)")
+        }
     }
 
     @Test func aRelativeURLReachesTheEmbeddedEmulatorsMe() async throws {
@@ -42,11 +57,16 @@ struct CallTests {
     @Test func aMissingPermissionExits6AndSaysWhichScope() async throws {
         let sandbox = try await Self.signedIn()
         defer { sandbox.remove() }
-        let result = try await sandbox.run(["call", "/v1.0/me", "--scope", "Mail.Read"])
+        let result = try await sandbox.run(["call", "/v1.0/me", "--scope", "Mail.Read", "--account", "alice@example.com"])
         #expect(result.status == 6, "\(result)")
         #expect(result.stdout.contains("Authorization_RequestDenied"), "the API's body is printed: \(result)")
         #expect(result.stderr.contains("answered HTTP 403 (Forbidden): the token lacks the permission User.Read"), "\(result)")
-        #expect(result.stderr.contains("--scope User.Read"), "\(result)")
+        // The call it prints picks the same account.
+        let printed = try #require(PrintedCommand.words(in: result.stderr, after: "Ask for it: "), "\(result)")
+        #expect(printed.starts(with: ["call", "--scope", "User.Read"]), "\(printed)")
+        #expect(printed.suffix(3) == ["--account", "alice@example.com", "/v1.0/me"], "\(printed)")
+        let asked = try await sandbox.run(printed)
+        #expect(asked.status == 0, "\(asked)")
     }
 
     @Test func plainHTTPToAnotherHostIsRefused() async throws {

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import NativeAuthShared
 import Testing
@@ -63,12 +64,16 @@ struct ClaimsChallengeTests {
         #expect(challenged.status == 1, "\(challenged)")
         #expect(challenged.stderr.contains("asks for claims this session cannot give without you"), "\(challenged)")
         let value = Data(Self.c1.utf8).base64EncodedString()
-        #expect(challenged.stderr.contains("nativeauth signin --claims-challenge '\(value)' ctx@example.com"), "\(challenged)")
+        // The sign-in printed carries the account's place: run as printed, it goes to this emulator, not the embedded one.
+        let printed = try #require(PrintedCommand.words(in: challenged.stderr, after: "Run: "), "\(challenged)")
+        #expect(printed.starts(with: ["signin", "--claims-challenge", value, "--authority", emulator.authority, "--client-id"]), "\(printed)")
+        #expect(printed.last == "ctx@example.com", "\(printed)")
+        #expect(challenged.stderr.contains("(add --password for a password account), then call again."), "\(challenged)")
 
-        let again = try await sandbox.run(["signin", "--authority", emulator.authority, "--password", "--scope", "User.Read",
-                                           "--mfa-method", "email", "--claims-challenge", value, "ctx@example.com"],
+        let again = try await sandbox.run(printed + ["--password", "--scope", "User.Read", "--mfa-method", "email"],
                                           input: "Passw0rd!\n13572468\n")
         #expect(again.status == 0, "the context asks for the second factor: \(again)")
+        #expect(again.stdout.contains("(\(emulator.authority))"), "signed in at the account's place: \(again)")
         #expect(again.stderr.contains("Code sent to"), "\(again)")
         let answered = try await sandbox.run(["call", me])
         #expect(answered.status == 0, "\(answered)")
@@ -86,7 +91,13 @@ struct ClaimsChallengeTests {
         #expect(result.status == 1, "\(result)")
         #expect(result.stdout.isEmpty, "no token: \(result)")
         #expect(result.stderr.contains("These claims need you to sign in again"), "\(result)")
-        #expect(result.stderr.contains("nativeauth signin --claims-challenge '\(Self.c1)' ctx@example.com"), "\(result)")
+        #expect(result.stderr.contains("which a refresh cannot do: sign in again, which asks for the second factor"), "\(result)")
+        let printed = try #require(PrintedCommand.words(in: result.stderr, after: "Run: "), "\(result)")
+        #expect(printed.starts(with: ["signin", "--claims-challenge", Self.c1, "--authority", emulator.authority, "--client-id"]), "\(printed)")
+        #expect(printed.last == "ctx@example.com", "\(printed)")
+        let again = try await sandbox.run(printed + ["--password", "--mfa-method", "email"], input: "Passw0rd!\n13572468\n")
+        #expect(again.status == 0, "\(again)")
+        #expect(again.stdout.contains("(\(emulator.authority))"), "signed in at the account's place: \(again)")
         _ = await emulator.stop()
     }
 }

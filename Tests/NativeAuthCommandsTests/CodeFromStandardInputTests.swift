@@ -47,6 +47,22 @@ struct CodeFromStandardInputTests {
         #expect(nothing.stderr.contains("Pipe the code on standard input, or pass --code CODE."), "nothing was piped: \(nothing)")
     }
 
+    /// The hint names --code only where the command has it and it was not given: not for `signup`'s
+    /// code, nor for a second factor's after `--code` answered the first.
+    @Test func inputEndingAtACodeNoOptionGivesDoesNotSuggestOne() async throws {
+        let sandbox = try CommandSandbox(fixedCode: "24242424")
+        defer { sandbox.remove() }
+        let signUp = try await sandbox.run(["signup", "nina@example.com", "--attribute", "displayName=Nina"])
+        #expect(signUp.status == 1, "\(signUp)")
+        let secondFactor = try await sandbox.run(["signin", "--code", "24242424", "smsuser@example.com"])
+        #expect(secondFactor.status == 1, "\(secondFactor)")
+        for result in [signUp, secondFactor] {
+            #expect(result.stderr.contains("No code was entered: standard input ended.\n"
+                + "Pipe the code on standard input, on the line after the answers before it."), "\(result)")
+            #expect(!result.stderr.contains("--code CODE"), "\(result)")
+        }
+    }
+
     @Test func theHelpSaysSoAndWhy() async throws {
         let sandbox = try CommandSandbox()
         defer { sandbox.remove() }

@@ -18,7 +18,7 @@ struct DeviceCodeExpiryTests {
         ])
         let result = try await sandbox.run(["signin", "--device-code", "--authority", emulator.authority])
         #expect(result.status == 1, "\(result)")
-        #expect(result.stderr.contains("error: The code expired before anyone signed in with it: run `nativeauth signin --device-code` again."),
+        #expect(result.stderr.contains("error: The code expired before anyone signed in with it: run `nativeauth signin --device-code --authority \(emulator.authority)` again."),
                 "\(result)")
         _ = await emulator.stop()
     }

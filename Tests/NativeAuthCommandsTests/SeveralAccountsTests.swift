@@ -26,6 +26,7 @@ struct SeveralAccountsTests {
         let bob = try await sandbox.run(["signin", "--password", "--authority", emulator.authority, "bob@example.com"], input: "Passw0rd!\n")
         try #require(bob.status == 0, "\(bob)")
         #expect(bob.stderr.contains("bob@example.com is now the active account, instead of alice@example.com"), "\(bob)")
+        #expect(bob.stderr.contains("which stays signed in: `nativeauth switch alice@example.com` goes back."), "\(bob)")
 
         let both = try await sandbox.run(["status", "--json"])
         #expect(Set(Self.usernames(both)) == ["alice@example.com", "bob@example.com"], "both are kept: \(both)")
@@ -73,6 +74,10 @@ struct SeveralAccountsTests {
         #expect(chosen.stderr.components(separatedBy: "Answer a number from 1 to 2.").count == 2, "one retry for x, none for the empty line: \(chosen)")
         let second = try #require(chosen.stderr.split(separator: "\n").first { $0.hasPrefix("  2. ") }, "\(chosen)")
         let name = String(second.dropFirst(5).prefix { $0 != " " })
+        // Ctrl-D at the choice stops, as at every prompt (docs/CLI.md).
+        let stopped = try await sandbox.run(["switch"], input: "")
+        #expect(stopped.status == 1, "\(stopped)")
+        #expect(stopped.stderr.hasSuffix("error: Stopped (Ctrl-D).\n"), "\(stopped)")
         sandbox.inputIsTerminal = false
         let status = try await sandbox.run(["status", "--json"])
         #expect(Self.active(status) == name, "\(status)")
@@ -112,6 +117,9 @@ struct SeveralAccountsTests {
         defer { sandbox.remove() }
         let nobody = try await sandbox.run(["switch"])
         #expect(nobody.status == 1, "\(nobody)")
+        let folder = sandbox.stateHome.appendingPathComponent("elsewhere").path
+        let nobodyThere = try await sandbox.run(["switch", "--store-dir", folder, "bob@example.com"])
+        #expect(nobodyThere.stderr.contains("Run `nativeauth signin --store-dir \(folder) bob@example.com` to sign in."), "\(nobodyThere)")
         try #require(try await sandbox.run(["signin", "alice@example.com"], input: "53535353\n").status == 0)
         let alone = try await sandbox.run(["switch"])
         #expect(alone.status == 1, "\(alone)")

@@ -35,9 +35,10 @@ struct SignInStoreCheckTests {
         let folder = sandbox.storeFile.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try Data("{ not json".utf8).write(to: sandbox.storeFile)
-        let result = try await sandbox.run(["signin", "alice@example.com"], input: "31415926\n")
+        let result = try await sandbox.run(["signin", "--api", "v2", "alice@example.com"], input: "31415926\n")
         #expect(result.status == 1, "\(result)")
         #expect(result.stderr.contains("nothing was sent"), "\(result)")
+        #expect(result.stderr.contains("then run `nativeauth signin --api v2 alice@example.com` again."), "\(result)")
         #expect(!result.stderr.contains("31415926"), "a code was sent: \(result)")
         #expect(try String(contentsOf: sandbox.storeFile, encoding: .utf8) == "{ not json")
     }
@@ -65,7 +66,7 @@ struct SignInStoreCheckTests {
         let result = try await sandbox.run(command, input: "16180339\nN3w-Passw0rd!\n")
         #expect(result.status == 1, "\(result)")
         #expect(result.stderr.contains("nothing was sent"), "\(result)")
-        #expect(result.stderr.contains("run `nativeauth \(command[0])` again"), "\(result)")
+        #expect(result.stderr.contains("run `nativeauth \(command.joined(separator: " "))` again"), "\(result)")
         #expect(!result.stderr.contains("Code sent"), "a code was sent: \(result)")
     }
 }

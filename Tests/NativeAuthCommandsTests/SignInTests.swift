@@ -115,7 +115,7 @@ struct SignInTests {
         let wrong = String(repeating: "99999999\n", count: 5) + "12121212\n"
         let result = try await sandbox.run(["signin", "alice@example.com"], input: wrong)
         #expect(result.status == 3, "\(result)")
-        #expect(result.stderr.contains("error: The sign-in stopped after too many wrong codes.\nRun `nativeauth signin` again to start a new sign-in."), "\(result)")
+        #expect(result.stderr.contains("error: The sign-in stopped after too many wrong codes.\nRun `nativeauth signin alice@example.com` to start a new sign-in."), "\(result)")
         #expect(!result.stderr.contains("locked"), "the server's words are for --verbose: \(result)")
         #expect(result.stderr.components(separatedBy: "Enter code, r to resend, or q to stop:").count - 1 == 5, "no 6th prompt: \(result)")
         #expect(!result.stderr.contains("55200"), "\(result)")

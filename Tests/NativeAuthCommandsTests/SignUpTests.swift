@@ -97,7 +97,7 @@ struct SignUpTests {
         let limited = try await sandbox.run(["signup", "ivy@example.com", "--attribute", "displayName=Ivy"],
                                             input: String(repeating: "99999999\n", count: 5) + "12121212\n")
         #expect(limited.status == 3, "\(limited)")
-        #expect(limited.stderr.contains("error: The sign-up stopped after too many wrong codes.\nRun `nativeauth signup` again to start a new sign-up."), "\(limited)")
+        #expect(limited.stderr.contains("error: The sign-up stopped after too many wrong codes.\nRun `nativeauth signup ivy@example.com` to start a new sign-up."), "\(limited)")
     }
 
     @Test func aSeededTenantRefusesAttributeValuesByName() async throws {

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Testing
 
@@ -31,9 +32,25 @@ struct StatusCheckTests {
         let revoked = try await sandbox.run(["status", "--check"])
         #expect(revoked.status == 1, "\(revoked)")
         #expect(revoked.stdout.contains("  check:          does not work: "), "\(revoked)")
+        #expect(revoked.stdout.contains("Run `nativeauth signin --authority \(emulator.authority) --client-id "), "the account's place: \(revoked)")
+        #expect(revoked.stdout.contains(" alice@example.com` again."), "\(revoked)")
         #expect(revoked.stderr.contains("error: An account does not work any more"), "\(revoked)")
+        let again = try #require(PrintedCommand.words(in: revoked.stderr, after: "Sign alice@example.com in again: "), "\(revoked)")
+        #expect(again.starts(with: ["signin", "--authority", emulator.authority, "--client-id"]) && again.last == "alice@example.com", "\(again)")
+        let remove = try #require(PrintedCommand.words(in: revoked.stderr, after: "or remove it: "), "\(revoked)")
+        #expect(remove == ["signout", "--account", "alice@example.com"], "\(remove)")
         let paths = try await emulator.requestedPaths()
         #expect(paths.filter { $0.hasSuffix("/token") }.count == 1, "one refresh: \(paths)")
+        let revokedJSON = try await sandbox.run(["status", "--check", "--json"])
+        #expect(revokedJSON.status == 1, "\(revokedJSON)")
+        #expect(revokedJSON.stderr.contains("error: An account does not work any more (see its \"check\" in the JSON above)."), "\(revokedJSON)")
+
+        // status --help's JSON shape names every key status --check --json printed.
+        let help = try await sandbox.run(["status", "--help"])
+        let shape = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let keys = Set((revokedJSON.json ?? [:]).keys).union((revokedJSON.json?["accounts"] as? [[String: Any]])?.first?.keys ?? [:].keys)
+        #expect(!keys.isEmpty, "\(revokedJSON)")
+        for key in keys { #expect(shape.contains("\"\(key)\""), "status --help does not name \"\(key)\": \(help.stdout)") }
         _ = await emulator.stop()
     }
 }

@@ -1,6 +1,7 @@
 import CLITestSupport
 import Foundation
 import Testing
+@testable import NativeAuthCommands
 
 /// `nativeauth signin` for users with a second factor (`mfauser@example.com`) or one to register
 /// (`registeruser@example.com`) against the embedded emulator, with input piped on standard input.
@@ -133,5 +134,22 @@ struct StrongAuthTests {
                                           input: "Passw0rd!\n+9995550123\n+14255550199\n13572468\n")
         #expect(asked.status == 0, "\(asked)")
         #expect(asked.stderr.contains("Enter another one."), "\(asked)")
+    }
+}
+
+/// `signin --help`'s piped example for mfauser: the answers in the order the prompts ask for them
+/// (the password, the method, the code), run as written.
+@Suite
+struct StrongAuthHelpExampleTests {
+    @Test func theHelpsPipedSecondFactorExampleSignsIn() async throws {
+        let lines = SignInCommand.configuration.discussion.split(separator: "\n").map(String.init)
+        let index = try #require(lines.firstIndex { $0.contains("printf 'Passw0rd!") && $0.hasSuffix("\\") })
+        #expect(lines[index + 1].trimmingCharacters(in: .whitespaces) == "nativeauth signin --password mfauser@example.com")
+        let printed = try #require(lines[index].split(separator: "'").dropFirst().first).replacing("\\n", with: "\n")
+        let sandbox = try CommandSandbox(fixedCode: "12345678")
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["signin", "--password", "mfauser@example.com"], input: String(printed))
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "Signed in as mfauser@example.com (the embedded emulator).\n", "\(result)")
     }
 }

@@ -29,7 +29,8 @@ enum RefreshStep: ErrorTable, CaseIterable {
         }
         if error.errorCodes.contains(AADSTSCode.strongAuthRequired) || error.suberror == .mfaRequired {
             return ErrorOutcome(.interactionRequired, prefix: "Multi-factor authentication is now required for this account, "
-                + "which a refresh cannot do: sign out and sign in again (through the browser while NativeAuth cannot do the second factor).")
+                + "which a refresh cannot do: sign in again, which asks for the second factor (in the browser for an app "
+                + "without the mfaRequired capability).")
         }
         if error.errorCodes.contains(AADSTSCode.consentRequired) {
             // The session is fine; the app is not configured (consented) for these scopes.

@@ -31,7 +31,8 @@ struct CallCommand: ReportingCommand {
             scopes the account signed in with. -d sends a body (POST unless -X says otherwise; \
             Content-Type application/json when it is JSON, else application/x-www-form-urlencoded, \
             unless -H gives one); @FILE reads it from a file, @- from standard input (4 MiB at most). \
-            At most 64 -H headers; Authorization and Host cannot be given. The response body may be \
+            At most 64 -H headers; \(CallInput.reservedHeaderNames.dropLast().joined(separator: ", ")) and \
+            \(CallInput.reservedHeaderNames.last ?? "") cannot be given. The response body may be \
             16 MiB (--max-response-size). A server whose certificate a private CA signed, such as \
             `nativeauth emulator --tls`, needs --ca-file FILE (or NATIVEAUTH_CA_FILE).
 
@@ -84,20 +85,26 @@ struct CallCommand: ReportingCommand {
         }
     }
 
+    /// `call` again with the flags that chose the account (``NextCommand``), for the commands its hints
+    /// print; the URL as given (a path of the embedded emulator stays a path: its port changes).
+    private var again: NextCommand {
+        NextCommand(placeArguments: options.arguments + accountOptions.arguments, operand: url)
+    }
+
     func perform(in environment: CommandEnvironment) async throws(CLIFailure) {
         let input = try CallInput(url: url, method: method, headers: headers, data: data, in: environment)
         let selection = try AccountSelection(options, accountOptions, scopes: scope.scopes, in: environment)
         let stored = try selection.requireActive()
         let location = try AccountSelection.location(of: stored)
         if case .embeddedPath = input.target, location != .embeddedEmulator {
-            _ = try input.url(embeddedBase: nil, signedInAt: location)  // says why a path needs the embedded emulator
+            _ = try input.url(embeddedBase: nil, signedInAt: location, again: again)  // says why a path needs the embedded emulator
         }
         if ServerReachability.isReachable(location) == false {
             throw CLIFailure(.unavailable, "The account's server is not reachable: is `nativeauth emulator` running?",
                              hint: "\(TerminalText.sanitized(stored.username)) signed in at \(location.summary).")
         }
-        let context = try AppContext(for: stored, at: location, store: selection.store, options: options, verbose: options.verbose,
-                                     environment: environment)
+        let context = try AppContext(for: stored, at: location, store: selection.store, options: options,
+                                     extra: scope.arguments, verbose: options.verbose, environment: environment)
         let answer: NativeAuthAPIResponse
         let target: URL
         do {
@@ -107,7 +114,7 @@ struct CallCommand: ReportingCommand {
             throw context.explained(error)
         }
         await context.close()
-        if let failure = CallOutput.show(answer, url: target, includeHeaders: include, verbose: options.verbose, in: environment) {
+        if let failure = CallOutput.show(answer, url: target, includeHeaders: include, verbose: options.verbose, again: again, in: environment) {
             throw failure
         }
     }
@@ -118,7 +125,7 @@ struct CallCommand: ReportingCommand {
                       scopes: [String]?) async throws(CLIFailure) -> (NativeAuthAPIResponse, URL) {
         let limit = maxResponseSize.flatMap(ResponseSize.parse) ?? ResponseSize.defaultValue
         let embeddedBase = context.emulator.map { URL(string: "http://127.0.0.1:\($0.port)")! }
-        let target = try input.url(embeddedBase: embeddedBase, signedInAt: context.location)
+        let target = try input.url(embeddedBase: embeddedBase, signedInAt: context.location, again: again)
         let network = HTTPTransports.makeDefault(timeout: 60, maximumResponseBodySize: limit, caFile: context.caFile)
         let transport: any HTTPTransport = context.emulator.map { EmulatorStartingTransport(host: $0, network: network) } ?? network
         let scopes = scopes ?? CallScopes.defaults(for: target, location: context.location, embeddedBase: embeddedBase)
@@ -132,7 +139,7 @@ struct CallCommand: ReportingCommand {
             answer = try await account.callAPI(input.request(to: target), parameters: NativeAuthGetAccessTokenParameters(scopes: scopes),
                                                transport: transport)
         } catch {
-            throw CallOutput.failure(error, url: target, maximumResponseSize: limit, username: stored.username)
+            throw CallOutput.failure(error, url: target, maximumResponseSize: limit, username: stored.username, next: context.next)
         }
         if options.verbose { context.environment.console.info("< HTTP \(answer.response.status)") }
         return (answer, target)

@@ -21,8 +21,10 @@ struct CallInput {
     static let maxHeaderCount = 64
     static let maxHeaderLength = 8 * 1024
     static let maxBodySize = 4 << 20
-    /// Headers `call` sets itself, or that would say something else than the request does.
-    static let reservedHeaders: Set<String> = ["authorization", "host", "content-length", "transfer-encoding", "connection"]
+    /// Headers `call` sets itself, or that would say something else than the request does: -H cannot
+    /// give them (`call --help` names them from here).
+    static let reservedHeaderNames = ["Authorization", "Host", "Content-Length", "Transfer-Encoding", "Connection"]
+    static let reservedHeaders = Set(reservedHeaderNames.map { $0.lowercased() })
 
     /// Where the URL points.
     enum Target {
@@ -59,8 +61,9 @@ struct CallInput {
     /// The URL to send to: the absolute one, or the path on the embedded emulator at `embeddedBase`.
     /// A path for an account that signed in at `location`, elsewhere than the embedded emulator, is a
     /// usage error whose hint is the full URL to give: on the emulator the account signed in at when
-    /// that is one on this machine (a `nativeauth emulator`), else an example.
-    func url(embeddedBase: URL?, signedInAt location: SignInLocation) throws(CLIFailure) -> URL {
+    /// that is one on this machine (a `nativeauth emulator`), else an example; `again` is `call`'s
+    /// selection of the account, carried by the command the hint prints.
+    func url(embeddedBase: URL?, signedInAt location: SignInLocation, again: NextCommand) throws(CLIFailure) -> URL {
         switch target {
         case .absolute(let url):
             return url
@@ -71,7 +74,7 @@ struct CallInput {
                     throw CLIFailure(.usage, message, hint: "Give the API's full URL, such as https://graph.microsoft.com/v1.0/me.")
                 }
                 throw CLIFailure(.usage, message, hint: "Give the URL of the emulator this account signed in at: "
-                    + ShellWord.commandLine(["nativeauth", "call", origin + path]))
+                    + again.line(["call", origin + path]))
             }
             return url
         }

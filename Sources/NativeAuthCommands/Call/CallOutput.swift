@@ -12,7 +12,8 @@ import NativeAuthShared
 enum CallOutput {
     /// Writes the response on `environment`'s standard output; returns the failure to report for a
     /// status that is not 2xx.
-    static func show(_ answer: NativeAuthAPIResponse, url: URL, includeHeaders: Bool, verbose: Bool,
+    /// `again`: `call`'s selection of the account and its URL as given, for the `call` a hint prints.
+    static func show(_ answer: NativeAuthAPIResponse, url: URL, includeHeaders: Bool, verbose: Bool, again: NextCommand,
                      in environment: CommandEnvironment) -> CLIFailure? {
         let response = answer.response
         var output = Data()
@@ -34,11 +35,11 @@ enum CallOutput {
             environment.console.info("The API answered 401, so the token was refreshed and the request sent again.")
         }
         guard !(200...299).contains(response.status) else { return nil }
-        return failure(response, url: url, retried: answer.retriedWithRefreshedToken)
+        return failure(response, url: url, retried: answer.retriedWithRefreshedToken, again: again)
     }
 
     /// The sentence for a status that is not 2xx.
-    static func failure(_ response: HTTPResponse, url: URL, retried: Bool) -> CLIFailure {
+    static func failure(_ response: HTTPResponse, url: URL, retried: Bool, again: NextCommand) -> CLIFailure {
         let host = url.host ?? "the API"
         let challenge = BearerChallenge(response.header("WWW-Authenticate"))
         var message = "\(host) answered HTTP \(response.status)" + (reason(response.status).isEmpty ? "" : " (\(reason(response.status)))")
@@ -56,7 +57,7 @@ enum CallOutput {
             // The server chose the scope: one `--scope` per scope it names, each quoted for the shell.
             hint = challenge.scope.map { scope in
                 let scopes = scope.split(whereSeparator: \.isWhitespace).flatMap { ["--scope", String($0)] }
-                return "Ask for it: " + ShellWord.commandLine(["nativeauth", "call"] + scopes + [url.absoluteString])
+                return "Ask for it: " + again.line(["call"] + scopes, operand: again.operand)
             }
         default:
             break
@@ -74,20 +75,20 @@ enum CallOutput {
     }
 
     /// The failure for a request that got no response.
-    static func failure(_ error: CallAPIError, url: URL, maximumResponseSize: Int, username: String) -> CLIFailure {
+    /// `next`: the account's place, carried by the sign-in a claims challenge needs.
+    static func failure(_ error: CallAPIError, url: URL, maximumResponseSize: Int, username: String, next: NextCommand) -> CLIFailure {
         switch error {
         case .claimsChallenge(let claims, let tokenError) where tokenError.code == .interactionRequired:
             return CLIFailure(.failure, "\(url.host ?? "The API") asks for claims this session cannot give without you "
                 + "(\(FailureMapping.firstLine(of: tokenError.errorDescription))): sign in again with them.",
-                              hint: "Run: " + ClaimsChallengeOption.signInCommand(username: username, claims: claims)
-                                  + " (add --password for a password account), then call again.",
+                              hint: ClaimsChallengeOption.signInHint(username: username, claims: claims, next: next) + ", then call again.",
                               details: FailureMapping.details(tokenError))
         case .claimsChallenge(_, let tokenError):
-            return FailureMapping.failure(tokenError, method: .token)
+            return PlacedFailure.failure(tokenError, method: .token, next: next)
         case .insecureURL:
             return CLIFailure(.usage, error.description)
         case .accessToken(let tokenError):
-            return FailureMapping.failure(tokenError, method: .token)
+            return PlacedFailure.failure(tokenError, method: .token, next: next)
         case .cancelled:
             return CLIFailure(.interrupted, error.description)
         case .transport(let transportError):

@@ -15,10 +15,19 @@ struct AccountCheck {
     let problem: String?
     /// The library's error code when it does not work.
     let code: String?
+    /// The sign-in at the account's place (``NextCommand``), named when it does not work.
+    var signIn = "nativeauth signin"
 
     /// Refreshes `stored`'s access token once, in `store`, for a command in `environment`.
     static func run(_ stored: NativeAuthStoredAccount, store: any NativeAuthTokenStore, options: SharedOptions,
                     in environment: CommandEnvironment) async -> AccountCheck {
+        var check = await refresh(stored, store: store, options: options, in: environment)
+        check.signIn = NextCommand(account: stored, options: options).line(["signin"], operand: stored.username)
+        return check
+    }
+
+    private static func refresh(_ stored: NativeAuthStoredAccount, store: any NativeAuthTokenStore, options: SharedOptions,
+                                in environment: CommandEnvironment) async -> AccountCheck {
         let context: AppContext
         do throws(CLIFailure) {
             let location = try AccountSelection.location(of: stored)
@@ -61,6 +70,6 @@ struct AccountCheck {
 
     /// For the text: `works (a token was refreshed)` or `does not work: …`.
     var line: String {
-        works ? "works (a token was refreshed)" : "does not work: \(problem ?? "the refresh failed") Run `nativeauth signin` again."
+        works ? "works (a token was refreshed)" : "does not work: \(problem ?? "the refresh failed") Run `\(signIn)` again."
     }
 }

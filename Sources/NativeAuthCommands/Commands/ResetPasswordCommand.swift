@@ -60,7 +60,7 @@ struct ResetPasswordCommand: SigningInCommand {
     }
 
     func signIn(with context: AppContext, scopes: [String]?) async throws(CLIFailure) -> NativeAuthUserAccountResult {
-        let username = try await AddressPrompt.read(given: address, in: context.environment)
+        let username = try await AddressPrompt.read(given: address, next: context.next, in: context.environment)
         let driver = ResetPasswordFlowDriver(codeSource: CodeFormat.source(of: code), scopes: scopes, choices: strongAuth, context: context)
         return try await driver.run(username: username)
     }

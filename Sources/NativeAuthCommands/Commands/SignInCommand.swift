@@ -49,7 +49,7 @@ struct SignInCommand: SigningInCommand {
               printf 'Passw0rd!\\n' | nativeauth signin --password bob@example.com
               export NATIVEAUTH_EMULATOR_FIXED_CODE=12345678   # fixed codes, for pipes
               printf '12345678\\n' | nativeauth signin --email alice@example.com
-              printf 'Passw0rd!\\n12345678\\n' | \\
+              printf 'Passw0rd!\\nsms\\n12345678\\n' | \\
                 nativeauth signin --password mfauser@example.com
               # with a real tenant:
               nativeauth signin --tenant contoso \\
@@ -103,13 +103,13 @@ struct SignInCommand: SigningInCommand {
 
     func signIn(with context: AppContext, scopes: [String]?) async throws(CLIFailure) -> NativeAuthUserAccountResult {
         if browser, let problem = BrowserAvailability.problem(in: context.environment) {
-            throw BrowserAvailability.failure(problem, arguments: options.arguments + scope.arguments)
+            throw BrowserAvailability.failure(problem, next: context.next)
         }
         if browser || deviceCode {
             let web = WebSignIn(context: context, scopes: scopes, loginHint: address)
             return try await deviceCode ? web.deviceCode() : web.browser()
         }
-        let username = try await AddressPrompt.read(given: address, in: context.environment)
+        let username = try await AddressPrompt.read(given: address, next: context.next, in: context.environment)
         let parameters = NativeAuthSignInParameters(username: username)
         parameters.scopes = scopes
         parameters.claimsRequest = try? claims.claimsRequest()  // checked in validate()
@@ -118,7 +118,7 @@ struct SignInCommand: SigningInCommand {
         do throws(CLIFailure) {
             return try await flow.run(parameters: parameters)
         } catch where error.exit == .browserRequired {
-            return try await BrowserFallbackOffer(options: options, scope: scope, username: username)
+            return try await BrowserFallbackOffer(username: username)
                 .offer(error, web: WebSignIn(context: context, scopes: scopes, loginHint: username))
         }
     }

@@ -2,8 +2,7 @@ import NativeAuth
 import NativeAuthShared
 
 /// How a command that ends signed in (`signin`, `signup`, `reset-password`) says so: the command's
-/// name (named in the hint when the token store cannot hold a sign-in, and in the command that
-/// starts an expired flow over), the challenge types its application offers, and the line (or JSON)
+/// name (in the commands its hints print to run it again, ``next``), the challenge types its application offers, and the line (or JSON)
 /// that reports the account. ``SigningInCommand`` runs it.
 struct SignInSkeleton {
     let options: SharedOptions
@@ -13,7 +12,7 @@ struct SignInSkeleton {
     let api: APIOption
     /// `--json`: the account is reported as JSON.
     let json: Bool
-    /// The command, named in the hint when the token store cannot hold a sign-in.
+    /// The command, run again by the commands its hints print (``next``).
     let command: String
     let challengeTypes: NativeAuthChallengeTypes
     /// What the JSON output says besides `"signedIn": true`, such as `signedUp` (each `true`).
@@ -35,15 +34,15 @@ struct SignInSkeleton {
     func failure(_ failure: CLIFailure) -> CLIFailure {
         guard failure.startsOver else { return failure }
         var failure = failure
-        failure.hint = [failure.hint, "To start over at the same place: \(startOverCommand)"].compactMap { $0 }.joined(separator: "\n")
+        failure.hint = [failure.hint, "To start over at the same place: \(next.againLine())"].compactMap { $0 }
+            .joined(separator: "\n")
         return failure
     }
 
-    /// This command again with the flags that chose where it signs in (and the address, if given).
-    var startOverCommand: String {
-        var words = ["nativeauth", command] + options.arguments + api.arguments + scope.arguments
-        if let address, !address.trimmed(.whitespaces).isEmpty { words.append(address) }
-        return ShellWord.commandLine(words)
+    /// The place as the commands the hints print carry it, with this command, its method
+    /// (`--password`) and its address as the one to run again.
+    var next: NextCommand {
+        NextCommand(options, api: api, scope: scope, again: [command] + (passwordFlag ? ["--password"] : []), operand: address)
     }
 
     /// Reports the account `result` signed in on standard output.

@@ -63,7 +63,7 @@ struct SignUpCommand: SigningInCommand {
     func signIn(with context: AppContext, scopes: [String]?) async throws(CLIFailure) -> NativeAuthUserAccountResult {
         // `validate()` refused any --attribute options that do not collect.
         let given = (try? AttributeOption.collect(attributes).get()) ?? [:]
-        let username = try await AddressPrompt.read(given: address, in: context.environment)
+        let username = try await AddressPrompt.read(given: address, next: context.next, in: context.environment)
         return try await SignUpFlowDriver(attributes: given, password: password, scopes: scopes, choices: strongAuth, context: context).run(username: username)
     }
 }

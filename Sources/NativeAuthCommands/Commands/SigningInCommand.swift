@@ -22,7 +22,7 @@ extension SigningInCommand {
         let target = try resolution.signInTarget()
         let api = try skeleton.api.api(in: environment)
         let store = try AppContext.openStore(options, migrating: true, in: environment)
-        try StoreCheck.beforeSpendingACode(store, command: skeleton.command)
+        try StoreCheck.beforeSpendingACode(store, again: skeleton.next.againLine())
         let storedBefore = (try? NativeAuthAccountStore(store).list()) ?? []
         // Before the first prompt (the address, a password): where the answers go.
         if target.location == .embeddedEmulator { environment.console.info(EmulatorSettings.embeddedNotice(in: environment)) }
@@ -31,7 +31,7 @@ extension SigningInCommand {
         let givenCAFile = options.caFile(in: environment)
         let context = try AppContext(location: target.location, clientId: target.clientId, challengeTypes: skeleton.challengeTypes,
                                      api: api, store: store, verbose: options.verbose, caFile: givenCAFile ?? caFiles.file(for: target.location),
-                                     environment: environment)
+                                     next: skeleton.next, environment: environment)
         let result: NativeAuthUserAccountResult
         do {
             result = try await signIn(with: context, scopes: resolution.scopes)
@@ -54,6 +54,7 @@ extension SigningInCommand {
                 }
             }
         }
-        ActiveAccount.announceChange(from: ActiveAccount.ordered(storedBefore).first, to: storedAfter, on: environment.console)
+        ActiveAccount.announceChange(from: ActiveAccount.ordered(storedBefore).first, to: storedAfter, store: options.storeArguments,
+                                     on: environment.console)
     }
 }

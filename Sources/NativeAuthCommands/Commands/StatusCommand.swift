@@ -26,7 +26,7 @@ struct StatusCommand: ReportingCommand {
             JSON (--json): {"accounts": [{"active", "username", "identifier", "clientId", "location", \
             "signedInAt", "hasRefreshToken", "accessTokens", "claims", "serverReachable"?, "caFile"?, \
             "check"?: {"works", "problem"?, "code"?}}], \
-            "active": INDEX or null}
+            "active": INDEX or null, "storage": {"kind": "keyring", "service"} or {"kind": "file", "path"}}
 
             EXAMPLES:
               nativeauth status
@@ -69,9 +69,15 @@ struct StatusCommand: ReportingCommand {
             console.result("Tokens are kept in the \(TokenStorage.summary(of: selection.store)).")
         }
         if report.entries.isEmpty { throw selection.noAccount() }
-        if report.entries.contains(where: { $0.check?.works == false }) {
-            throw CLIFailure(.failure, "An account does not work any more (see check: above).",
-                             hint: "Sign it in again with `nativeauth signin`, or remove it with `nativeauth signout --account USERNAME`.")
+        let broken = report.entries.filter { $0.check?.works == false }
+        if !broken.isEmpty {
+            // Each at its place: the sign-in its check names, and the signout in this token store.
+            let ways = broken.compactMap { entry in
+                entry.check.map { "Sign \(TerminalText.sanitized(entry.account.username)) in again: \($0.signIn)\n"
+                    + "or remove it: " + selection.next.line(["signout", "--account"], operand: entry.account.username) }
+            }
+            throw CLIFailure(.failure, "An account does not work any more (see \(output.json ? "its \"check\" in the JSON" : "check:") above).",
+                             hint: ways.joined(separator: "\n"))
         }
     }
 }

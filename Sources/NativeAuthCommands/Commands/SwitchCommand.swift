@@ -71,10 +71,11 @@ struct SwitchCommand: ReportingCommand {
             if let username {
                 let names = Set(selection.stored.map { TerminalText.sanitized($0.username.lowercased()) }).sorted()
                 throw CLIFailure(.failure, "No other account \(TerminalText.sanitized(username)) is signed in.",
-                                 hint: names.isEmpty ? "Run `nativeauth signin` to sign in." : "Stored accounts: \(names.joined(separator: ", ")).")
+                                 hint: names.isEmpty ? "Run `\(selection.next.line(["signin"], operand: username))` to sign in."
+                                     : "Stored accounts: \(names.joined(separator: ", ")).")
             }
             throw CLIFailure(.failure, selection.stored.isEmpty ? "Nobody is signed in." : "There is no other account to switch to.",
-                             hint: "Run `nativeauth signin` to sign in with another account.")
+                             hint: "Run `\(selection.next.line(["signin"]))` to sign in with another account.")
         }
         let labels = candidates.map { account in
             "\(TerminalText.sanitized(account.username)) (\(account.placeSummary), client ID \(TerminalText.sanitized(account.clientId)))"
@@ -91,7 +92,7 @@ struct SwitchCommand: ReportingCommand {
             let named = candidates.filter { $0.username.lowercased() == answer.lowercased() }
             return named.count == 1 ? named[0] : nil
         }
-        guard let chosen else { throw CLIFailure(.failure, "No account was chosen: standard input ended.") }
+        guard let chosen else { throw InputEnded.failure(.account, in: environment) }
         return chosen
     }
 

@@ -102,8 +102,8 @@ struct TokenCommand: ReportingCommand {
                              hint: "\(TerminalText.sanitized(stored.username)) signed in at \(location.summary): start it again there "
                                  + "(`nativeauth emulator\(port)`), or pick another account with --account.")
         }
-        let context = try AppContext(for: stored, at: location, store: selection.store, options: options, verbose: options.verbose,
-                                     environment: environment)
+        let context = try AppContext(for: stored, at: location, store: selection.store, options: options,
+                                     extra: api.arguments + scope.arguments, verbose: options.verbose, environment: environment)
         let refreshed: (NativeAuthTokenResult, NativeAuthAccount)
         do {
             refreshed = try await refresh(stored, with: context, scopes: selection.resolution.scopes, claimsRequest: claimsRequest)
@@ -126,10 +126,10 @@ struct TokenCommand: ReportingCommand {
         } catch {
             if error.code == .interactionRequired, let value = claims.claimsChallenge {
                 throw CLIFailure(.failure, "These claims need you to sign in again: \(FailureMapping.firstLine(of: error.errorDescription))",
-                                 hint: "Run: " + ClaimsChallengeOption.signInCommand(username: account.account.username, claims: value),
+                                 hint: ClaimsChallengeOption.signInHint(username: account.account.username, claims: value, next: context.next),
                                  details: FailureMapping.details(error))
             }
-            throw FailureMapping.failure(error, method: .token)
+            throw context.failure(error, method: .token)
         }
     }
 

@@ -15,18 +15,10 @@ struct TokenSignIn {
     /// `--account`, if given.
     let account: String?
 
-    /// The arguments of the `signin` it runs.
+    /// The arguments of the `signin` it runs: the account's place (``NextCommand/init(account:options:extra:)``).
     var arguments: [String] {
-        var words: [String] = []
-        if options.tenant != nil || options.authority != nil {
-            words += options.placeArguments
-        } else {
-            if let stale, case .authority(let url)? = SignInLocation(stored: stale.storageAuthority) {
-                words += ["--authority", url.absoluteString]
-            }
-            if let clientId = options.clientId ?? stale?.clientId { words += ["--client-id", clientId] }
-        }
-        words += options.storeArguments + api.arguments + scope.arguments + (options.verbose ? ["--verbose"] : [])
+        var words = NextCommand(account: stale, options: options, extra: api.arguments + scope.arguments).placeArguments
+        if options.verbose { words.append("--verbose") }
         if let address = stale?.username ?? account { words.append(address) }
         return words
     }

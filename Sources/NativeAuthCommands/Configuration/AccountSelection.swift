@@ -20,6 +20,8 @@ struct AccountSelection {
     let stored: [NativeAuthStoredAccount]
     /// The accounts matching the flags, the active one first, then by when each was last active.
     let accounts: [NativeAuthStoredAccount]
+    /// The place and token store as the flags gave them, for the sign-in a hint prints.
+    let next: NextCommand
 
     /// Reads the store and selects the accounts matching `options` and `account` (and the variables of
     /// `environment`); `scopes` are those a token is asked for.
@@ -31,6 +33,7 @@ struct AccountSelection {
     init(_ options: SharedOptions, username: String?, scopes: [String] = [], in environment: CommandEnvironment) throws(CLIFailure) {
         resolution = try TargetResolution(options, scopes: scopes, in: environment)
         self.username = username?.trimmed(.whitespaces)
+        next = NextCommand(placeArguments: options.arguments)
         store = try AppContext.openStore(options, in: environment)
         do {
             stored = try NativeAuthAccountStore(store).list()
@@ -77,7 +80,7 @@ struct AccountSelection {
             let names = Set(stored.map { TerminalText.sanitized($0.username.lowercased()) }).sorted()
             failure = CLIFailure(.failure, "No account \(username) is signed in\(place).", hint: "Stored accounts: \(names.joined(separator: ", ")).")
         } else {
-            failure = CLIFailure(.failure, "Nobody is signed in\(place).", hint: "Run `nativeauth signin` to sign in.")
+            failure = CLIFailure(.failure, "Nobody is signed in\(place).", hint: "Run `\(next.line(["signin"], operand: username))` to sign in.")
         }
         failure.signInNeeded = true
         return failure

@@ -19,13 +19,15 @@ enum ActiveAccount {
 
     /// After a sign-in: says on `console`'s standard error who is active now among `stored` (the
     /// store's accounts) when it is not `previous` any more, and `previous` stays stored (one that the
-    /// sign-in replaced is said so by ``ReplacedAccount``).
-    static func announceChange(from previous: NativeAuthStoredAccount?, to stored: [NativeAuthStoredAccount], on console: Console) {
+    /// sign-in replaced is said so by ``ReplacedAccount``), with the `switch` back in this token store
+    /// (`store`: its flags, ``SharedOptions/storeArguments``).
+    static func announceChange(from previous: NativeAuthStoredAccount?, to stored: [NativeAuthStoredAccount], store: [String],
+                               on console: Console) {
         guard let previous, let now = ordered(stored).first, !now.isSame(as: previous), stored.contains(where: { $0.isSame(as: previous) })
         else { return }
         console.info("\(TerminalText.sanitized(now.username)) is now the active account, instead of "
             + "\(TerminalText.sanitized(previous.username)) (\(previous.placeSummary)), which stays signed in: "
-            + "`nativeauth switch` goes back.")
+            + "`\(NextCommand(placeArguments: store).line(["switch"], operand: previous.username))` goes back.")
     }
 }
 

@@ -8,13 +8,15 @@ import NativeAuth
 extension AppContext {
     /// The application of `stored`, an account a command picked from `store` (for its tokens): its
     /// client ID at `location`, its account kept under its own key, and the CA file given, else the
-    /// one remembered for its place (``RememberedCAFiles``).
+    /// one remembered for its place (``RememberedCAFiles``). Its hints print the account's place
+    /// (``NextCommand/init(account:options:extra:)``), with `extra` (`--api`, `--scope`).
     init(for stored: NativeAuthStoredAccount, at location: SignInLocation, store: any NativeAuthTokenStore, options: SharedOptions,
-         verbose: Bool, environment: CommandEnvironment) throws(CLIFailure) {
+         extra: [String] = [], verbose: Bool, environment: CommandEnvironment) throws(CLIFailure) {
         let caFile = options.caFile(in: environment)
             ?? RememberedCAFiles(options, in: environment).file(forStoredKey: stored.storageAuthority)
         try self.init(location: location, clientId: stored.clientId, challengeTypes: [.OOB, .password], store: store,
-                      storageKey: stored.storageAuthority, verbose: verbose, caFile: caFile, environment: environment)
+                      storageKey: stored.storageAuthority, verbose: verbose, caFile: caFile,
+                      next: NextCommand(account: stored, options: options, extra: extra), environment: environment)
     }
 
     /// After a sign-in at the embedded emulator (`signin`, or `signup` and its sign-in): the same
@@ -44,7 +46,8 @@ extension AppContext {
             throw CLIFailure(.failure, "The token store could not be read: \(error)")
         }
         guard let result else {
-            throw CLIFailure(.failure, "\(stored.username) was signed out meanwhile.", hint: "Run `nativeauth signin` to sign in.")
+            throw CLIFailure(.failure, "\(stored.username) was signed out meanwhile.",
+                             hint: "Run `\(next.line(["signin"], operand: stored.username))` to sign in.")
         }
         return result
     }

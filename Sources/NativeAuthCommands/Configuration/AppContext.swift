@@ -20,6 +20,8 @@ struct AppContext {
     let codes: EmbeddedCodeDisplay
     /// The CA file trusted instead of the system's CAs, if any (``RememberedCAFiles``).
     let caFile: String?
+    /// The place as the commands the hints print carry it (``NextCommand``).
+    let next: NextCommand
 
     /// Opens the token store of `options` (its `--store-dir`, else the default folder) in the keyring
     /// or the file (``TokenStorage``); `migrating` moves accounts from the file to the keyring first.
@@ -31,9 +33,9 @@ struct AppContext {
     /// Builds the application for `location` and `clientId` on `store`, speaking `api`. Its account is
     /// kept under `storageKey` (a stored account's own key), else under the location's key for new sign-ins.
     /// For the embedded emulator, a port is held for it and, with `verbose`, the line that says so
-    /// printed; the emulator starts with the first request.
+    /// printed; the emulator starts with the first request. `next` is the place as hints print it.
     init(location: SignInLocation, clientId: String, challengeTypes: NativeAuthChallengeTypes, api: NativeAuthAPI = .v1,
-         store: any NativeAuthTokenStore, storageKey: String? = nil, verbose: Bool, caFile: String? = nil,
+         store: any NativeAuthTokenStore, storageKey: String? = nil, verbose: Bool, caFile: String? = nil, next: NextCommand,
          environment: CommandEnvironment) throws(CLIFailure) {
         let emulator = location == .embeddedEmulator ? try EmbeddedEmulatorHost(environment: environment) : nil
         guard let authority = emulator?.authority ?? location.authority else {
@@ -61,6 +63,7 @@ struct AppContext {
         self.environment = environment
         self.emulator = emulator
         self.caFile = caFile
+        self.next = next
         codes = EmbeddedCodeDisplay(host: emulator, console: environment.console)
         if verbose, let emulator {
             environment.console.info(EmulatorSettings.verboseNotice(port: emulator.port, in: environment))

@@ -20,10 +20,9 @@ enum BrowserAvailability {
         return nil
     }
 
-    /// The failure for `problem`, with the device-code sign-in at the same place (`arguments`: the
-    /// options that chose it) as the way out.
-    static func failure(_ problem: String, arguments: [String]) -> CLIFailure {
+    /// The failure for `problem`, with the device-code sign-in at the same place (`next`) as the way out.
+    static func failure(_ problem: String, next: NextCommand) -> CLIFailure {
         CLIFailure(.failure, "No browser can be opened here: \(problem) (set BROWSER to open one anyway).",
-                   hint: "Sign in on another device instead: " + ShellWord.commandLine(["nativeauth", "signin", "--device-code"] + arguments))
+                   hint: "Sign in on another device instead: " + next.line(["signin", "--device-code"]))
     }
 }

@@ -9,18 +9,16 @@ import NativeAuthShared
 /// A native sign-in answered "browser required": at a terminal, offer to continue in the browser;
 /// in a script, fail with exit 4 and print the command that would.
 struct BrowserFallbackOffer {
-    let options: SharedOptions
-    let scope: ScopeOption
     let username: String
 
     func offer(_ failure: CLIFailure, web: WebSignIn) async throws(CLIFailure) -> NativeAuthUserAccountResult {
         var failure = failure
-        failure.hint = (failure.hint.map { $0 + "\n" } ?? "") + "To sign in in the browser instead: \(command)"
+        failure.hint = (failure.hint.map { $0 + "\n" } ?? "") + "To sign in in the browser instead: \(Self.command(for: username, at: web.context.next))"
         let environment = web.context.environment
         guard environment.inputIsTerminal else { throw failure }
         // No question whose yes could not work: the device code is the way out.
         if let problem = BrowserAvailability.problem(in: environment) {
-            let noBrowser = BrowserAvailability.failure(problem, arguments: options.arguments + scope.arguments)
+            let noBrowser = BrowserAvailability.failure(problem, next: web.context.next)
             failure.hint = [failure.hint, noBrowser.message, noBrowser.hint].compactMap { $0 }.joined(separator: "\n")
             throw failure
         }
@@ -30,8 +28,8 @@ struct BrowserFallbackOffer {
         return try await web.browser()
     }
 
-    /// `nativeauth signin --browser ADDRESS` with the options that chose where to sign in.
-    var command: String {
-        ShellWord.commandLine(["nativeauth", "signin", "--browser", username] + options.arguments + scope.arguments)
+    /// `nativeauth signin --browser ADDRESS` at the place `next` carries.
+    static func command(for username: String, at next: NextCommand) -> String {
+        next.line(["signin", "--browser"], operand: username)
     }
 }

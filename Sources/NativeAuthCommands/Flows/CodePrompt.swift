@@ -70,7 +70,7 @@ struct CodePrompt<State, Outcome> {
                 let read = source == .standardInput ? await environment.standardInput.readLine()
                     : await LineReader.line(prompt: prompt, in: environment)
                 guard let line = read else {
-                    throw InputEnded.failure(.code, afterWrongAnswer: lastWasWrong, in: environment)
+                    throw InputEnded.failure(source == .prompt ? .codeOrOption : .code, afterWrongAnswer: lastWasWrong, in: environment)
                 }
                 input = line.trimmed(.whitespaces)
             }
@@ -92,7 +92,7 @@ struct CodePrompt<State, Outcome> {
                 case .done(let outcome):
                     return outcome
                 case .refused(let error, let kept):
-                    guard let kept else { throw FailureMapping.failure(error, method: method) }
+                    guard let kept else { throw context.failure(error, method: method) }
                     environment.console.info("No new code could be sent: \(FailureMapping.firstLine(of: error.errorDescription)) Try again.")
                     state = kept
                 }
@@ -107,7 +107,7 @@ struct CodePrompt<State, Outcome> {
                 case .done(let outcome):
                     return outcome
                 case .refused(let error, let retry):
-                    guard let retry, FailureMapping.isWrongCredentials(error) else { throw FailureMapping.failure(error, method: method) }
+                    guard let retry, FailureMapping.isWrongCredentials(error) else { throw context.failure(error, method: method) }
                     environment.console.info("That code is wrong or has expired: enter it again, or r for a new code.")
                     lastWasWrong = true
                     state = retry

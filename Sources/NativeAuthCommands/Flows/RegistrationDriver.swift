@@ -28,7 +28,7 @@ struct RegistrationDriver {
                 return result
             case .error(let error, let next):
                 guard let next, error.isInvalidInput || error.isVerificationContactBlocked, choices.registerContact == nil else {
-                    throw FailureMapping.failure(error, method: method)
+                    throw context.failure(error, method: method)
                 }
                 console.info("\(FailureMapping.firstLine(of: error.errorDescription)) Enter another one.")
                 state = next
@@ -40,7 +40,7 @@ struct RegistrationDriver {
         -> CodePrompt<RegisterStrongAuthVerificationRequiredState, NativeAuthUserAccountResult>
     {
         CodePrompt(
-            source: .prompt, stopped: "Sign-in stopped.", method: method, context: context,
+            source: .promptOnly, stopped: "Sign-in stopped.", method: method, context: context,
             submit: { state, code in
                 switch await state.submitChallenge(challenge: code) {
                 case .completed(let result): .done(result)

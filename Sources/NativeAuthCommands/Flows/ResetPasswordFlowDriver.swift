@@ -27,7 +27,7 @@ struct ResetPasswordFlowDriver {
         case .codeRequired(let state, let sentTo, _, let codeLength):
             passwordState = try await codePrompt.run(state: state, sentTo: sentTo, codeLength: codeLength)
         case .error(let error):
-            throw Self.startFailure(error, username: username)
+            throw startFailure(error, username: username)
         }
         // The rule comes with the first prompt, not only after the server refused a password.
         context.environment.console.info(PasswordRules.standardRule)
@@ -35,15 +35,15 @@ struct ResetPasswordFlowDriver {
         return try await signIn(reset, username: username)
     }
 
-    static func startFailure(_ error: ResetPasswordStartError, username: String) -> CLIFailure {
-        if error.isUserNotFound { return FailureMapping.unknownAddress(error, username: username) }
+    private func startFailure(_ error: ResetPasswordStartError, username: String) -> CLIFailure {
+        if error.isUserNotFound { return context.unknownAddress(error, username: username) }
         if error.isUserDoesNotHavePassword {
             return CLIFailure(.failure, "\(TerminalText.sanitized(username)) has no password to reset: it signs in with an email code "
                                   + "(or the tenant does not offer password reset).",
-                              hint: "Sign in with a code: " + ShellWord.commandLine(["nativeauth", "signin", "--email", username]),
+                              hint: "Sign in with a code: " + context.next.line(["signin", "--email"], operand: username),
                               details: FailureMapping.details(error))
         }
-        return FailureMapping.failure(error, method: .resetPassword)
+        return context.failure(error, method: .resetPassword)
     }
 
     // MARK: Code and password
@@ -68,7 +68,7 @@ struct ResetPasswordFlowDriver {
     private func passwordPrompt(username: String) -> PasswordPrompt<ResetPasswordRequiredState, SignInAfterResetPasswordState> {
         let console = context.environment.console
         return PasswordPrompt(
-            prompt: "New password for \(username): ", confirm: true, question: .replacementPassword, environment: context.environment,
+            prompt: "New password for \(username): ", confirm: true, question: .replacementPassword, next: context.next, environment: context.environment,
             submit: { state, password in
                 switch await state.submitPassword(password: password) {
                 case .completed(let reset):
@@ -77,7 +77,7 @@ struct ResetPasswordFlowDriver {
                 case .error(let error, let next):
                     // A refused password, or a reset the server could not complete and asks to submit again.
                     guard let next, !error.isServerUnavailable else {
-                        return .failed(FailureMapping.failure(error, method: .resetPassword))
+                        return .failed(context.failure(error, method: .resetPassword))
                     }
                     let explanation = error.isInvalidPassword
                         ? PasswordRules.explanation(error)
@@ -99,7 +99,7 @@ struct ResetPasswordFlowDriver {
         case .strongAuthMethodRegistration(let methods, let next): return try await strongAuth.finish(.registration(methods, next))
         case .error(let error, _):
             throw FailureMapping.signInAfter(error, method: .resetPassword, done: "The password was reset",
-                                             hint: "Sign in with the new password: nativeauth signin --password \(username)")
+                                             hint: "Sign in with the new password: " + context.next.line(["signin", "--password"], operand: username))
         }
     }
 }

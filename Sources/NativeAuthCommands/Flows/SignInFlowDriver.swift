@@ -44,24 +44,27 @@ struct SignInFlowDriver {
         let name = TerminalText.sanitized(username)
         guard context.environment.inputIsTerminal else {
             throw CLIFailure(.failure, "\(name) has no password: it signs in with an email code.",
-                             hint: "Sign in with a code: " + ShellWord.commandLine(["nativeauth", "signin", "--email", username]))
+                             hint: "Sign in with a code: " + context.next.line(["signin", "--email"], operand: username))
         }
         context.environment.console.info("\(name) has no password: it signs in with an email code, sent now.")
     }
 
-    /// The failure of the sign-in's start: an unknown address named, and for an email code that the
-    /// server will not complete here (most often: the account signs in with a password), the
-    /// `--password` sign-in first (``BrowserFallbackOffer`` adds the browser's).
+    /// The failure of the sign-in's start: an unknown address named; an account that signs in only in
+    /// the browser said so (``BrowserOnlyAccount``); and for an email code that the server will not
+    /// complete here (most often: the account signs in with a password), the `--password` sign-in
+    /// first (``BrowserFallbackOffer`` adds the browser's).
     private func startFailure(_ error: SignInStartError, username: String) -> CLIFailure {
         switch error.code {
         case .userNotFound:
-            return FailureMapping.unknownAddress(error, username: username)
+            return context.unknownAddress(error, username: username)
+        case .browserRequired where BrowserOnlyAccount.isBrowserOnly(error):
+            return BrowserOnlyAccount.failure(error, username: username)
         case .browserRequired where method == .code:
-            let failure = FailureMapping.failure(error, method: method)
+            let failure = context.failure(error, method: method)
             return CLIFailure(failure.exit, "\(TerminalText.sanitized(username)) does not sign in with an email code here: if it has a password, "
-                + "run `\(ShellWord.commandLine(["nativeauth", "signin", "--password", username]))`.", details: failure.details)
+                + "run `\(context.next.line(["signin", "--password"], operand: username))`.", details: failure.details)
         default:
-            return FailureMapping.failure(error, method: method)
+            return context.failure(error, method: method)
         }
     }
 
@@ -86,9 +89,10 @@ struct SignInFlowDriver {
 
     private func passwordPrompt(username: String) -> PasswordPrompt<SignInPasswordRequiredState, FirstFactorOutcome> {
         let method = method
+        let context = context
         let atTerminal = context.environment.inputIsTerminal
         return PasswordPrompt(
-            prompt: "Password for \(username): ", confirm: false, question: .password, environment: context.environment,
+            prompt: "Password for \(username): ", confirm: false, question: .password, next: context.next, environment: context.environment,
             submit: { state, password in
                 switch await state.submitPassword(password: password) {
                 case .completed(let result):
@@ -98,10 +102,10 @@ struct SignInFlowDriver {
                 case .strongAuthMethodRegistration(let methods, let next):
                     return .done(.registration(methods, next))
                 case .error(let error, let next):
-                    if error.code == .userNotFound { return .failed(FailureMapping.unknownAddress(error, username: username)) }
-                    guard error.isInvalidPassword, let next else { return .failed(FailureMapping.failure(error, method: method)) }
+                    if error.code == .userNotFound { return .failed(context.unknownAddress(error, username: username)) }
+                    guard error.isInvalidPassword, let next else { return .failed(context.failure(error, method: method)) }
                     // At a terminal, a person who forgot the password learns how to reset it.
-                    let hint = atTerminal ? " Try again, or reset it: " + ShellWord.commandLine(["nativeauth", "reset-password", username]) : " Try again."
+                    let hint = atTerminal ? " Try again, or reset it: " + context.next.line(["reset-password"], operand: username) : " Try again."
                     return .refused(next, explanation: "The password is wrong." + hint)
                 }
             })

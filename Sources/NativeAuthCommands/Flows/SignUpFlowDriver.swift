@@ -44,9 +44,11 @@ struct SignUpFlowDriver {
         case .error(let error):
             if error.isUserAlreadyExists {
                 throw CLIFailure(.wrongCredentials, "\(username) already has an account.",
-                                 hint: "Sign in instead: nativeauth signin \(username)", details: FailureMapping.details(error))
+                                 hint: "Sign in instead, with its password: " + context.next.line(["signin", "--password"], operand: username)
+                                     + "\nor with an email code: " + context.next.line(["signin"], operand: username),
+                                 details: FailureMapping.details(error))
             }
-            throw FailureMapping.failure(error, method: .signUp)
+            throw context.failure(error, method: .signUp)
         }
         while true {
             switch next {
@@ -66,7 +68,7 @@ struct SignUpFlowDriver {
         let app = context.app
         guard password, app.api == .v2 else { return await app.signUp(parameters: parameters) }
         let prompt = PasswordPrompt<NativeAuthSignUpParameters, SignUpStartResult>(
-            prompt: Self.newPasswordPrompt(username), confirm: true, question: .newPassword, environment: context.environment,
+            prompt: Self.newPasswordPrompt(username), confirm: true, question: .newPassword, next: context.next, environment: context.environment,
             submit: { parameters, password in
                 parameters.password = password
                 let result = await app.signUp(parameters: parameters)
@@ -86,7 +88,7 @@ struct SignUpFlowDriver {
 
     private var codePrompt: CodePrompt<SignUpCodeRequiredState, Next> {
         CodePrompt(
-            source: .prompt, stopped: "Sign-up stopped.", method: .signUp, context: context,
+            source: .promptOnly, stopped: "Sign-up stopped.", method: .signUp, context: context,
             submit: { state, code in
                 switch await state.submitCode(code: code) {
                 case .completed(let created): .done(.created(created))
@@ -105,13 +107,13 @@ struct SignUpFlowDriver {
 
     private func passwordPrompt(username: String) -> PasswordPrompt<SignUpPasswordRequiredState, Next> {
         PasswordPrompt(
-            prompt: Self.newPasswordPrompt(username), confirm: true, question: .newPassword, environment: context.environment,
+            prompt: Self.newPasswordPrompt(username), confirm: true, question: .newPassword, next: context.next, environment: context.environment,
             submit: { state, password in
                 switch await state.submitPassword(password: password) {
                 case .completed(let created): return .done(.created(created))
                 case .attributesRequired(let wanted, let next): return .done(.attributes(wanted, next))
                 case .error(let error, let next):
-                    guard error.isInvalidPassword, let next else { return .failed(FailureMapping.failure(error, method: .signUp)) }
+                    guard error.isInvalidPassword, let next else { return .failed(context.failure(error, method: .signUp)) }
                     return .refused(next, explanation: PasswordRules.explanation(error))
                 }
             })
@@ -148,7 +150,7 @@ struct SignUpFlowDriver {
                 for name in names { known[name] = nil }
                 state = next
             case .error(let error, _):
-                throw FailureMapping.failure(error, method: .signUp)
+                throw context.failure(error, method: .signUp)
             }
         }
     }
@@ -165,7 +167,7 @@ struct SignUpFlowDriver {
         case .strongAuthMethodRegistration(let methods, let next): return try await strongAuth.finish(.registration(methods, next))
         case .error(let error, _):
             throw FailureMapping.signInAfter(error, method: .signUp, done: "The account was created",
-                                             hint: "Sign in with: nativeauth signin \(username)")
+                                             hint: "Sign in with: " + context.next.line(["signin"] + (password ? ["--password"] : []), operand: username))
         }
     }
 

@@ -39,7 +39,7 @@ struct StrongAuthDriver {
                 return try await codePrompt(chosen).run(state: state, sentTo: sentTo, codeLength: codeLength)
             case .error(let error, let next):
                 guard let next, error.isAuthMethodBlocked, choices.mfaMethod == nil, remaining.count > 1 else {
-                    throw FailureMapping.failure(error, method: method)
+                    throw context.failure(error, method: method)
                 }
                 context.environment.console.info("\(FailureMapping.firstLine(of: error.errorDescription)) Choose another method.")
                 remaining.removeAll { $0 == chosen }
@@ -50,7 +50,7 @@ struct StrongAuthDriver {
 
     private func codePrompt(_ chosen: AuthMethod) -> CodePrompt<MFARequiredState, NativeAuthUserAccountResult> {
         CodePrompt(
-            source: .prompt, stopped: "Sign-in stopped.", method: method, context: context,
+            source: .promptOnly, stopped: "Sign-in stopped.", method: method, context: context,
             submit: { state, code in
                 switch await state.submitChallenge(challenge: code) {
                 case .completed(let result): .done(result)

@@ -37,7 +37,7 @@ struct WebSignIn {
                 try await app.acquireToken(parameters: parameters)
             }
         } catch {
-            throw FailureMapping.failure(error, method: .browser)
+            throw context.failure(error, method: .browser)
         }
     }
 
@@ -50,7 +50,7 @@ struct WebSignIn {
         var state: DeviceCodePendingState
         switch await context.app.acquireTokenWithDeviceCode(parameters: parameters) {
         case .error(let error):
-            throw FailureMapping.failure(error, method: .browser)
+            throw context.failure(error, method: .browser)
         case .codeIssued(let issued):
             state = issued
         }
@@ -65,7 +65,7 @@ struct WebSignIn {
                 return result
             case .error(let error, let next):
                 // An unreachable server may come back: wait again, a few times.
-                guard let next, error.isServerUnavailable, unavailable < 3 else { throw FailureMapping.failure(error, method: .browser) }
+                guard let next, error.isServerUnavailable, unavailable < 3 else { throw context.failure(error, method: .browser) }
                 unavailable += 1
                 console.info("The server could not be reached; still waiting.")
                 state = next

@@ -13,4 +13,9 @@ struct AccountOptions: ParsableArguments {
             throw ValidationError("--account is empty: give a username such as alice@example.com.")
         }
     }
+
+    /// `--account` as given, as the words of a command line.
+    var arguments: [String] {
+        account.map { ["--account", $0] } ?? []
+    }
 }

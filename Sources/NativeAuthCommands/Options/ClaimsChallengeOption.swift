@@ -26,9 +26,9 @@ struct ClaimsChallengeOption: ParsableArguments {
         }
     }
 
-    /// The command that signs `username` in again with `claims` (the value as the API sent it).
-    static func signInCommand(username: String, claims: String) -> String {
-        let quoted = "'" + TerminalText.sanitized(claims, limit: 4096).replacing("'", with: "'\\''") + "'"
-        return "nativeauth signin --claims-challenge \(quoted) \(ShellWord.quoted(TerminalText.sanitized(username)))"
+    /// The hint that signs `username` in again at its place (`next`) with `claims` (the value as the
+    /// API sent it, or as `--claims-challenge` gave it).
+    static func signInHint(username: String, claims: String, next: NextCommand) -> String {
+        "Run: " + next.line(["signin", "--claims-challenge", claims], operand: username) + " (add --password for a password account)"
     }
 }

@@ -37,7 +37,10 @@ enum CodeFormat {
 /// Where a flow's first code comes from: the prompt, the digits given with `--code`, or standard
 /// input without a prompt (`--code -`, for scripts).
 enum CodeSource: Equatable {
+    /// The prompt; `--code` was not given, and could have answered it (`signin`, `reset-password`).
     case prompt
+    /// The prompt, which no option answers (`signup`'s code, a second factor's, a registration's).
+    case promptOnly
     case given(String)
     case standardInput
 }

@@ -4,21 +4,18 @@ import NativeAuthShared
 /// An answer that is not an address (``AddressFormat``) is asked for again at a terminal; piped,
 /// it ends the command with a usage error (exit 2) before anything is sent.
 enum AddressPrompt {
-    /// `given` when it is not blank, else the first non-blank line answered at `Email address: `.
-    static func read(given: String?, in environment: CommandEnvironment) async throws(CLIFailure) -> String {
-        if let given, !given.trimmed(.whitespaces).isEmpty {
-            if let problem = AddressFormat.problem(given) {
-                throw CLIFailure(.usage, "ADDRESS is not \(AddressFormat.example): \(problem). Nothing was sent.")
-            }
-            return given.trimmed(.whitespaces)
-        }
+    /// `given` (checked: ``AddressFormat/checkArgument(_:passwordFlag:)``), else the first non-blank
+    /// line answered at `Email address: ` (input ending first names the command to run with it, at
+    /// `next`'s place).
+    static func read(given: String?, next: NextCommand, in environment: CommandEnvironment) async throws(CLIFailure) -> String {
+        if let address = try AddressFormat.checkArgument(given) { return address }
         while true {
             guard let line = await LineReader.line(prompt: "Email address: ", in: environment) else {
-                throw InputEnded.failure(.address, in: environment)
+                throw InputEnded.failure(.address, next: next, in: environment)
             }
-            let trimmed = line.trimmed(.whitespaces)
+            let trimmed = AddressFormat.trimmed(line)
             if trimmed.isEmpty { continue }
-            guard let problem = AddressFormat.problem(trimmed) else { return trimmed }
+            guard let problem = AddressFormat.problem(line) else { return trimmed }
             guard environment.inputIsTerminal else {
                 throw CLIFailure(.usage, "The address read from standard input is not \(AddressFormat.example): \(problem). Nothing was sent.")
             }

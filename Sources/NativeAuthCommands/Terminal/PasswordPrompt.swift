@@ -17,6 +17,8 @@ struct PasswordPrompt<State, Outcome> {
     let confirm: Bool
     /// What input ending says.
     let question: InputEnded.Question
+    /// The command's place and the command to run again, named when input ends (``InputEnded``).
+    let next: NextCommand
     /// Where the prompts go and the answers come from.
     let environment: CommandEnvironment
     let submit: (State, String) async -> Submitted
@@ -26,12 +28,12 @@ struct PasswordPrompt<State, Outcome> {
         var lastWasRefused = false
         while true {
             guard let password = await LineReader.hiddenLine(prompt: prompt, in: environment) else {
-                throw InputEnded.failure(question, afterWrongAnswer: lastWasRefused, in: environment)
+                throw InputEnded.failure(question, afterWrongAnswer: lastWasRefused, next: next, in: environment)
             }
             if password.isEmpty { continue }
             if confirm, environment.inputIsTerminal {
                 guard let again = await LineReader.hiddenLine(prompt: "Repeat the password: ", in: environment) else {
-                    throw InputEnded.failure(question, afterWrongAnswer: lastWasRefused, in: environment)
+                    throw InputEnded.failure(question, afterWrongAnswer: lastWasRefused, next: next, in: environment)
                 }
                 guard again == password else {
                     environment.console.info("The passwords do not match. Try again.")

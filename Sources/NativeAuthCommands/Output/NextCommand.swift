@@ -1,0 +1,60 @@
+import NativeAuth
+import NativeAuthShared
+
+/// "The command to run next" as a hint prints it for a person to copy: `nativeauth`, the command and
+/// its own words, then the flags that chose where the printing command ran (the place: `--tenant`,
+/// `--authority`, `--client-id`; the token store: `--ca-file`, `--store-dir`, `--storage`; `--api`,
+/// `--scope`), and the operand (an address, `call`'s URL) last. Every such hint is built here: a command printed without the
+/// place runs at the embedded emulator instead (with a tenant's address: a sign-in at the local
+/// emulator).
+struct NextCommand: Sendable {
+    /// The flags that choose the place and the token store, as the words of a command line.
+    let placeArguments: [String]
+    /// The printing command and the flags that chose its method (`signin --password`), for the
+    /// hints that say to run it again; empty outside `signin`, `signup` and `reset-password`.
+    let again: [String]
+    /// The operand the printing command was given on its command line, repeated when it is run
+    /// again: the address (for `token` and `call`'s sign-ins, the account's), or `call`'s URL.
+    let operand: String?
+
+    init(placeArguments: [String], again: [String] = [], operand: String? = nil) {
+        self.placeArguments = placeArguments
+        self.again = again
+        self.operand = operand
+    }
+
+    /// The place as the command line gave it: `options`'s flags, then `--api` and `--scope`.
+    init(_ options: SharedOptions, api: APIOption, scope: ScopeOption, again: [String] = [], operand: String? = nil) {
+        self.init(placeArguments: options.arguments + api.arguments + scope.arguments, again: again, operand: operand)
+    }
+
+    /// The place of `stored`, an account of the store, as `token` signs it in again: the place flags
+    /// given, else the account's own authority (none for the embedded emulator) and client ID; then
+    /// the token store's flags and `extra` (`--api`, `--scope`); its operand is the account's address.
+    init(account stored: NativeAuthStoredAccount?, options: SharedOptions, extra: [String] = []) {
+        var words: [String] = []
+        if options.tenant != nil || options.authority != nil {
+            words += options.placeArguments
+        } else {
+            if let stored, case .authority(let url)? = SignInLocation(stored: stored.storageAuthority) {
+                words += ["--authority", url.absoluteString]
+            }
+            if let clientId = options.clientId ?? stored?.clientId { words += ["--client-id", clientId] }
+        }
+        self.init(placeArguments: words + options.storeArguments + extra, operand: stored?.username)
+    }
+
+    /// `nativeauth` `command` (its name and own words) at this place, then `operand` (an address, a
+    /// URL) if given: each word quoted for a POSIX shell, without the controls of a terminal (a
+    /// server chose some of them, such as a claims challenge).
+    func line(_ command: [String], operand: String? = nil) -> String {
+        let operand = operand.map { $0.trimmed(.whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+        let words = ["nativeauth"] + command + placeArguments + (operand.map { [$0] } ?? [])
+        return ShellWord.commandLine(words.map { TerminalText.sanitized($0, limit: 4096) })
+    }
+
+    /// The printing command again, at the same place, with the same method and operand.
+    func againLine() -> String {
+        line(again, operand: operand)
+    }
+}
