@@ -32,7 +32,7 @@ struct ExitCodeTests {
         signin.send("42424242\n")
         let result = await signin.finish()
         #expect(result.status == 1, "\(result)")
-        #expect(result.stderr.contains("error: The sign-in took too long: run `nativeauth signin` again."), "\(result)")
+        #expect(result.stderr.contains("error: The sign-in took too long.\n"), "\(result)")
         #expect(!result.stderr.contains("AADSTS"), "\(result)")
         // The command to start over repeats the flags that chose the place (and the address).
         #expect(result.stderr.contains("To start over at the same place: nativeauth signin --authority \(emulator.authority) alice@example.com"),

@@ -84,11 +84,11 @@ enum CallOutput {
                               hint: ClaimsChallengeOption.signInHint(username: username, claims: claims, next: next) + ", then call again.",
                               details: FailureMapping.details(tokenError))
         case .claimsChallenge(_, let tokenError):
-            return PlacedFailure.failure(tokenError, method: .token, next: next)
+            return FailureMapping.failure(tokenError, method: .token, next: next)
         case .insecureURL:
             return CLIFailure(.usage, error.description)
         case .accessToken(let tokenError):
-            return PlacedFailure.failure(tokenError, method: .token, next: next)
+            return FailureMapping.failure(tokenError, method: .token, next: next)
         case .cancelled:
             return CLIFailure(.interrupted, error.description)
         case .transport(let transportError):

@@ -55,7 +55,7 @@ struct AccountCheck {
             _ = try await account.getAccessToken(parameters: NativeAuthGetAccessTokenParameters(forceRefresh: true))
             return AccountCheck(works: true, problem: nil, code: nil)
         } catch {
-            let failure = FailureMapping.failure(error, method: .token)
+            let failure = FailureMapping.failure(error, method: .token, next: context.next)
             return AccountCheck(works: false, problem: failure.message, code: error.code.rawValue)
         }
     }

@@ -30,15 +30,6 @@ struct SignInSkeleton {
         try AddressFormat.checkArgument(address, passwordFlag: passwordFlag)
     }
 
-    /// `failure` as the command reports it: a flow that expired says how to start it over.
-    func failure(_ failure: CLIFailure) -> CLIFailure {
-        guard failure.startsOver else { return failure }
-        var failure = failure
-        failure.hint = [failure.hint, "To start over at the same place: \(next.againLine())"].compactMap { $0 }
-            .joined(separator: "\n")
-        return failure
-    }
-
     /// The place as the commands the hints print carry it, with this command, its method
     /// (`--password`) and its address as the one to run again.
     var next: NextCommand {

@@ -37,7 +37,7 @@ extension SigningInCommand {
             result = try await signIn(with: context, scopes: resolution.scopes)
         } catch {
             await context.close()
-            throw skeleton.failure(context.explained(error))
+            throw context.explained(error)
         }
         await context.close()
         context.forgetLegacyEmbeddedAccount(identifier: result.account.identifier)

@@ -2,13 +2,13 @@ import NativeAuth
 
 extension AppContext {
     /// `error`, which ended a flow of `method` here, as the command reports it at this place
-    /// (``PlacedFailure``, with ``next``).
+    /// (``FailureMapping``, with ``next``).
     func failure(_ error: some NativeAuthError, method: FailureMapping.Method) -> CLIFailure {
-        PlacedFailure.failure(error, method: method, next: next)
+        FailureMapping.failure(error, method: method, next: next)
     }
 
-    /// No account has `username`, with the sign-up at this place (``PlacedFailure``).
+    /// No account has `username`, with the sign-up at this place (``FailureMapping``).
     func unknownAddress(_ error: some NativeAuthError, username: String) -> CLIFailure {
-        PlacedFailure.unknownAddress(error, username: username, next: next)
+        FailureMapping.unknownAddress(error, username: username, next: next)
     }
 }

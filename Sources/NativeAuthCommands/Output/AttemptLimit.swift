@@ -45,19 +45,6 @@ enum AttemptLimit {
         }
     }
 
-    /// What to do next: wait the time the server names, then start again; or start again now.
-    static func hint(_ error: some NativeAuthError, method: FailureMapping.Method) -> String {
-        let (command, flow) = switch method {
-        case .signUp: ("signup", "sign-up")
-        case .resetPassword: ("reset-password", "password reset")
-        default: ("signin", "sign-in")
-        }
-        guard let wait = waitingTime(in: error.errorDescription) else {
-            return "Run `nativeauth \(command)` again to start a new \(flow)."
-        }
-        return "The server asks to wait \(wait): run `nativeauth \(command)` again after that."
-    }
-
     /// How long the server asks to wait, as its description says it ("Try again in 60 seconds", in
     /// minutes too): with a redirect's "only in the browser" (``BrowserOnlyAccount``), the only words
     /// of a server the CLI reads, and only for their number.

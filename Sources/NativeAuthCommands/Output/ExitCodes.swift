@@ -79,8 +79,6 @@ struct CLIFailure: Error {
     var hint: String?
     /// No server answered (a transport failure: no connection, a host name that did not resolve).
     var noServerAnswered = false
-    /// The flow is over and must start again (it expired): the command that failed adds how to rerun it.
-    var startsOver = false
     /// No token can be had without a sign-in (nobody is signed in, or the session ended): `token
     /// --output exec-credential` signs in first at a terminal (``TokenSignIn``).
     var signInNeeded = false

@@ -15,19 +15,23 @@ import NativeAuthShared
 /// 3 when it is about the answer the user gave, 4 when it needs a browser.
 ///
 /// Every string of the server's (the description, `error`, `suberror`) is passed through
-/// ``TerminalText/sanitized(_:)`` here, where it enters the CLI's sentences.
+/// ``TerminalText/sanitized(_:)`` here, where it enters the CLI's sentences. Every command a hint
+/// names is built by the ``NextCommand`` given, which carries the place the failing command ran at:
+/// a command printed without it would run at the embedded emulator instead.
 enum FailureMapping {
     /// What the user was doing, for the sentences that depend on it (`signUp`, `resetPassword`: any
     /// step of that flow).
     enum Method { case code, password, token, browser, signUp, resetPassword }
 
-    static func failure(_ error: some NativeAuthError, method: Method) -> CLIFailure {
+    /// `error`, which ended a flow of `method`, as the command reports it; `next` is the place the
+    /// hints' commands carry.
+    static func failure(_ error: some NativeAuthError, method: Method, next: NextCommand) -> CLIFailure {
         let lines = details(error)
         let summary = firstLine(of: error.errorDescription)
         switch error.code {
         case .browserRequired:
             return CLIFailure(.browserRequired, "A browser sign-in is required: the server will not complete this sign-in from a terminal.",
-                              hint: browserHint(method), details: ["server: \(summary)"] + lines)
+                              hint: browserHint(method, next: next), details: ["server: \(summary)"] + lines)
         case .serverUnavailable where error.httpStatus == nil:
             // No server answered: a correlation ID would find nothing in any server's logs.
             var failure = CLIFailure(.unavailable, summary, hint: "The server could not be reached: check the network, or try again later.",
@@ -38,7 +42,7 @@ enum FailureMapping {
             return CLIFailure(.unavailable, "\(summary) (correlation id \(error.correlationId.uuidString.lowercased()))",
                               hint: "The server could not be reached or failed; try again later.", details: lines)
         case .attemptLimitReached:
-            return CLIFailure(.wrongCredentials, AttemptLimit.message(method), hint: AttemptLimit.hint(error, method: method), details: lines)
+            return AttemptLimit.failure(error, method: method, again: method == .token ? next.line(["signin"], operand: next.operand) : next.againLine())
         case _ where isWrongCredentials(error):
             return CLIFailure(.wrongCredentials, summary, details: lines)
         case .flowExpired:
@@ -47,17 +51,17 @@ enum FailureMapping {
             case .resetPassword: ("The password reset", "reset-password")
             default: ("The sign-in", "signin")
             }
-            var failure = CLIFailure(.failure, "\(what) took too long: run `nativeauth \(command)` again.", details: lines)
-            failure.startsOver = true
-            return failure
+            let again = next.again.isEmpty ? next.line([command], operand: next.operand) : next.againLine()
+            return CLIFailure(.failure, "\(what) took too long.", hint: "To start over at the same place: \(again)", details: lines)
         case .deviceCodeExpired:
-            return CLIFailure(.failure, "The code expired before anyone signed in with it: run `nativeauth signin --device-code` again.",
+            return CLIFailure(.failure, "The code expired before anyone signed in with it: run `\(next.line(["signin", "--device-code"]))` again.",
                               details: lines)
         case .invalidScope:
             return CLIFailure(.failure, "The server refused the requested scopes: \(summary)",
                               hint: "Check the --scope values (or NATIVEAUTH_SCOPES): scopes of one API per request.", details: lines)
         case .refreshTokenExpired, .noAccount:
-            var failure = CLIFailure(.failure, summary, hint: "Run `nativeauth signin` to sign in again.", details: lines)
+            var failure = CLIFailure(.failure, summary, hint: "Run `\(next.line(["signin"], operand: next.operand))` to sign in again.",
+                                     details: lines)
             failure.signInNeeded = true
             return failure
         default:
@@ -77,18 +81,18 @@ enum FailureMapping {
         }
     }
 
-    /// No account has `username` (AADSTS50034): said with the address and the sign-up to run; the
-    /// server's own line is among the details (`--verbose`).
-    static func unknownAddress(_ error: some NativeAuthError, username: String) -> CLIFailure {
+    /// No account has `username` (AADSTS50034): said with the address and the sign-up to run at the
+    /// place `next` carries; the server's own line is among the details (`--verbose`).
+    static func unknownAddress(_ error: some NativeAuthError, username: String, next: NextCommand) -> CLIFailure {
         CLIFailure(.wrongCredentials, "No account has the address \(TerminalText.sanitized(username)).",
-                   hint: "Check its spelling, or create an account: " + ShellWord.commandLine(["nativeauth", "signup", username]),
+                   hint: "Check its spelling, or create an account: " + next.line(["signup"], operand: username),
                    details: details(error))
     }
 
     /// A failure of the sign-in that ends a sign-up or a password reset: `done` says what already
     /// happened ("The account was created"), `hint` how to sign in instead.
-    static func signInAfter(_ error: some NativeAuthError, method: Method, done: String, hint: String) -> CLIFailure {
-        let failure = failure(error, method: method)
+    static func signInAfter(_ error: some NativeAuthError, method: Method, next: NextCommand, done: String, hint: String) -> CLIFailure {
+        let failure = failure(error, method: method, next: next)
         return CLIFailure(failure.exit, "\(done), but signing in failed: \(failure.message)", hint: hint, details: failure.details)
     }
 
@@ -117,23 +121,26 @@ enum FailureMapping {
         return lines
     }
 
-    private static func browserHint(_ method: Method) -> String {
+    /// What to try instead of a native sign-in the server sends to the browser (`signin` offers the
+    /// `--browser` command itself: ``BrowserFallbackOffer``).
+    private static func browserHint(_ method: Method, next: NextCommand) -> String {
         switch method {
         case .code:
-            return "This account does not sign in with an email code here (it may use a password, or need a step "
-                + "only the web page can do). Try `nativeauth signin --password`, or `nativeauth signin --browser`."
+            "This account does not sign in with an email code here (it may use a password, or need a step only the web "
+                + "page can do). Try `\(next.line(["signin", "--password"], operand: next.operand))`."
         case .password:
-            return "This account does not sign in with a password here (it may use an email code, or need a step "
-                + "only the web page can do). Try `nativeauth signin --email`, or `nativeauth signin --browser`."
+            "This account does not sign in with a password here (it may use an email code, or need a step only the web "
+                + "page can do). Try `\(next.line(["signin", "--email"], operand: next.operand))`."
         case .token:
-            return "The session needs a step only the web page can do: run `nativeauth signin --browser`."
+            "The session needs a step only the web page can do: run `\(next.line(["signin", "--browser"], operand: next.operand))`."
         case .browser:
-            return "The server refused this sign-in on its web page too; check the app registration (redirect URI http://localhost, public client flows)."
+            "The server refused this sign-in on its web page too; check the app registration (redirect URI http://localhost, public client flows)."
         case .signUp:
-            return "The tenant signs users up with a method this command did not offer (try `nativeauth signup --password`), "
-                + "or needs a step only the web page can do: sign up through the app's web page."
+            "The tenant signs users up with a method this command did not offer (try "
+                + "`\(next.line(["signup", "--password"], operand: next.operand))`), or needs a step only the web page can do: "
+                + "sign up through the app's web page."
         case .resetPassword:
-            return "The tenant resets this password with a method this command cannot offer, or needs a step only "
+            "The tenant resets this password with a method this command cannot offer, or needs a step only "
                 + "the web page can do: reset the password through the app's web page."
         }
     }
