@@ -1,6 +1,4 @@
 import Foundation
-import Hummingbird
-import NIOCore
 
 /// A request to the admin API that cannot be served: its status and a sentence (it answers itself,
 /// `AdminError+Response.swift`).
@@ -24,17 +22,6 @@ enum AdminRequests {
     static let maximumBodySize = 1 << 20
     /// The largest import read (`POST /_emulator/import`: an export of a tenant of many users).
     static let maximumImportSize = 64 << 20
-
-    /// The body of `request`, at most `limit` bytes: a larger one is 413, one that cannot be read 400.
-    static func body(of request: Request, limit: Int = maximumBodySize) async throws(AdminError) -> Data {
-        do {
-            return Data(try await request.body.collect(upTo: limit).readableBytesView)
-        } catch is NIOTooManyBytesError {
-            throw AdminError(status: 413, message: "the body is over \(limit >> 20) MiB")
-        } catch {
-            throw AdminError(status: 400, message: "the body could not be read: \(error)")
-        }
-    }
 
     private struct ClockAdvance: Decodable {
         var seconds: Double
