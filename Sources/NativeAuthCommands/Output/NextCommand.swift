@@ -4,9 +4,11 @@ import NativeAuthShared
 /// "The command to run next" as a hint prints it for a person to copy: `nativeauth`, the command and
 /// its own words, then the flags that chose where the printing command ran (the place: `--tenant`,
 /// `--authority`, `--client-id`; the token store: `--ca-file`, `--store-dir`, `--storage`; `--api`,
-/// `--scope`), and the operand (an address, `call`'s URL) last. Every such hint is built here: a command printed without the
-/// place runs at the embedded emulator instead (with a tenant's address: a sign-in at the local
-/// emulator).
+/// `--scope`), and the operand (an address, `call`'s URL) last. Every such hint is built here: a
+/// command printed without the place runs at the embedded emulator instead (with a tenant's address:
+/// a sign-in at the local emulator). It is made from a command's own flags
+/// (``init(_:api:scope:again:operand:)``, in Options) or a stored account's place
+/// (``init(account:options:extra:)``, in Configuration).
 struct NextCommand: Sendable {
     /// The flags that choose the place and the token store, as the words of a command line.
     let placeArguments: [String]
@@ -21,27 +23,6 @@ struct NextCommand: Sendable {
         self.placeArguments = placeArguments
         self.again = again
         self.operand = operand
-    }
-
-    /// The place as the command line gave it: `options`'s flags, then `--api` and `--scope`.
-    init(_ options: SharedOptions, api: APIOption, scope: ScopeOption, again: [String] = [], operand: String? = nil) {
-        self.init(placeArguments: options.arguments + api.arguments + scope.arguments, again: again, operand: operand)
-    }
-
-    /// The place of `stored`, an account of the store, as `token` signs it in again: the place flags
-    /// given, else the account's own authority (none for the embedded emulator) and client ID; then
-    /// the token store's flags and `extra` (`--api`, `--scope`); its operand is the account's address.
-    init(account stored: NativeAuthStoredAccount?, options: SharedOptions, extra: [String] = []) {
-        var words: [String] = []
-        if options.tenant != nil || options.authority != nil {
-            words += options.placeArguments
-        } else {
-            if let stored, case .authority(let url)? = SignInLocation(stored: stored.storageAuthority) {
-                words += ["--authority", url.absoluteString]
-            }
-            if let clientId = options.clientId ?? stored?.clientId { words += ["--client-id", clientId] }
-        }
-        self.init(placeArguments: words + options.storeArguments + extra, operand: stored?.username)
     }
 
     /// `nativeauth` `command` (its name and own words) at this place, then `operand` (an address, a
