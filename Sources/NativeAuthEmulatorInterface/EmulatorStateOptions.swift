@@ -5,7 +5,8 @@ import ArgumentParser
 /// `nativeauth-emulator`, which runs them.
 package struct EmulatorStateOptions: ParsableArguments {
     @Option(name: .customLong("state-dir"), help: ArgumentHelp(
-        "Folder where the emulator keeps its state (default $XDG_STATE_HOME/nativeauth/emulator, the embedded emulator's).",
+        "Folder where the emulator keeps its state (default $NATIVEAUTH_EMULATOR_STATE_DIR, else "
+            + "$XDG_STATE_HOME/nativeauth/emulator, the embedded emulator's).",
         valueName: "DIR"))
     package var stateDirectory: String?
 
