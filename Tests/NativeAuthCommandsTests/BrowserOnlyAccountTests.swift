@@ -6,7 +6,8 @@ import Testing
 /// told that, and given the `--browser` sign-in at the same place, not another native sign-in.
 @Suite
 struct BrowserOnlyAccountTests {
-    @Test(arguments: [[], ["--password"], ["--email"]])
+    @Test(.v1Only("V1's redirect_reason says the account signs in only in the browser; V2's web fallback carries no reason"),
+          arguments: [[], ["--password"], ["--email"]])
     func aBrowserOnlyAccountIsToldSoAndGivenTheBrowserSignIn(method: [String]) async throws {
         let sandbox = try CommandSandbox()
         defer { sandbox.remove() }
