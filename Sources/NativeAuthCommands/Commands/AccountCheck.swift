@@ -16,27 +16,30 @@ struct AccountCheck {
     /// The library's error code when it does not work.
     let code: String?
     /// The sign-in at the account's place (``NextCommand``), named when it does not work.
-    var signIn = "nativeauth signin"
+    let signIn: String
+
+    /// What one refresh found: ``works``, ``problem`` and ``code``.
+    private typealias Outcome = (works: Bool, problem: String?, code: String?)
 
     /// Refreshes `stored`'s access token once, in `store`, for a command in `environment`.
     static func run(_ stored: NativeAuthStoredAccount, store: any NativeAuthTokenStore, options: SharedOptions,
                     in environment: CommandEnvironment) async -> AccountCheck {
-        var check = await refresh(stored, store: store, options: options, in: environment)
-        check.signIn = NextCommand(account: stored, options: options).line(["signin"], operand: stored.username)
-        return check
+        let outcome = await refresh(stored, store: store, options: options, in: environment)
+        return AccountCheck(works: outcome.works, problem: outcome.problem, code: outcome.code,
+                            signIn: NextCommand(account: stored, options: options).line(["signin"], operand: stored.username))
     }
 
     private static func refresh(_ stored: NativeAuthStoredAccount, store: any NativeAuthTokenStore, options: SharedOptions,
-                                in environment: CommandEnvironment) async -> AccountCheck {
+                                in environment: CommandEnvironment) async -> Outcome {
         let context: AppContext
         do throws(CLIFailure) {
             let location = try AccountSelection.location(of: stored)
             if ServerReachability.isReachable(location) == false {
-                return AccountCheck(works: false, problem: ServerReachability.notReachable, code: NativeAuthErrorCode.serverUnavailable.rawValue)
+                return (works: false, problem: ServerReachability.notReachable, code: NativeAuthErrorCode.serverUnavailable.rawValue)
             }
             context = try AppContext(for: stored, at: location, store: store, options: options, verbose: false, environment: environment)
         } catch {
-            return AccountCheck(works: false, problem: error.message, code: nil)
+            return (works: false, problem: error.message, code: nil)
         }
         let check = await refresh(stored, with: context)
         await context.close()
@@ -44,19 +47,19 @@ struct AccountCheck {
     }
 
     /// Refreshes the token once with `context`'s application.
-    private static func refresh(_ stored: NativeAuthStoredAccount, with context: AppContext) async -> AccountCheck {
+    private static func refresh(_ stored: NativeAuthStoredAccount, with context: AppContext) async -> Outcome {
         let account: NativeAuthUserAccountResult
         do throws(CLIFailure) {
             account = try context.libraryAccount(for: stored)
         } catch {
-            return AccountCheck(works: false, problem: context.explained(error).message, code: nil)
+            return (works: false, problem: context.explained(error).message, code: nil)
         }
         do throws(RetrieveAccessTokenError) {
             _ = try await account.getAccessToken(parameters: NativeAuthGetAccessTokenParameters(forceRefresh: true))
-            return AccountCheck(works: true, problem: nil, code: nil)
+            return (works: true, problem: nil, code: nil)
         } catch {
             let failure = FailureMapping.failure(error, method: .token, next: context.next)
-            return AccountCheck(works: false, problem: failure.message, code: error.code.rawValue)
+            return (works: false, problem: failure.message, code: error.code.rawValue)
         }
     }
 
