@@ -2,8 +2,8 @@ import NativeAuth
 import NativeAuthShared
 
 /// How a command that ends signed in (`signin`, `signup`, `reset-password`) says so: the command's
-/// name (in the commands its hints print to run it again, ``next``), the challenge types its application offers, and the line (or JSON)
-/// that reports the account. ``SigningInCommand`` runs it.
+/// name (in the commands its hints print to run it again, ``next``), the challenge types its
+/// application offers, and the line (or JSON) that reports the account. ``SigningInCommand`` runs it.
 struct SignInSkeleton {
     let options: SharedOptions
     /// `--scope`, repeated in the command that starts over.
