@@ -15,7 +15,7 @@ struct RequestLogEntry: Encodable, Sendable {
     /// those named here, and any whose name ends in `token` (`continuation_token`, `refresh_token`,
     /// `access_token`, `id_token`, V2's `continuationToken`…), ends in `assertion`, or contains
     /// `secret` or `password` (`client_secret`, `new_password`, `newPassword`…).
-    static let secretFields: Set<String> = ["oob", "otp", "code", "code_verifier", "device_code", "session"]
+    private static let secretFields: Set<String> = ["oob", "otp", "code", "code_verifier", "device_code", "session"]
 
     /// Whether the value of the field `name` is never recorded (``secretFields``).
     static func isSecret(_ name: String) -> Bool {
