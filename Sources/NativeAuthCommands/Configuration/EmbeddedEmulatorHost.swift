@@ -53,7 +53,10 @@ final class EmbeddedEmulatorHost: Sendable {
         let task = state.withLock { state in
             if let task = state.starting { return task }
             let task = Task { [port, reservation, environment] () async throws -> any EmbeddedEmulatorRun in
-                reservation.release()
+                // The port stays held until the emulator listens on it, so no other program's
+                // LoopbackPort can draw it in between (parallel commands and tests did).
+                reservation.openForServer()
+                defer { reservation.release() }
                 return try await environment.emulatorProgram.startEmbedded(
                     port: port, stateDirectory: EmulatorSettings.stateDirectory(in: environment),
                     fixedCode: EmulatorSettings.fixedCode(in: environment), in: environment)
