@@ -57,7 +57,10 @@ package final class PostgresCluster: Sendable {
         guard initdb.status == 0 else { throw FixtureError(message: "initdb failed: \(initdb.output)") }
         var lastError: (any Error)?
         for _ in 0..<5 {
-            let port = try freeLoopbackPort()
+            let held = try LoopbackPort()
+            held.openForServer()  // PostgreSQL binds it with SO_REUSEADDR while it is held
+            defer { held.release() }
+            let port = held.number
             do {
                 let server = try RunningServer.start(binaries: binaries, folder: folder, port: port)
                 return PostgresCluster(port: port, folder: folder, server: server)
@@ -179,10 +182,4 @@ package final class PostgresCluster: Sendable {
         return (process.waitUntilExit().status, String(decoding: data, as: UTF8.self))
     }
 
-    /// A loopback port free now, let go for the server the caller starts next (``LoopbackPort``).
-    package static func freeLoopbackPort() throws -> Int {
-        let held = try LoopbackPort()
-        held.release()
-        return held.number
-    }
 }

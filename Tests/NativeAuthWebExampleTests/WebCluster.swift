@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthShared
 import NativeAuthTestSupport
 import Testing
 #if canImport(Glibc)
@@ -74,7 +75,10 @@ final class WebCluster: Sendable {
     /// says it started its worker.
     private static func startNginx(folder: URL, upstreams: [String]) async throws -> (RunningProgram, Int) {
         for attempt in 0..<5 {
-            let port = try PostgresCluster.freeLoopbackPort()
+            let held = try LoopbackPort()
+            held.openForServer()  // nginx binds it with SO_REUSEADDR while it is held
+            defer { held.release() }
+            let port = held.number
             let temp = folder.appendingPathComponent("nginx-\(attempt)")
             try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
             let config = temp.appendingPathComponent("nginx.conf")
