@@ -36,14 +36,15 @@ final class EmbeddedEmulator: Sendable {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("nativeauth-web-example-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         for _ in 0..<5 {
-            let port: Int
+            let held: LoopbackPort
             do {
-                let held = try LoopbackPort()
-                held.release()  // the emulator binds it next
-                port = held.number
+                held = try LoopbackPort()
             } catch {
                 throw EmulatorStartError("No free loopback port: \(error).")
             }
+            held.openForServer()  // held until the emulator listens on it
+            defer { held.release() }
+            let port = held.number
             let input = Pipe()
             let output = Pipe()
             // Not Foundation's Process: its run() crashes now and then on Linux (see ChildProcess).
