@@ -34,8 +34,9 @@ struct NextCommand: Sendable {
         return ShellWord.commandLine(words.map { TerminalText.sanitized($0, limit: 4096) })
     }
 
-    /// The printing command again, at the same place, with the same method and operand.
-    func againLine() -> String {
-        line(again, operand: operand)
+    /// The printing command again, at the same place, with the same method and operand; without an
+    /// operand, `placeholder` stands in its place (`ADDRESS`, for a person to replace).
+    func againLine(placeholder: String? = nil) -> String {
+        line(again, operand: operand ?? placeholder)
     }
 }

@@ -33,7 +33,7 @@ enum InputEnded {
         if environment.inputIsTerminal { return CLIFailure(wrong ? .wrongCredentials : .failure, "Stopped (Ctrl-D).") }
         let after = afterWrongAnswer ? " after the wrong one" : ""
         // The command again at its place, with the answers piped: `printf … | nativeauth signin --password …`.
-        let piped = { (printf: String) in next.map { ": \(printf) | " + $0.line($0.again, operand: $0.operand ?? "ADDRESS") } ?? "." }
+        let piped = { (printf: String) in next.map { ": \(printf) | " + $0.againLine(placeholder: "ADDRESS") } ?? "." }
         switch question {
         case .address:
             return CLIFailure(.failure, "No email address was entered: standard input ended.",
