@@ -11,4 +11,10 @@ extension AppContext {
     func unknownAddress(_ error: some NativeAuthError, username: String) -> CLIFailure {
         FailureMapping.unknownAddress(error, username: username, next: next)
     }
+
+    /// A failure of the sign-in that ends a sign-up or a password reset here (``FailureMapping``):
+    /// `done` says what already happened, `hint` how to sign in instead.
+    func signInAfterFailure(_ error: some NativeAuthError, method: FailureMapping.Method, done: String, hint: String) -> CLIFailure {
+        FailureMapping.signInAfter(error, method: method, next: next, done: done, hint: hint)
+    }
 }

@@ -98,7 +98,7 @@ struct ResetPasswordFlowDriver {
         case .awaitingMFA(let methods, let next): return try await strongAuth.finish(.mfa(methods, next))
         case .strongAuthMethodRegistration(let methods, let next): return try await strongAuth.finish(.registration(methods, next))
         case .error(let error, _):
-            throw FailureMapping.signInAfter(error, method: .resetPassword, next: context.next, done: "The password was reset",
+            throw context.signInAfterFailure(error, method: .resetPassword, done: "The password was reset",
                                              hint: "Sign in with the new password: " + context.next.line(["signin", "--password"], operand: username))
         }
     }

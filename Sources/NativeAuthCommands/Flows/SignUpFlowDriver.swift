@@ -166,7 +166,7 @@ struct SignUpFlowDriver {
         case .awaitingMFA(let methods, let next): return try await strongAuth.finish(.mfa(methods, next))
         case .strongAuthMethodRegistration(let methods, let next): return try await strongAuth.finish(.registration(methods, next))
         case .error(let error, _):
-            throw FailureMapping.signInAfter(error, method: .signUp, next: context.next, done: "The account was created",
+            throw context.signInAfterFailure(error, method: .signUp, done: "The account was created",
                                              hint: "Sign in with: " + context.next.line(["signin"] + (password ? ["--password"] : []), operand: username))
         }
     }
