@@ -61,6 +61,11 @@ public struct RegisterStrongAuthVerificationRequiredResult: Sendable {
     public let codeLength: Int
 }
 
+/// MSAL's name for ``RegisterStrongAuthVerificationRequiredResult``
+/// (`MSALNativeAuthRegisterStrongAuthVerificationRequiredResult`, the prefix removed), so a ported
+/// `onRegisterStrongAuthVerificationRequired(result:)` compiles unchanged.
+public typealias NativeAuthRegisterStrongAuthVerificationRequiredResult = RegisterStrongAuthVerificationRequiredResult
+
 /// What challenging a method to register came to.
 ///
 /// ```swift
