@@ -241,12 +241,20 @@ extension MSALPortDelegates: CredentialsDelegate {
     }
 }
 
+/// MSAL's request interceptor, renamed.
+final class MSALPortInterceptor: NativeAuthRequestInterceptor {
+    func addAdditionalHeaderFields(_ requestUrl: URL?, completionBlock: @escaping NativeAuthRequestInterceptorAddHeaderCompletionBlock) {
+        completionBlock(requestUrl == nil ? nil : ["x-contoso-trace": "1"])
+    }
+}
+
 /// MSAL's configuration, application and entry points, renamed.
 @MainActor
 func msalPortStart(delegates: MSALPortDelegates) throws {
     let config = try NativeAuthPublicClientApplicationConfig(
         clientId: "00001111-aaaa-2222-bbbb-3333cccc4444", tenantSubdomain: "contoso", challengeTypes: [.OOB, .password])
     config.capabilities = [.mfaRequired, .registrationRequired]
+    config.requestInterceptor = MSALPortInterceptor()
     config.redirectUri = "msauth.com.contoso.app://auth"
     let nativeAuth = try NativeAuthPublicClientApplication(nativeAuthConfiguration: config)
 
