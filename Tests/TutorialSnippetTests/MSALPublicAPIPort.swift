@@ -277,4 +277,9 @@ func msalPortStart(delegates: MSALPortDelegates) throws {
 
     _ = nativeAuth.getNativeAuthUserAccount()
     _ = nativeAuth.getNativeAuthUserAccount(correlationId: UUID())
+
+    // MSAL's deprecated convenience initializer.
+    _ = try NativeAuthPublicClientApplication(
+        clientId: "00001111-aaaa-2222-bbbb-3333cccc4444", tenantSubdomain: "contoso", challengeTypes: [.OOB],
+        redirectUri: "msauth.com.contoso.app://auth")
 }
