@@ -283,3 +283,29 @@ func msalPortStart(delegates: MSALPortDelegates) throws {
         clientId: "00001111-aaaa-2222-bbbb-3333cccc4444", tenantSubdomain: "contoso", challengeTypes: [.OOB],
         redirectUri: "msauth.com.contoso.app://auth")
 }
+
+/// One object for a whole sign-up, implementing only what an app without attributes needs: the
+/// optional callbacks it leaves out are shared by several of the delegates it adopts.
+@MainActor
+final class MSALPortSignUpWithoutAttributes: SignUpStartDelegate, SignUpVerifyCodeDelegate, SignUpPasswordRequiredDelegate,
+    SignUpAttributesRequiredDelegate {
+    func onSignUpStartError(error: SignUpStartError) {}
+    func onSignUpVerifyCodeError(error: VerifyCodeError, newState: SignUpCodeRequiredState?) {}
+    func onSignUpPasswordRequiredError(error: PasswordRequiredError, newState: SignUpPasswordRequiredState?) {}
+    func onSignUpAttributesRequiredError(error: AttributesRequiredError) {}
+}
+
+/// One object for a whole sign-in, implementing only the error callbacks.
+@MainActor
+final class MSALPortSignInErrorsOnly: SignInStartDelegate, SignInVerifyCodeDelegate, SignInPasswordRequiredDelegate,
+    SignInAfterSignUpDelegate, SignInAfterResetPasswordDelegate, MFASubmitChallengeDelegate, RegisterStrongAuthChallengeDelegate,
+    RegisterStrongAuthSubmitChallengeDelegate {
+    func onSignInStartError(error: SignInStartError) {}
+    func onSignInVerifyCodeError(error: VerifyCodeError, newState: SignInCodeRequiredState?) {}
+    func onSignInPasswordRequiredError(error: PasswordRequiredError, newState: SignInPasswordRequiredState?) {}
+    func onSignInAfterSignUpError(error: SignInAfterSignUpError) {}
+    func onSignInAfterResetPasswordError(error: SignInAfterResetPasswordError) {}
+    func onMFASubmitChallengeError(error: MFASubmitChallengeError, newState: MFARequiredState?) {}
+    func onRegisterStrongAuthChallengeError(error: RegisterStrongAuthChallengeError, newState: RegisterStrongAuthState?) {}
+    func onRegisterStrongAuthSubmitChallengeError(error: RegisterStrongAuthSubmitChallengeError, newState: RegisterStrongAuthVerificationRequiredState?) {}
+}
