@@ -119,6 +119,8 @@ public final class NativeAuthPublicClientApplication: Sendable {
     ///   - clientId: The application (client) ID of the app registration.
     ///   - tenantSubdomain: The first label of the tenant's domain, such as `contoso`.
     ///   - challengeTypes: The sign-in methods the app offers (`redirect` is always added).
+    ///   - redirectUri: The redirect URI registered for the browser fallback, if any (MSAL's
+    ///     `init(clientId:tenantSubdomain:challengeTypes:redirectUri:)`).
     ///   - capabilities: Extra flows the app can run; sent when a flow starts.
     ///   - transport: How requests are sent; the platform's default when nil.
     ///   - tokenStore: Where accounts and tokens are kept; in memory by default.
@@ -128,33 +130,33 @@ public final class NativeAuthPublicClientApplication: Sendable {
     ///   - api: The version of the native-authentication API to speak (``NativeAuthAPI/v1`` by default).
     /// - Throws: ``NativeAuthConfigurationError`` when the configuration cannot work.
     public convenience init(
-        clientId: String, tenantSubdomain: String, challengeTypes: NativeAuthChallengeTypes,
+        clientId: String, tenantSubdomain: String, challengeTypes: NativeAuthChallengeTypes, redirectUri: String? = nil,
         capabilities: NativeAuthCapabilities = [], transport: (any HTTPTransport)? = nil,
         tokenStore: (any NativeAuthTokenStore)? = nil, logger: Logger? = nil,
         retryPolicy: RetryPolicy = .default, clock: any NativeAuthClock = SystemClock(), api: NativeAuthAPI = .v1
     ) throws {
         let config = try NativeAuthPublicClientApplicationConfig(
             clientId: clientId, tenantSubdomain: tenantSubdomain, challengeTypes: challengeTypes)
-        config.apply(capabilities: capabilities, transport: transport, tokenStore: tokenStore, logger: logger,
-                     retryPolicy: retryPolicy, clock: clock, api: api)
+        config.apply(redirectUri: redirectUri, capabilities: capabilities, transport: transport, tokenStore: tokenStore,
+                     logger: logger, retryPolicy: retryPolicy, clock: clock, api: api)
         try self.init(nativeAuthConfiguration: config)
     }
 
     /// Creates an application for any authority URL (a custom domain, a tenant ID, a local emulator).
     /// Endpoints are appended to its path. `http://` is accepted for loopback hosts only. The other
-    /// parameters are those of ``init(clientId:tenantSubdomain:challengeTypes:capabilities:transport:tokenStore:logger:retryPolicy:clock:api:)``.
+    /// parameters are those of ``init(clientId:tenantSubdomain:challengeTypes:redirectUri:capabilities:transport:tokenStore:logger:retryPolicy:clock:api:)``.
     ///
     /// - Throws: ``NativeAuthConfigurationError`` when the configuration cannot work.
     public convenience init(
-        clientId: String, authority: URL, challengeTypes: NativeAuthChallengeTypes,
+        clientId: String, authority: URL, challengeTypes: NativeAuthChallengeTypes, redirectUri: String? = nil,
         capabilities: NativeAuthCapabilities = [], transport: (any HTTPTransport)? = nil,
         tokenStore: (any NativeAuthTokenStore)? = nil, logger: Logger? = nil,
         retryPolicy: RetryPolicy = .default, clock: any NativeAuthClock = SystemClock(), api: NativeAuthAPI = .v1
     ) throws {
         let config = try NativeAuthPublicClientApplicationConfig(
             clientId: clientId, authority: authority, challengeTypes: challengeTypes)
-        config.apply(capabilities: capabilities, transport: transport, tokenStore: tokenStore, logger: logger,
-                     retryPolicy: retryPolicy, clock: clock, api: api)
+        config.apply(redirectUri: redirectUri, capabilities: capabilities, transport: transport, tokenStore: tokenStore,
+                     logger: logger, retryPolicy: retryPolicy, clock: clock, api: api)
         try self.init(nativeAuthConfiguration: config)
     }
 }
@@ -173,9 +175,10 @@ extension NativeAuthPublicClientApplication {
 extension NativeAuthPublicClientApplicationConfig {
     /// Sets the seams the convenience initializers take as arguments.
     fileprivate func apply(
-        capabilities: NativeAuthCapabilities, transport: (any HTTPTransport)?, tokenStore: (any NativeAuthTokenStore)?,
-        logger: Logger?, retryPolicy: RetryPolicy, clock: any NativeAuthClock, api: NativeAuthAPI
+        redirectUri: String?, capabilities: NativeAuthCapabilities, transport: (any HTTPTransport)?,
+        tokenStore: (any NativeAuthTokenStore)?, logger: Logger?, retryPolicy: RetryPolicy, clock: any NativeAuthClock, api: NativeAuthAPI
     ) {
+        self.redirectUri = redirectUri
         self.capabilities = capabilities
         self.transport = transport
         self.tokenStore = tokenStore

@@ -99,6 +99,20 @@ struct ConfigurationTests {
         #expect(form["challenge_type"] == "oob password redirect")
     }
 
+    @Test("MSAL's convenience form takes the redirect URI, and rejects one that is not an absolute URL")
+    func convenienceRedirectUri() throws {
+        let app = try NativeAuthPublicClientApplication(
+            clientId: clientId, tenantSubdomain: "contoso", challengeTypes: [.OOB], redirectUri: "msauth.com.contoso.app://auth")
+        #expect(app.redirectUri == "msauth.com.contoso.app://auth")
+        let byAuthority = try NativeAuthPublicClientApplication(
+            clientId: clientId, authority: MockServer.authority, challengeTypes: [.OOB], redirectUri: "http://localhost")
+        #expect(byAuthority.redirectUri == "http://localhost")
+        #expect(try NativeAuthPublicClientApplication(clientId: clientId, tenantSubdomain: "contoso", challengeTypes: [.OOB]).redirectUri == nil)
+        #expect(throws: NativeAuthConfigurationError.self) {
+            try NativeAuthPublicClientApplication(clientId: clientId, tenantSubdomain: "contoso", challengeTypes: [.OOB], redirectUri: "not a url")
+        }
+    }
+
     @Test("A redirect URI that is not an absolute URL is rejected")
     func badRedirectUri() throws {
         let config = try NativeAuthPublicClientApplicationConfig(clientId: clientId, tenantSubdomain: "contoso", challengeTypes: [.OOB])

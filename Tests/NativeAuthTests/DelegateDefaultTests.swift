@@ -16,9 +16,7 @@ private class ErrorCollector {
     }
 }
 
-// Each implements only its protocol's required error callback. (One class conforming to both
-// SignInStartDelegate and SignInVerifyCodeDelegate must implement onSignInCompleted itself, since both
-// protocols give it a default.)
+// Each implements only its protocol's required error callback.
 @MainActor
 private final class StartErrorOnly: ErrorCollector, SignInStartDelegate {
     func onSignInStartError(error: SignInStartError) { messages.append(error.errorDescription ?? "") }
@@ -47,6 +45,33 @@ private final class SignUpVerifyErrorOnly: ErrorCollector, SignUpVerifyCodeDeleg
 @MainActor
 private final class SignInAfterSignUpErrorOnly: ErrorCollector, SignInAfterSignUpDelegate {
     func onSignInAfterSignUpError(error: SignInAfterSignUpError) { messages.append(error.errorDescription ?? "") }
+}
+
+/// One object for a whole sign-in, as an MSAL app's view controller often is: it adopts every
+/// delegate that can end in `onSignInCompleted` and implements only their error callbacks.
+@MainActor
+private final class SignInErrorsOnly: ErrorCollector, SignInStartDelegate, SignInVerifyCodeDelegate, SignInPasswordRequiredDelegate,
+    SignInAfterSignUpDelegate, SignInAfterResetPasswordDelegate, MFASubmitChallengeDelegate, RegisterStrongAuthChallengeDelegate,
+    RegisterStrongAuthSubmitChallengeDelegate {
+    func onSignInStartError(error: SignInStartError) { messages.append("start: \(error.errorDescription ?? "")") }
+    func onSignInVerifyCodeError(error: VerifyCodeError, newState: SignInCodeRequiredState?) { messages.append("verify: \(error.errorDescription ?? "")") }
+    func onSignInPasswordRequiredError(error: PasswordRequiredError, newState: SignInPasswordRequiredState?) { messages.append("password") }
+    func onSignInAfterSignUpError(error: SignInAfterSignUpError) { messages.append("after sign-up") }
+    func onSignInAfterResetPasswordError(error: SignInAfterResetPasswordError) { messages.append("after reset") }
+    func onMFASubmitChallengeError(error: MFASubmitChallengeError, newState: MFARequiredState?) { messages.append("mfa") }
+    func onRegisterStrongAuthChallengeError(error: RegisterStrongAuthChallengeError, newState: RegisterStrongAuthState?) { messages.append("register") }
+    func onRegisterStrongAuthSubmitChallengeError(error: RegisterStrongAuthSubmitChallengeError, newState: RegisterStrongAuthVerificationRequiredState?) {
+        messages.append("register submit")
+    }
+}
+
+/// One object for the sign-up's steps after its start, implementing only their error callbacks
+/// (an app whose sign-up asks no attributes leaves `onSignUpAttributesRequired` out).
+@MainActor
+private final class SignUpStepsErrorsOnly: ErrorCollector, SignUpVerifyCodeDelegate, SignUpPasswordRequiredDelegate, SignUpAttributesRequiredDelegate {
+    func onSignUpVerifyCodeError(error: VerifyCodeError, newState: SignUpCodeRequiredState?) { messages.append("verify: \(error.errorDescription ?? "")") }
+    func onSignUpPasswordRequiredError(error: PasswordRequiredError, newState: SignUpPasswordRequiredState?) { messages.append("password") }
+    func onSignUpAttributesRequiredError(error: AttributesRequiredError) { messages.append("attributes") }
 }
 
 /// Implements every attributes callback, recording which one was called.
@@ -128,6 +153,30 @@ struct DelegateDefaultTests {
         created.signIn(parameters: NativeAuthSignInAfterSignUpParameters(), delegate: delegate)
         let message = try await delegate.waitForMessage()
         #expect(message.contains("onSignInCompleted"), "\(message)")
+    }
+
+    @Test("One object adopting every delegate that signs in, with only the error callbacks, hears an unimplemented onSignInCompleted")
+    func sharedSignInCompletedDefault() async throws {
+        let app = try MockServer.app(MockServer.transport())
+        let state = try #require(await app.signIn(parameters: NativeAuthSignInParameters(username: "user@example.com")).codeRequired?.state)
+        let delegate = SignInErrorsOnly()
+        state.submitCode(code: "12345678", delegate: delegate)
+        let message = try await delegate.waitForMessage()
+        #expect(message.hasPrefix("verify: "), "\(message)")
+        #expect(message.contains("onSignInCompleted"))
+        #expect(message.contains("not implement"))
+    }
+
+    @Test("One object adopting the sign-up's step delegates, with only the error callbacks, hears an unimplemented onSignUpCompleted")
+    func sharedSignUpCompletedDefault() async throws {
+        let app = try MockServer.app(SignUpMockServer.transport())
+        let state = try #require(await app.signUp(parameters: NativeAuthSignUpParameters(username: "user@example.com")).codeRequired?.state)
+        let delegate = SignUpStepsErrorsOnly()
+        state.submitCode(code: "12345678", delegate: delegate)
+        let message = try await delegate.waitForMessage()
+        #expect(message.hasPrefix("verify: "), "\(message)")
+        #expect(message.contains("onSignUpCompleted"))
+        #expect(message.contains("not implement"))
     }
 
     @Test("The attributes delegate gets onSignUpAttributesInvalid with the same state")

@@ -28,8 +28,12 @@ public protocol NativeAuthRequestInterceptor: Sendable {
     /// when there is nothing to add. Call it exactly once; a call that has not come after
     /// ``NativeAuthRequestInterceptorRules/waitLimit`` is taken as nil, so a forgotten call delays a
     /// request but never stops it.
-    func addAdditionalHeaderFields(_ requestUrl: URL?, completionBlock: @escaping @Sendable ([String: String]?) -> Void)
+    func addAdditionalHeaderFields(_ requestUrl: URL?, completionBlock: @escaping NativeAuthRequestInterceptorAddHeaderCompletionBlock)
 }
+
+/// The block a ``NativeAuthRequestInterceptor`` calls with the headers to add (nil for none): MSAL's
+/// `MSALNativeAuthRequestInterceptorAddHeaderCompletionBlock`, the prefix removed.
+public typealias NativeAuthRequestInterceptorAddHeaderCompletionBlock = @Sendable ([String: String]?) -> Void
 
 /// What the library accepts from a ``NativeAuthRequestInterceptor``.
 public enum NativeAuthRequestInterceptorRules {

@@ -279,12 +279,6 @@ public enum SignInAfterResetPasswordResult: Sendable, StrongAuthOutcomes, Failab
 public protocol SignInAfterResetPasswordDelegate: SignInStrongAuthDelegate {
     /// The user was not signed in (the password was reset: a standalone sign-in can still work).
     func onSignInAfterResetPasswordError(error: SignInAfterResetPasswordError)
-    /// Signed in.
-    func onSignInCompleted(result: NativeAuthUserAccountResult)
-}
-
-extension SignInAfterResetPasswordDelegate {
-    public func onSignInCompleted(result: NativeAuthUserAccountResult) { DelegateDefault.reached(#function) }
 }
 
 extension SignInAfterResetPasswordResult: DelegateDelivered {

@@ -55,8 +55,6 @@ public protocol SignInStartDelegate: SignInStrongAuthDelegate {
     func onSignInCodeRequired(newState: SignInCodeRequiredState, sentTo: String, channelTargetType: NativeAuthChannelType, codeLength: Int)
     /// The account signs in with a password; submit it on `newState`.
     func onSignInPasswordRequired(newState: SignInPasswordRequiredState)
-    /// Signed in.
-    func onSignInCompleted(result: NativeAuthUserAccountResult)
 }
 
 extension SignInStartDelegate {
@@ -65,8 +63,6 @@ extension SignInStartDelegate {
     }
 
     public func onSignInPasswordRequired(newState: SignInPasswordRequiredState) { DelegateDefault.reached(#function, newState.correlationId) }
-
-    public func onSignInCompleted(result: NativeAuthUserAccountResult) { DelegateDefault.reached(#function) }
 }
 
 extension SignInStartResult: DelegateDelivered {
@@ -141,12 +137,6 @@ public enum SignInVerifyCodeResult: Sendable, StrongAuthOutcomes {
 public protocol SignInVerifyCodeDelegate: SignInStrongAuthDelegate {
     /// The code was not accepted; retry on `newState` when it is not nil.
     func onSignInVerifyCodeError(error: VerifyCodeError, newState: SignInCodeRequiredState?)
-    /// Signed in.
-    func onSignInCompleted(result: NativeAuthUserAccountResult)
-}
-
-extension SignInVerifyCodeDelegate {
-    public func onSignInCompleted(result: NativeAuthUserAccountResult) { DelegateDefault.reached(#function) }
 }
 
 extension SignInVerifyCodeResult: DelegateDelivered {
@@ -236,12 +226,6 @@ public enum SignInPasswordRequiredResult: Sendable, StrongAuthOutcomes {
 public protocol SignInPasswordRequiredDelegate: SignInStrongAuthDelegate {
     /// The password was not accepted; retry on `newState` when it is not nil.
     func onSignInPasswordRequiredError(error: PasswordRequiredError, newState: SignInPasswordRequiredState?)
-    /// Signed in.
-    func onSignInCompleted(result: NativeAuthUserAccountResult)
-}
-
-extension SignInPasswordRequiredDelegate {
-    public func onSignInCompleted(result: NativeAuthUserAccountResult) { DelegateDefault.reached(#function) }
 }
 
 extension SignInPasswordRequiredResult: DelegateDelivered {

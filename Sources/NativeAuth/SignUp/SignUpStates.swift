@@ -117,25 +117,15 @@ public enum SignUpVerifyCodeResult: Sendable {
 
 /// Receives the outcome of ``SignUpCodeRequiredState/submitCode(code:delegate:)``, on the main actor.
 @MainActor
-public protocol SignUpVerifyCodeDelegate: AnyObject, Sendable {
+public protocol SignUpVerifyCodeDelegate: SignUpContinuationDelegate {
     /// The code was not accepted; retry on `newState` when it is not nil.
     func onSignUpVerifyCodeError(error: VerifyCodeError, newState: SignUpCodeRequiredState?)
-    /// The server asks for these attributes; submit them on `newState`.
-    func onSignUpAttributesRequired(attributes: [NativeAuthRequiredAttribute], newState: SignUpAttributesRequiredState)
     /// The account needs a password; submit it on `newState`.
     func onSignUpPasswordRequired(newState: SignUpPasswordRequiredState)
-    /// The account was created; sign in on `newState`.
-    func onSignUpCompleted(newState: SignInAfterSignUpState)
 }
 
 extension SignUpVerifyCodeDelegate {
-    public func onSignUpAttributesRequired(attributes: [NativeAuthRequiredAttribute], newState: SignUpAttributesRequiredState) {
-        DelegateDefault.reached(#function, newState.correlationId)
-    }
-
     public func onSignUpPasswordRequired(newState: SignUpPasswordRequiredState) { DelegateDefault.reached(#function, newState.correlationId) }
-
-    public func onSignUpCompleted(newState: SignInAfterSignUpState) { DelegateDefault.reached(#function, newState.correlationId) }
 }
 
 extension SignUpVerifyCodeResult: DelegateDelivered {
@@ -220,21 +210,9 @@ public enum SignUpPasswordRequiredResult: Sendable {
 
 /// Receives the outcome of ``SignUpPasswordRequiredState/submitPassword(password:delegate:)``, on the main actor.
 @MainActor
-public protocol SignUpPasswordRequiredDelegate: AnyObject, Sendable {
+public protocol SignUpPasswordRequiredDelegate: SignUpContinuationDelegate {
     /// The password was not accepted; retry on `newState` when it is not nil.
     func onSignUpPasswordRequiredError(error: PasswordRequiredError, newState: SignUpPasswordRequiredState?)
-    /// The server asks for these attributes; submit them on `newState`.
-    func onSignUpAttributesRequired(attributes: [NativeAuthRequiredAttribute], newState: SignUpAttributesRequiredState)
-    /// The account was created; sign in on `newState`.
-    func onSignUpCompleted(newState: SignInAfterSignUpState)
-}
-
-extension SignUpPasswordRequiredDelegate {
-    public func onSignUpAttributesRequired(attributes: [NativeAuthRequiredAttribute], newState: SignUpAttributesRequiredState) {
-        DelegateDefault.reached(#function, newState.correlationId)
-    }
-
-    public func onSignUpCompleted(newState: SignInAfterSignUpState) { DelegateDefault.reached(#function, newState.correlationId) }
 }
 
 extension SignUpPasswordRequiredResult: DelegateDelivered {
@@ -296,29 +274,19 @@ public enum SignUpAttributesRequiredResult: Sendable {
 
 /// Receives the outcome of ``SignUpAttributesRequiredState/submitAttributes(attributes:delegate:)``, on the main actor.
 @MainActor
-public protocol SignUpAttributesRequiredDelegate: AnyObject, Sendable {
+public protocol SignUpAttributesRequiredDelegate: SignUpContinuationDelegate {
     /// The attributes were not accepted and the sign-up cannot go on with this call's outcome. As in
     /// MSAL there is no state here; when ``NativeAuthError/isServerUnavailable`` or
     /// ``AttributesRequiredError/isInvalidAttributes`` is true, the state you called is still good.
     func onSignUpAttributesRequiredError(error: AttributesRequiredError)
-    /// The server asks for (more) attributes; submit them on `newState`.
-    func onSignUpAttributesRequired(attributes: [NativeAuthRequiredAttribute], newState: SignUpAttributesRequiredState)
     /// The server refused the values of these attributes; submit other values on `newState`.
     func onSignUpAttributesInvalid(attributeNames: [String], newState: SignUpAttributesRequiredState)
-    /// The account was created; sign in on `newState`.
-    func onSignUpCompleted(newState: SignInAfterSignUpState)
 }
 
 extension SignUpAttributesRequiredDelegate {
-    public func onSignUpAttributesRequired(attributes: [NativeAuthRequiredAttribute], newState: SignUpAttributesRequiredState) {
-        DelegateDefault.reached(#function, newState.correlationId)
-    }
-
     public func onSignUpAttributesInvalid(attributeNames: [String], newState: SignUpAttributesRequiredState) {
         DelegateDefault.reached(#function, newState.correlationId)
     }
-
-    public func onSignUpCompleted(newState: SignInAfterSignUpState) { DelegateDefault.reached(#function, newState.correlationId) }
 }
 
 extension SignUpAttributesRequiredResult: DelegateDelivered {
@@ -380,12 +348,6 @@ public enum SignInAfterSignUpResult: Sendable, StrongAuthOutcomes, FailableStepR
 public protocol SignInAfterSignUpDelegate: SignInStrongAuthDelegate {
     /// The new user was not signed in (the account exists: a standalone sign-in can still work).
     func onSignInAfterSignUpError(error: SignInAfterSignUpError)
-    /// Signed in.
-    func onSignInCompleted(result: NativeAuthUserAccountResult)
-}
-
-extension SignInAfterSignUpDelegate {
-    public func onSignInCompleted(result: NativeAuthUserAccountResult) { DelegateDefault.reached(#function) }
 }
 
 extension SignInAfterSignUpResult: DelegateDelivered {

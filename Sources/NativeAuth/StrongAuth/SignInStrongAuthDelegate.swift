@@ -17,7 +17,7 @@
 /// }
 /// ```
 @MainActor
-public protocol SignInStrongAuthDelegate: AnyObject, Sendable {
+public protocol SignInStrongAuthDelegate: SignInCompletedDelegate {
     /// The server wants a second factor: choose one of `authMethods` and request its code on `newState`.
     func onSignInAwaitingMFA(authMethods: [AuthMethod], newState: AwaitingMFAState)
     /// The user must register a strong-authentication method first: challenge one on `newState`.

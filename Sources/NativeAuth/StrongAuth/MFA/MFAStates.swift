@@ -148,15 +148,9 @@ public enum MFASubmitChallengeResult: Sendable {
 
 /// Receives the outcome of ``MFARequiredState/submitChallenge(challenge:delegate:)``, on the main actor.
 @MainActor
-public protocol MFASubmitChallengeDelegate: AnyObject, Sendable {
+public protocol MFASubmitChallengeDelegate: SignInCompletedDelegate {
     /// The code was not accepted; retry on `newState` when it is not nil.
     func onMFASubmitChallengeError(error: MFASubmitChallengeError, newState: MFARequiredState?)
-    /// Signed in.
-    func onSignInCompleted(result: NativeAuthUserAccountResult)
-}
-
-extension MFASubmitChallengeDelegate {
-    public func onSignInCompleted(result: NativeAuthUserAccountResult) { DelegateDefault.reached(#function) }
 }
 
 extension MFASubmitChallengeResult: DelegateDelivered {

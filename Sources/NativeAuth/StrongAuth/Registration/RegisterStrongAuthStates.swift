@@ -61,6 +61,11 @@ public struct RegisterStrongAuthVerificationRequiredResult: Sendable {
     public let codeLength: Int
 }
 
+/// MSAL's name for ``RegisterStrongAuthVerificationRequiredResult``
+/// (`MSALNativeAuthRegisterStrongAuthVerificationRequiredResult`, the prefix removed), so a ported
+/// `onRegisterStrongAuthVerificationRequired(result:)` compiles unchanged.
+public typealias NativeAuthRegisterStrongAuthVerificationRequiredResult = RegisterStrongAuthVerificationRequiredResult
+
 /// What challenging a method to register came to.
 ///
 /// ```swift
@@ -84,21 +89,17 @@ public enum RegisterStrongAuthChallengeResult: Sendable {
 /// Receives the outcome of ``RegisterStrongAuthState/challengeAuthMethod(parameters:delegate:)`` and
 /// ``RegisterStrongAuthVerificationRequiredState/challengeAuthMethod(parameters:delegate:)``, on the main actor.
 @MainActor
-public protocol RegisterStrongAuthChallengeDelegate: AnyObject, Sendable {
+public protocol RegisterStrongAuthChallengeDelegate: SignInCompletedDelegate {
     /// No code was sent; try again on `newState` when it is not nil.
     func onRegisterStrongAuthChallengeError(error: RegisterStrongAuthChallengeError, newState: RegisterStrongAuthState?)
     /// A code was sent to the contact; submit it on `result.newState`.
     func onRegisterStrongAuthVerificationRequired(result: RegisterStrongAuthVerificationRequiredResult)
-    /// The contact was preverified: the method is registered and the user signed in.
-    func onSignInCompleted(result: NativeAuthUserAccountResult)
 }
 
 extension RegisterStrongAuthChallengeDelegate {
     public func onRegisterStrongAuthVerificationRequired(result: RegisterStrongAuthVerificationRequiredResult) {
         DelegateDefault.reached(#function, result.newState.correlationId)
     }
-
-    public func onSignInCompleted(result: NativeAuthUserAccountResult) { DelegateDefault.reached(#function) }
 }
 
 extension RegisterStrongAuthChallengeResult: DelegateDelivered {
@@ -171,15 +172,9 @@ public enum RegisterStrongAuthSubmitChallengeResult: Sendable {
 
 /// Receives the outcome of ``RegisterStrongAuthVerificationRequiredState/submitChallenge(challenge:delegate:)``, on the main actor.
 @MainActor
-public protocol RegisterStrongAuthSubmitChallengeDelegate: AnyObject, Sendable {
+public protocol RegisterStrongAuthSubmitChallengeDelegate: SignInCompletedDelegate {
     /// The code was not accepted, or the sign-in after it failed; retry on `newState` when it is not nil.
     func onRegisterStrongAuthSubmitChallengeError(error: RegisterStrongAuthSubmitChallengeError, newState: RegisterStrongAuthVerificationRequiredState?)
-    /// The method is registered and the user signed in.
-    func onSignInCompleted(result: NativeAuthUserAccountResult)
-}
-
-extension RegisterStrongAuthSubmitChallengeDelegate {
-    public func onSignInCompleted(result: NativeAuthUserAccountResult) { DelegateDefault.reached(#function) }
 }
 
 extension RegisterStrongAuthSubmitChallengeResult: DelegateDelivered {
