@@ -9,12 +9,22 @@ import ServiceLifecycle
 struct PostgresSessionDriver: PersistDriver {
     let database: NativeAuthDatabase
 
-    /// Makes the table when it is missing.
+    /// Makes the table when it is missing. Replicas starting at once on a new database may make it
+    /// at the same time: `IF NOT EXISTS` does not see a table another transaction is making, whose
+    /// commit then fails this one (a unique violation in the catalog), so that one is tried again,
+    /// and then sees the table.
     func prepare() async throws {
-        try await database.client.query("""
-            CREATE TABLE IF NOT EXISTS web_sessions (
-                key TEXT PRIMARY KEY, value TEXT NOT NULL, expires_at TIMESTAMPTZ)
-            """)
+        for attempt in 1... {
+            do {
+                try await database.client.query("""
+                    CREATE TABLE IF NOT EXISTS web_sessions (
+                        key TEXT PRIMARY KEY, value TEXT NOT NULL, expires_at TIMESTAMPTZ)
+                    """)
+                return
+            } catch let error as PSQLError where attempt < 3 && ["23505", "42P07"].contains(error.serverInfo?[.sqlState] ?? "") {
+                continue  // made by another replica meanwhile
+            }
+        }
     }
 
     func create<Object: Codable & Sendable>(key: String, value: Object, expires: Duration?) async throws {
