@@ -90,6 +90,7 @@ struct WebExample: AsyncParsableCommand {
 
         let router = Router(context: SiteContext.self)
         router.add(middleware: ServedBy(replica: site.replica))
+        router.add(middleware: SecurityHeaders())
         router.add(middleware: OriginCheck(trustsForwardedHost: trustsForwardedHost))
         router.add(middleware: SessionMiddleware(storage: sessions, configuration: SessionMiddlewareConfiguration(
             sessionCookieParameters: SessionCookieParameters(name: "nativeauth_session", secure: secureCookies, sameSite: .lax),

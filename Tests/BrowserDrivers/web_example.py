@@ -12,7 +12,9 @@ Scenarios:
 - mfa: sign in with password SECRET, choose the first second factor, enter its code;
 - reset: reset USERNAME's password to SECRET (the code is NATIVEAUTH_TEST_CODE), which signs in;
 - csrf: no browser; POSTs with a foreign Origin, a foreign Referer, neither, and a form's content
-  type, printing each status.
+  type, printing each status;
+- framing: sign in, then open a page of another origin (another loopback port) that frames /me, and print
+  whether the framed page showed (its sign-out button).
 """
 import json
 import os
@@ -168,6 +170,29 @@ def csrf():
         connection.close()
 
 
+def framing_page(target):
+    """The address of a page of another origin (a server of this script's own, on another loopback
+    port) that frames `target`."""
+    import http.server
+    import threading
+    page = f"<!doctype html><title>elsewhere</title><iframe id=f src='{target}'></iframe>".encode()
+
+    class Framer(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(page)))
+            self.end_headers()
+            self.wfile.write(page)
+
+        def log_message(self, *arguments):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Framer)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}/"
+
+
 if scenario == "csrf":
     csrf()
     say("done", "yes")
@@ -193,6 +218,14 @@ try:
         reset(driver)
     elif scenario == "kill":
         sign_in(driver, pause_after_start=True)
+    elif scenario == "framing":
+        sign_in(driver)
+        driver.get(framing_page(base + "/me"))
+        frame = WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "f"))
+        WebDriverWait(driver, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        driver.switch_to.frame(frame)
+        say("framed page shown", "yes" if driver.find_elements(By.ID, "signout") else "no")
+        driver.switch_to.default_content()
     say("done", "yes")
 except Exception:
     traceback.print_exc()

@@ -33,7 +33,7 @@ struct ThreeReplicaTests {
         await cluster.stop()
     }
 
-    @Test("A sign-in started on one replica finishes on another; sign-up, reset, MFA; a replayed cookie after sign-out gets 401; CSRF")
+    @Test("A sign-in started on one replica finishes on another; sign-up, reset, MFA; a replayed cookie after sign-out gets 401; CSRF; no framing")
     func flowsAcrossReplicas() async throws {
         try await withCluster { cluster in
             let signIn = try await run(cluster, "signin", "alice@example.com", WebCluster.code)
@@ -72,6 +72,10 @@ struct ThreeReplicaTests {
             #expect(csrf["form content type"] == "415")
             #expect(csrf["untrusted forwarded host"] == "403", "X-Forwarded-Host counts only with --trust-forwarded-host")
             #expect(csrf["same origin"] == "200")
+
+            let framing = try await run(cluster, "framing", "alice@example.com", WebCluster.code)
+            #expect(framing["me status"] == "200")
+            #expect(framing["framed page shown"] == "no", "another site must not frame the pages")
         }
     }
 
