@@ -13,6 +13,9 @@ Scenarios:
 - reset: reset USERNAME's password to SECRET (the code is NATIVEAUTH_TEST_CODE), which signs in;
 - csrf: no browser; POSTs with a foreign Origin, a foreign Referer, neither, and a form's content
   type, printing each status;
+- outage: no browser; sign in through the API, print `ready`, wait for a line on standard input
+  (the test stops PostgreSQL meanwhile), sign out and read /api/me, print `down`, wait for a line
+  (PostgreSQL starts again), then read /api/me, sign out, and read it again, printing each status;
 - framing: sign in, then open a page of another origin (another loopback port) that frames /me, and print
   whether the framed page showed (its sign-out button).
 """
@@ -192,6 +195,49 @@ def framing_page(target):
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{server.server_address[1]}/"
 
+
+def outage():
+    import http.client
+    parsed = urllib.parse.urlparse(base)
+    cookie = {}
+
+    def call(method, path, body=None):
+        headers = {"Origin": base, "Content-Type": "application/json"}
+        if "value" in cookie:
+            headers["Cookie"] = "nativeauth_session=" + cookie["value"]
+        connection = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=300)
+        connection.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
+        answer = connection.getresponse()
+        answer.read()
+        for header in answer.headers.get_all("Set-Cookie") or []:
+            name, _, rest = header.partition("=")
+            if name == "nativeauth_session":
+                cookie["value"] = rest.split(";")[0]
+        connection.close()
+        return answer.status
+
+    call("POST", "/api/signin", {"username": username})
+    say("sign-in", call("POST", "/api/signin/code", {"code": code}))
+    say("me before", call("GET", "/api/me"))
+    say("ready", "yes")
+    sys.stdin.readline()
+    say("signout while down", call("POST", "/api/signout", {}))
+    say("me while down", call("GET", "/api/me"))
+    say("down", "yes")
+    sys.stdin.readline()
+    for _ in range(60):  # until the replicas reach PostgreSQL again
+        status = call("GET", "/api/me")
+        if status != 503:
+            break
+    say("me after", status)
+    say("signout after", call("POST", "/api/signout", {}))
+    say("me after signout", call("GET", "/api/me"))
+
+
+if scenario == "outage":
+    outage()
+    say("done", "yes")
+    sys.exit(0)
 
 if scenario == "csrf":
     csrf()

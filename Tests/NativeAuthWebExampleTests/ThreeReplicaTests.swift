@@ -22,8 +22,8 @@ struct ThreeReplicaTests {
         return lines(text)
     }
 
-    private func withCluster(_ body: (WebCluster) async throws -> Void) async throws {
-        let cluster = try await WebCluster.start()
+    private func withCluster(databaseTimeout: Int = 120, _ body: (WebCluster) async throws -> Void) async throws {
+        let cluster = try await WebCluster.start(databaseTimeout: databaseTimeout)
         do {
             try await body(cluster)
         } catch {
@@ -76,6 +76,27 @@ struct ThreeReplicaTests {
             let framing = try await run(cluster, "framing", "alice@example.com", WebCluster.code)
             #expect(framing["me status"] == "200")
             #expect(framing["framed page shown"] == "no", "another site must not frame the pages")
+        }
+    }
+
+    @Test("While PostgreSQL is down, a sign-out answers 503 and signs nothing out; once it is back, the sign-out works")
+    func signOutWhileDatabaseDown() async throws {
+        try await withCluster(databaseTimeout: 20) { cluster in
+            let browser = try cluster.browser("outage", username: "alice@example.com", secret: WebCluster.code)
+            try await browser.waitFor("ready: yes")
+            cluster.postgres.stopServer()
+            browser.sendLine("stopped")
+            try await browser.waitFor("down: yes")
+            try cluster.postgres.startServer()
+            let (status, text) = await browser.finish()
+            #expect(status == 0, "\(text)")
+            let values = lines(text)
+            #expect(values["me before"] == "200")
+            #expect(values["signout while down"] == "503", "a sign-out that could not happen must not say it did")
+            #expect(values["me while down"] == "503", "a signed-in person is not told to sign in while the database is down")
+            #expect(values["me after"] == "200", "the session and the tokens were kept")
+            #expect(values["signout after"] == "200")
+            #expect(values["me after signout"] == "401")
         }
     }
 
