@@ -2,11 +2,14 @@ import Foundation
 import Hummingbird
 import Logging
 import NativeAuthPostgres
+import NativeAuthShared
 import PostgresNIO
 import ServiceLifecycle
 
 /// Hummingbird's persist driver on PostgreSQL: where `SessionMiddleware` keeps the site's sessions,
-/// shared by every replica (table `web_sessions`, made at start). Its queries wait for a connection
+/// shared by every replica (table `web_sessions`, made at start). A row's key is the SHA-256 of the
+/// session's key, never the key itself: whoever reads the table (a backup, a replica of the
+/// database) learns no session cookie, as the token store's rows are encrypted. Its queries wait for a connection
 /// as long as the token store's (`--database-timeout`), and a session that could not be read is
 /// noted for ``SessionLoadCheck`` (`SessionMiddleware` takes it for no session).
 struct PostgresSessionDriver: PersistDriver {
@@ -32,6 +35,7 @@ struct PostgresSessionDriver: PersistDriver {
     }
 
     func create<Object: Codable & Sendable>(key: String, value: Object, expires: Duration?) async throws {
+        let key = Self.stored(key)
         let text = try Self.encoded(value)
         let expiry = expires.map(Self.date(in:))
         let created = try await database.withConnection { connection in
@@ -48,6 +52,7 @@ struct PostgresSessionDriver: PersistDriver {
     }
 
     func set<Object: Codable & Sendable>(key: String, value: Object, expires: Duration?) async throws {
+        let key = Self.stored(key)
         let text = try Self.encoded(value)
         let expiry = expires.map(Self.date(in:))
         try await database.withConnection { connection in
@@ -64,6 +69,7 @@ struct PostgresSessionDriver: PersistDriver {
     }
 
     func getWithTTL<Object: Codable & Sendable>(key: String, as: Object.Type) async throws -> (object: Object, ttl: Duration?)? {
+        let key = Self.stored(key)
         let row: (String, Double?)?
         do {
             row = try await database.withConnection { connection in
@@ -84,6 +90,7 @@ struct PostgresSessionDriver: PersistDriver {
     }
 
     func remove(key: String) async throws {
+        let key = Self.stored(key)
         try await database.withConnection { connection in
             _ = try await connection.query("DELETE FROM web_sessions WHERE key = \(key)", logger: logger)
         }
@@ -99,6 +106,12 @@ struct PostgresSessionDriver: PersistDriver {
                 try? await Task.sleep(for: .seconds(60))
             }
         }
+    }
+
+    /// The key a session's row is stored under: the hex SHA-256 of the session's key.
+    private static func stored(_ key: String) -> String {
+        let hex = Array("0123456789abcdef")
+        return "sha256:" + String(SHA256Hash.digest(Array(key.utf8)).flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 0x0F)]] })
     }
 
     private static func encoded(_ value: some Encodable) throws -> String {

@@ -16,6 +16,9 @@ Scenarios:
 - outage: no browser; sign in through the API, print `ready`, wait for a line on standard input
   (the test stops PostgreSQL meanwhile), sign out and read /api/me, print `down`, wait for a line
   (PostgreSQL starts again), then read /api/me, sign out, and read it again, printing each status;
+- session-at-rest: no browser; sign in through the API, print the session cookie, then read the
+  keys of the sessions table on standard input and print the statuses of /api/me with each as the
+  cookie;
 - framing: sign in, then open a page of another origin (another loopback port) that frames /me, and print
   whether the framed page showed (its sign-out button).
 """
@@ -196,10 +199,11 @@ def framing_page(target):
     return f"http://127.0.0.1:{server.server_address[1]}/"
 
 
-def outage():
+def api_caller(cookie):
+    """A function that calls the API with the session cookie in `cookie["value"]` (kept up to date
+    from the answers) and returns each answer's status."""
     import http.client
     parsed = urllib.parse.urlparse(base)
-    cookie = {}
 
     def call(method, path, body=None):
         headers = {"Origin": base, "Content-Type": "application/json"}
@@ -216,6 +220,26 @@ def outage():
         connection.close()
         return answer.status
 
+    return call
+
+
+def session_at_rest():
+    cookie = {}
+    call = api_caller(cookie)
+    call("POST", "/api/signin", {"username": username})
+    say("sign-in", call("POST", "/api/signin/code", {"code": code}))
+    say("cookie", cookie["value"])
+    statuses = []
+    for line in sys.stdin:  # the keys the sessions table holds, one a line
+        key = line.strip()
+        for candidate in {key, key.removeprefix("s.")}:
+            statuses.append(api_caller({"value": candidate})("GET", "/api/me"))
+    say("stored keys as cookies", ",".join(sorted({str(status) for status in statuses})))
+
+
+def outage():
+    cookie = {}
+    call = api_caller(cookie)
     call("POST", "/api/signin", {"username": username})
     say("sign-in", call("POST", "/api/signin/code", {"code": code}))
     say("me before", call("GET", "/api/me"))
@@ -233,6 +257,11 @@ def outage():
     say("signout after", call("POST", "/api/signout", {}))
     say("me after signout", call("GET", "/api/me"))
 
+
+if scenario == "session-at-rest":
+    session_at_rest()
+    say("done", "yes")
+    sys.exit(0)
 
 if scenario == "outage":
     outage()

@@ -100,6 +100,21 @@ struct ThreeReplicaTests {
         }
     }
 
+    @Test("The sessions table holds no session cookie: a key read from it opens no session")
+    func sessionKeysAtRest() async throws {
+        try await withCluster { cluster in
+            let browser = try cluster.browser("session-at-rest", username: "alice@example.com", secret: WebCluster.code)
+            let cookie = try await browser.waitFor(#"cookie: (\S+)"#)
+            let keys = try await cluster.postgres.psql("SELECT key FROM web_sessions").split(separator: "\n").map(String.init)
+            #expect(!keys.isEmpty)
+            #expect(!keys.contains { $0.contains(cookie) }, "the table holds the cookie")
+            for key in keys { browser.sendLine(key) }
+            let (status, text) = await browser.finish()
+            #expect(status == 0, "\(text)")
+            #expect(lines(text)["stored keys as cookies"] == "401")
+        }
+    }
+
     @Test("A replica killed with SIGKILL mid-flow: the flow goes on on another")
     func replicaKilledMidFlow() async throws {
         try await withCluster { cluster in

@@ -160,3 +160,16 @@ enum Binaries {
         return found
     }
 }
+
+extension PostgresCluster {
+    /// The rows `sql` answers, one a line, its columns joined by `|` (psql's unaligned output).
+    func psql(_ sql: String) async throws -> String {
+        let binaries = try #require(Self.binaries)
+        let program = try RunningProgram("psql", binaries.appendingPathComponent("psql").path, [
+            "-h", "127.0.0.1", "-p", "\(port)", "-U", "postgres", "-At", "-v", "ON_ERROR_STOP=1", "-c", sql, "postgres",
+        ])
+        let (status, text) = await program.finish()
+        guard status == 0 else { throw ProgramFailure("psql failed: \(text)") }
+        return text
+    }
+}
