@@ -13,7 +13,7 @@ extension Site {
         }
         let stored: NativeAuthUserAccountResult?
         do {
-            stored = try await application(for: partition).storedAccount()
+            stored = try await account(of: session, in: partition)
         } catch {
             return storeUnavailable(error)
         }
@@ -41,9 +41,9 @@ extension Site {
     /// `POST /api/signout` → `{"signedOut":true}`: the user's tokens and the session are gone (the
     /// old session cookie is worth nothing after); 503, and both kept, when the store cannot be reached.
     func signOut(_ request: Request, _ context: SiteContext) async throws -> Response {
-        if let partition = context.sessions.session?.partition, context.sessions.session?.signedInUser != nil {
+        if let session = context.sessions.session, let partition = session.partition, session.signedInUser != nil {
             do {
-                if let account = try await application(for: partition).storedAccount() {
+                if let account = try await account(of: session, in: partition) {
                     try await account.signOutFromStore()
                 }
             } catch {
@@ -52,6 +52,15 @@ extension Site {
         }
         context.sessions.clearSession()
         return SiteReply.json([("signedOut", .bool(true))])
+    }
+
+    /// The account `session` signed in, as `partition` holds it: nil when the partition holds none, or
+    /// holds another account (one whose username lowercases as this one's, signed in since).
+    private func account(of session: SiteSession, in partition: String) async throws -> NativeAuthUserAccountResult? {
+        guard let stored = try await application(for: partition).storedAccount(), let expected = session.account,
+              stored.account.identifier == expected
+        else { return nil }
+        return stored
     }
 
     /// The store could not be read or written: 503, the session as it was.

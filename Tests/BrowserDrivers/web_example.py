@@ -19,6 +19,9 @@ Scenarios:
 - session-at-rest: no browser; sign in through the API, print the session cookie, then read the
   keys of the sessions table on standard input and print the statuses of /api/me with each as the
   cookie;
+- partition-collision: no browser; sign up two accounts whose usernames lowercase alike, each in
+  its own session, then print what /api/me shows each session (status and display name), sign the
+  first out, and print the status of the second's /api/me;
 - framing: sign in, then open a page of another origin (another loopback port) that frames /me, and print
   whether the framed page showed (its sign-out button).
 """
@@ -199,9 +202,9 @@ def framing_page(target):
     return f"http://127.0.0.1:{server.server_address[1]}/"
 
 
-def api_caller(cookie):
+def api_caller(cookie, bodies=None):
     """A function that calls the API with the session cookie in `cookie["value"]` (kept up to date
-    from the answers) and returns each answer's status."""
+    from the answers) and returns each answer's status (its body appended to `bodies`, if given)."""
     import http.client
     parsed = urllib.parse.urlparse(base)
 
@@ -212,7 +215,9 @@ def api_caller(cookie):
         connection = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=300)
         connection.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
         answer = connection.getresponse()
-        answer.read()
+        body = answer.read()
+        if bodies is not None:
+            bodies.append(body.decode())
         for header in answer.headers.get_all("Set-Cookie") or []:
             name, _, rest = header.partition("=")
             if name == "nativeauth_session":
@@ -221,6 +226,29 @@ def api_caller(cookie):
         return answer.status
 
     return call
+
+
+def partition_collision():
+    """Two accounts the server tells apart (U+03F2 and U+03F9, small and capital lunate sigma) whose
+    usernames lowercase alike; each signs up in a session of its own, and each session reads /me."""
+    import uuid
+    local = "a" + uuid.uuid4().hex[:8]
+    first, second = "\u03f2" + local + "@example.com", "\u03f9" + local + "@example.com"
+    sessions = {}
+    for name, user in (("first", first), ("second", second)):
+        cookie = {}
+        call = api_caller(cookie, bodies := [])
+        call("POST", "/api/signup", {"username": user, "password": "Sign-up-Passw0rd!"})
+        call("POST", "/api/signup/code", {"code": code})
+        say(name + " sign-up", call("POST", "/api/signup/attributes", {"attributes": {"displayName": name}}))
+        sessions[name] = (call, bodies)
+    for name in ("first", "second"):
+        call, bodies = sessions[name]
+        status = call("GET", "/api/me")
+        shown = json.loads(bodies[-1]).get("displayName") if status == 200 else "-"
+        say(name + " me", f"{status} {shown}")
+    say("first sign-out", sessions["first"][0]("POST", "/api/signout", {}))
+    say("second me after the first signed out", sessions["second"][0]("GET", "/api/me"))
 
 
 def session_at_rest():
@@ -257,6 +285,11 @@ def outage():
     say("signout after", call("POST", "/api/signout", {}))
     say("me after signout", call("GET", "/api/me"))
 
+
+if scenario == "partition-collision":
+    partition_collision()
+    say("done", "yes")
+    sys.exit(0)
 
 if scenario == "session-at-rest":
     session_at_rest()

@@ -115,6 +115,18 @@ struct ThreeReplicaTests {
         }
     }
 
+    @Test("Two accounts whose usernames lowercase alike share a partition, never a session's account")
+    func partitionCollision() async throws {
+        try await withCluster { cluster in
+            let values = try await run(cluster, "partition-collision", "unused", WebCluster.code)
+            #expect(values["first sign-up"] == "200" && values["second sign-up"] == "200")
+            #expect(values["first me"] == "401 -", "the first session must never call the API as the second account")
+            #expect(values["second me"] == "200 second")
+            #expect(values["first sign-out"] == "200")
+            #expect(values["second me after the first signed out"] == "200", "the first's sign-out must not sign the second out")
+        }
+    }
+
     @Test("A replica killed with SIGKILL mid-flow: the flow goes on on another")
     func replicaKilledMidFlow() async throws {
         try await withCluster { cluster in
