@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// The headers every answer of the site carries, so that a browser neither frames its pages on
+/// The headers every answer of the site's routes carries (errors included), so that a browser neither frames its pages on
 /// another site (clickjacking: a "Sign out" or "Continue" clicked through a transparent frame) nor
 /// runs anything an answer did not mean to run:
 ///
@@ -26,7 +26,12 @@ struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var response = try await next(request, context)
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as any HTTPResponseError {
+            response = try error.response(from: request, context: context)  // a body that did not decode, say
+        }
         if response.headers[.contentSecurityPolicy] == nil {
             response.headers[.contentSecurityPolicy] = "default-src 'none'; frame-ancestors 'none'"
         }

@@ -12,7 +12,7 @@ Scenarios:
 - mfa: sign in with password SECRET, choose the first second factor, enter its code;
 - reset: reset USERNAME's password to SECRET (the code is NATIVEAUTH_TEST_CODE), which signs in;
 - csrf: no browser; POSTs with a foreign Origin, a foreign Referer, neither, and a form's content
-  type, printing each status;
+  type, printing each status, and a body that does not decode, printing its status and X-Frame-Options;
 - outage: no browser; sign in through the API, print `ready`, wait for a line on standard input
   (the test stops PostgreSQL meanwhile), sign out and read /api/me, print `down`, wait for a line
   (PostgreSQL starts again), then read /api/me, sign out, and read it again, printing each status;
@@ -177,6 +177,12 @@ def csrf():
         connection.request("POST", "/api/signin", body=json.dumps({"username": username}), headers=headers)
         say(name, connection.getresponse().status)
         connection.close()
+    connection = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=60)
+    connection.request("POST", "/api/signin", body=json.dumps({"username": 5}),
+                       headers={"Origin": base, "Content-Type": "application/json"})
+    answer = connection.getresponse()
+    say("malformed body", f"{answer.status} {answer.headers.get('X-Frame-Options')}")
+    connection.close()
 
 
 def framing_page(target):
