@@ -11,7 +11,13 @@ extension Site {
         guard let session = context.sessions.session, session.signedInUser != nil, let partition = session.partition else {
             return SiteReply.error(.unauthorized, "not_signed_in", "Sign in first.")
         }
-        guard let account = try await application(for: partition).storedAccount() else {
+        let stored: NativeAuthUserAccountResult?
+        do {
+            stored = try await account(of: session, in: partition)
+        } catch {
+            return storeUnavailable(error)
+        }
+        guard let account = stored else {
             context.sessions.clearSession()
             return SiteReply.error(.unauthorized, "not_signed_in", "The account signed out: sign in again.")
         }
@@ -33,13 +39,33 @@ extension Site {
     }
 
     /// `POST /api/signout` → `{"signedOut":true}`: the user's tokens and the session are gone (the
-    /// old session cookie is worth nothing after).
+    /// old session cookie is worth nothing after); 503, and both kept, when the store cannot be reached.
     func signOut(_ request: Request, _ context: SiteContext) async throws -> Response {
-        if let partition = context.sessions.session?.partition, context.sessions.session?.signedInUser != nil,
-           let account = try await application(for: partition).storedAccount() {
-            try await account.signOutFromStore()
+        if let session = context.sessions.session, let partition = session.partition, session.signedInUser != nil {
+            do {
+                if let account = try await account(of: session, in: partition) {
+                    try await account.signOutFromStore()
+                }
+            } catch {
+                return storeUnavailable(error)
+            }
         }
         context.sessions.clearSession()
         return SiteReply.json([("signedOut", .bool(true))])
+    }
+
+    /// The account `session` signed in, as `partition` holds it: nil when the partition holds none, or
+    /// holds another account (one whose username lowercases as this one's, signed in since).
+    private func account(of session: SiteSession, in partition: String) async throws -> NativeAuthUserAccountResult? {
+        guard let stored = try await application(for: partition).storedAccount(), let expected = session.account,
+              stored.account.identifier == expected
+        else { return nil }
+        return stored
+    }
+
+    /// The store could not be read or written: 503, the session as it was.
+    private func storeUnavailable(_ error: any Error) -> Response {
+        logger.warning("the token store failed", metadata: ["error": "\(error)"])
+        return SiteReply.error(.serviceUnavailable, "store_unavailable", "The accounts cannot be reached now: try again.")
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 /// The site's pages: plain HTML whose script drives the JSON API (every step's answer says what
@@ -118,9 +119,12 @@ enum Pages {
     }
 
     /// A page with the shared script: `post` (JSON, same origin) and `served` (which replica answered
-    /// each call of the tab, listed in `#served-by` for people and tests).
+    /// each call of the tab, listed in `#served-by` for people and tests). Its scripts and style run
+    /// by a nonce of this answer's own, which its Content-Security-Policy names (``SecurityHeaders``):
+    /// the pages are static text, so every `<script>` and `<style>` in them is the site's.
     private static func html(_ title: String, _ body: String) -> Response {
-        let page = """
+        let nonce = SecurityHeaders<SiteContext>.nonce()
+        let template = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><title>\(title)</title>
             <link rel="icon" href="data:,">
@@ -155,9 +159,12 @@ enum Pages {
             <ol id="served-by" aria-label="Replicas that answered"></ol>
             </body></html>
             """
+        let page = template.replacingOccurrences(of: "<script>", with: #"<script nonce="\#(nonce)">"#)
+            .replacingOccurrences(of: "<style>", with: #"<style nonce="\#(nonce)">"#)
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-store"
+        headers[.contentSecurityPolicy] = SecurityHeaders<SiteContext>.pagePolicy(nonce: nonce)
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: page)))
     }
 }

@@ -1,43 +1,67 @@
 import Foundation
 import Hummingbird
+import Logging
 import NativeAuthPostgres
+import NativeAuthShared
 import PostgresNIO
 import ServiceLifecycle
 
 /// Hummingbird's persist driver on PostgreSQL: where `SessionMiddleware` keeps the site's sessions,
-/// shared by every replica (table `web_sessions`, made at start).
+/// shared by every replica (table `web_sessions`, made at start). A row's key is the SHA-256 of the
+/// session's key, never the key itself: whoever reads the table (a backup, a replica of the
+/// database) learns no session cookie, as the token store's rows are encrypted. Its queries wait for a connection
+/// as long as the token store's (`--database-timeout`), and a session that could not be read is
+/// noted for ``SessionLoadCheck`` (`SessionMiddleware` takes it for no session).
 struct PostgresSessionDriver: PersistDriver {
     let database: NativeAuthDatabase
+    let logger: Logger
 
-    /// Makes the table when it is missing.
+    /// Makes the table when it is missing. Replicas starting at once on a new database may make it
+    /// at the same time: `IF NOT EXISTS` does not see a table another transaction is making, whose
+    /// commit then fails this one (a unique violation in the catalog), so that one is tried again,
+    /// and then sees the table.
     func prepare() async throws {
-        try await database.client.query("""
-            CREATE TABLE IF NOT EXISTS web_sessions (
-                key TEXT PRIMARY KEY, value TEXT NOT NULL, expires_at TIMESTAMPTZ)
-            """)
+        for attempt in 1... {
+            do {
+                try await database.client.query("""
+                    CREATE TABLE IF NOT EXISTS web_sessions (
+                        key TEXT PRIMARY KEY, value TEXT NOT NULL, expires_at TIMESTAMPTZ)
+                    """)
+                return
+            } catch let error as PSQLError where attempt < 3 && ["23505", "42P07"].contains(error.serverInfo?[.sqlState] ?? "") {
+                continue  // made by another replica meanwhile
+            }
+        }
     }
 
     func create<Object: Codable & Sendable>(key: String, value: Object, expires: Duration?) async throws {
+        let key = Self.stored(key)
         let text = try Self.encoded(value)
         let expiry = expires.map(Self.date(in:))
-        let rows = try await database.client.query("""
-            INSERT INTO web_sessions (key, value, expires_at) VALUES (\(key), \(text), \(expiry))
-            ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, expires_at = EXCLUDED.expires_at
-            WHERE web_sessions.expires_at < now()
-            RETURNING 1
-            """)
-        for try await _ in rows.decode(Int32.self) { return }
-        throw PersistError.duplicate
+        let created = try await database.withConnection { connection in
+            let rows = try await connection.query("""
+                INSERT INTO web_sessions (key, value, expires_at) VALUES (\(key), \(text), \(expiry))
+                ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, expires_at = EXCLUDED.expires_at
+                WHERE web_sessions.expires_at < now()
+                RETURNING 1
+                """, logger: logger)
+            for try await _ in rows.decode(Int32.self) { return true }
+            return false
+        }
+        if !created { throw PersistError.duplicate }
     }
 
     func set<Object: Codable & Sendable>(key: String, value: Object, expires: Duration?) async throws {
+        let key = Self.stored(key)
         let text = try Self.encoded(value)
         let expiry = expires.map(Self.date(in:))
-        try await database.client.query("""
-            INSERT INTO web_sessions (key, value, expires_at) VALUES (\(key), \(text), \(expiry))
-            ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value,
-                expires_at = coalesce(EXCLUDED.expires_at, web_sessions.expires_at)
-            """)
+        try await database.withConnection { connection in
+            _ = try await connection.query("""
+                INSERT INTO web_sessions (key, value, expires_at) VALUES (\(key), \(text), \(expiry))
+                ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value,
+                    expires_at = coalesce(EXCLUDED.expires_at, web_sessions.expires_at)
+                """, logger: logger)
+        }
     }
 
     func get<Object: Codable & Sendable>(key: String, as: Object.Type) async throws -> Object? {
@@ -45,19 +69,31 @@ struct PostgresSessionDriver: PersistDriver {
     }
 
     func getWithTTL<Object: Codable & Sendable>(key: String, as: Object.Type) async throws -> (object: Object, ttl: Duration?)? {
-        let rows = try await database.client.query("""
-            SELECT value, extract(epoch FROM expires_at - now())::FLOAT8 FROM web_sessions
-            WHERE key = \(key) AND (expires_at IS NULL OR expires_at > now())
-            """)
-        for try await (text, seconds) in rows.decode((String, Double?).self) {
-            guard let object = try? JSONDecoder().decode(Object.self, from: Data(text.utf8)) else { throw PersistError.invalidConversion }
-            return (object, seconds.map { .milliseconds(Int64($0 * 1000)) })
+        let key = Self.stored(key)
+        let row: (String, Double?)?
+        do {
+            row = try await database.withConnection { connection in
+                let rows = try await connection.query("""
+                    SELECT value, extract(epoch FROM expires_at - now())::FLOAT8 FROM web_sessions
+                    WHERE key = \(key) AND (expires_at IS NULL OR expires_at > now())
+                    """, logger: logger)
+                for try await (text, seconds) in rows.decode((String, Double?).self) { return (text, seconds) }
+                return nil
+            }
+        } catch {
+            SessionLoadCheck.noteFailure(error)
+            throw error
         }
-        return nil
+        guard let (text, seconds) = row else { return nil }
+        guard let object = try? JSONDecoder().decode(Object.self, from: Data(text.utf8)) else { throw PersistError.invalidConversion }
+        return (object, seconds.map { .milliseconds(Int64($0 * 1000)) })
     }
 
     func remove(key: String) async throws {
-        try await database.client.query("DELETE FROM web_sessions WHERE key = \(key)")
+        let key = Self.stored(key)
+        try await database.withConnection { connection in
+            _ = try await connection.query("DELETE FROM web_sessions WHERE key = \(key)", logger: logger)
+        }
     }
 
     func shutdown() async throws {}
@@ -70,6 +106,12 @@ struct PostgresSessionDriver: PersistDriver {
                 try? await Task.sleep(for: .seconds(60))
             }
         }
+    }
+
+    /// The key a session's row is stored under: the hex SHA-256 of the session's key.
+    private static func stored(_ key: String) -> String {
+        let hex = Array("0123456789abcdef")
+        return "sha256:" + String(SHA256Hash.digest(Array(key.utf8)).flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 0x0F)]] })
     }
 
     private static func encoded(_ value: some Encodable) throws -> String {

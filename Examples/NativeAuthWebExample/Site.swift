@@ -86,7 +86,7 @@ struct Site: Sendable {
     /// Signed in: a new session (a new ID) names the user.
     func signedIn(_ result: NativeAuthUserAccountResult, partition: String, _ context: SiteContext) -> Response {
         let username = result.account.username
-        context.sessions.createSession(.signedIn(username, partition: partition))
+        context.sessions.createSession(.signedIn(username, account: result.account.identifier, partition: partition))
         Counter(label: "nativeauth_web_signins_total").increment()
         logger.info("signed in", metadata: ["user": "\(EmailMasking.mask(username))"])
         return SiteReply.json([("signedIn", .object([("username", .string(username))]))])

@@ -16,6 +16,10 @@ struct SiteSession: Codable, Sendable {
     var methods: [SiteAuthMethod]?
     /// The signed-in user's username.
     var signedInUser: String?
+    /// The signed-in account's stable identifier: the partition is named by a lowercased username,
+    /// which two accounts the server tells apart may share, so the account the partition holds is
+    /// this session's only when its identifier is this one.
+    var account: String?
 
     /// A session waiting at a flow's step.
     static func waiting(_ flow: SealedFlowState, partition: String, sentTo: String? = nil, codeLength: Int? = nil,
@@ -24,8 +28,8 @@ struct SiteSession: Codable, Sendable {
     }
 
     /// A signed-in session.
-    static func signedIn(_ username: String, partition: String) -> SiteSession {
-        SiteSession(partition: partition, signedInUser: username)
+    static func signedIn(_ username: String, account: String, partition: String) -> SiteSession {
+        SiteSession(partition: partition, signedInUser: username, account: account)
     }
 }
 

@@ -83,17 +83,20 @@ struct WebExample: AsyncParsableCommand {
         let database = NativeAuthDatabase(client: client, timeout: .milliseconds(Int64(databaseTimeout * 1000)), logger: logger)
         let store = PostgresTokenStore(database: database, keys: keys)
         let ledger = PostgresSealedStateLedger(database: database)
-        let sessions = PostgresSessionDriver(database: database)
+        let sessions = PostgresSessionDriver(database: database, logger: logger)
         let site = Site(app: nativeAuth, store: store, sealer: FlowStateSealer(keys: keys, ledger: ledger),
                         api: try apiURL(authority: authorityURL), apiScopes: apiScopes.isEmpty ? ["User.Read"] : apiScopes,
                         replica: replica ?? "\(host):\(port)", logger: logger)
 
         let router = Router(context: SiteContext.self)
         router.add(middleware: ServedBy(replica: site.replica))
+        router.add(middleware: SecurityHeaders())
         router.add(middleware: OriginCheck(trustsForwardedHost: trustsForwardedHost))
+        router.add(middleware: SessionLoadCheck.Watching())
         router.add(middleware: SessionMiddleware(storage: sessions, configuration: SessionMiddlewareConfiguration(
             sessionCookieParameters: SessionCookieParameters(name: "nativeauth_session", secure: secureCookies, sameSite: .lax),
             keyPrefix: "s.", defaultSessionExpiration: .seconds(8 * 3600))))
+        router.add(middleware: SessionLoadCheck.Checking())
         router.add(middleware: OpenFailure.Answering())  // inside the sessions: they are kept
         Pages.register(on: router)
         Self.registerAPI(on: router, site)

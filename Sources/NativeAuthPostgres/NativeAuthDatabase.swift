@@ -46,8 +46,11 @@ public struct NativeAuthDatabase: Sendable {
 
     /// Runs `operation` with a pooled connection, failing with ``PostgresStoreError/Reason/unavailable``
     /// when none can be had within ``timeout``. Only the wait for a connection is limited: once
-    /// `operation` runs, it runs to its end (a refresh under a lock is never cut short).
-    func withConnection<T: Sendable>(_ operation: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+    /// `operation` runs, it runs to its end (a refresh under a lock is never cut short). An app's own
+    /// tables (its sessions, say) use it to fail as the store does while PostgreSQL is down.
+    /// - Throws: ``PostgresStoreError`` (`unavailable` when no connection came in time, or the
+    ///   connection failed; `queryFailed` when PostgreSQL refused a query), or what `operation` threw.
+    public func withConnection<T: Sendable>(_ operation: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         let race = ConnectionRace()
         let timeout = timeout
         do {

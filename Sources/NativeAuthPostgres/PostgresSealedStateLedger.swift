@@ -9,18 +9,31 @@ import PostgresNIO
 import ServiceLifecycle
 
 /// The record of opened sealed flow states on PostgreSQL, shared by every replica: what makes a
-/// sealed state open once across them (``FlowStateSealer``). One row per opened value, until it
-/// expires; run it as a `Service` to delete expired rows every ``cleanUpInterval``.
+/// sealed state open once across them (``FlowStateSealer``). One row per opened value, until
+/// ``clockSkewAllowance`` after it expires; run it as a `Service` to delete such rows every
+/// ``cleanUpInterval``.
+///
+/// A replica decides whether a value expired by its own clock, and the rows are deleted by
+/// PostgreSQL's: a row kept only until the value's expiry would be gone while a replica whose clock
+/// runs late still opens the value, which would then open a second time there.
 public struct PostgresSealedStateLedger: SealedStateLedger, Service {
+    /// How long after its value's expiry a row is kept by default: 10 minutes.
+    public static let defaultClockSkewAllowance: Duration = .seconds(10 * 60)
+
     /// The database.
     public let database: NativeAuthDatabase
     /// How often expired rows are deleted while the service runs.
     public let cleanUpInterval: Duration
+    /// How long after its value's expiry (by PostgreSQL's clock) a row is kept: the most a
+    /// replica's clock may run behind PostgreSQL's without a value opening twice on it.
+    public let clockSkewAllowance: Duration
 
     /// A ledger in `database`.
-    public init(database: NativeAuthDatabase, cleanUpInterval: Duration = .seconds(60)) {
+    public init(database: NativeAuthDatabase, cleanUpInterval: Duration = .seconds(60),
+                clockSkewAllowance: Duration = Self.defaultClockSkewAllowance) {
         self.database = database
         self.cleanUpInterval = cleanUpInterval
+        self.clockSkewAllowance = clockSkewAllowance
     }
 
     public func recordFirstUse(of id: UUID, expiresAt: Date) async throws -> Bool {
@@ -34,13 +47,16 @@ public struct PostgresSealedStateLedger: SealedStateLedger, Service {
         }
     }
 
-    /// Deletes the rows of values expired by now; returns how many.
+    /// Deletes the rows of values expired more than ``clockSkewAllowance`` ago; returns how many.
     @discardableResult
     public func removeExpired() async throws -> Int {
-        try await database.withConnection { connection in
-            let rows = try await connection.query(
-                "WITH gone AS (DELETE FROM nativeauth_resumed_states WHERE expires_at < now() RETURNING 1) SELECT count(*) FROM gone",
-                logger: database.logger)
+        let allowance = Double(clockSkewAllowance.components.seconds)
+        return try await database.withConnection { connection in
+            let rows = try await connection.query("""
+                WITH gone AS (DELETE FROM nativeauth_resumed_states WHERE expires_at < now() - make_interval(secs => \(allowance))
+                              RETURNING 1)
+                SELECT count(*) FROM gone
+                """, logger: database.logger)
             var count = 0
             for try await removed in rows.decode(Int64.self) { count = Int(removed) }
             return count

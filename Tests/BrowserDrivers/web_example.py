@@ -12,7 +12,18 @@ Scenarios:
 - mfa: sign in with password SECRET, choose the first second factor, enter its code;
 - reset: reset USERNAME's password to SECRET (the code is NATIVEAUTH_TEST_CODE), which signs in;
 - csrf: no browser; POSTs with a foreign Origin, a foreign Referer, neither, and a form's content
-  type, printing each status.
+  type, printing each status, and a body that does not decode, printing its status and X-Frame-Options;
+- outage: no browser; sign in through the API, print `ready`, wait for a line on standard input
+  (the test stops PostgreSQL meanwhile), sign out and read /api/me, print `down`, wait for a line
+  (PostgreSQL starts again), then read /api/me, sign out, and read it again, printing each status;
+- session-at-rest: no browser; sign in through the API, print the session cookie, then read the
+  keys of the sessions table on standard input and print the statuses of /api/me with each as the
+  cookie;
+- partition-collision: no browser; sign up two accounts whose usernames lowercase alike, each in
+  its own session, then print what /api/me shows each session (status and display name), sign the
+  first out, and print the status of the second's /api/me;
+- framing: sign in, then open a page of another origin (another loopback port) that frames /me, and print
+  whether the framed page showed (its sign-out button).
 """
 import json
 import os
@@ -166,7 +177,135 @@ def csrf():
         connection.request("POST", "/api/signin", body=json.dumps({"username": username}), headers=headers)
         say(name, connection.getresponse().status)
         connection.close()
+    connection = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=60)
+    connection.request("POST", "/api/signin", body=json.dumps({"username": 5}),
+                       headers={"Origin": base, "Content-Type": "application/json"})
+    answer = connection.getresponse()
+    say("malformed body", f"{answer.status} {answer.headers.get('X-Frame-Options')}")
+    connection.close()
 
+
+def framing_page(target):
+    """The address of a page of another origin (a server of this script's own, on another loopback
+    port) that frames `target`."""
+    import http.server
+    import threading
+    page = f"<!doctype html><title>elsewhere</title><iframe id=f src='{target}'></iframe>".encode()
+
+    class Framer(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(page)))
+            self.end_headers()
+            self.wfile.write(page)
+
+        def log_message(self, *arguments):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Framer)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def api_caller(cookie, bodies=None):
+    """A function that calls the API with the session cookie in `cookie["value"]` (kept up to date
+    from the answers) and returns each answer's status (its body appended to `bodies`, if given)."""
+    import http.client
+    parsed = urllib.parse.urlparse(base)
+
+    def call(method, path, body=None):
+        headers = {"Origin": base, "Content-Type": "application/json"}
+        if "value" in cookie:
+            headers["Cookie"] = "nativeauth_session=" + cookie["value"]
+        connection = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=300)
+        connection.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
+        answer = connection.getresponse()
+        body = answer.read()
+        if bodies is not None:
+            bodies.append(body.decode())
+        for header in answer.headers.get_all("Set-Cookie") or []:
+            name, _, rest = header.partition("=")
+            if name == "nativeauth_session":
+                cookie["value"] = rest.split(";")[0]
+        connection.close()
+        return answer.status
+
+    return call
+
+
+def partition_collision():
+    """Two accounts the server tells apart (U+03F2 and U+03F9, small and capital lunate sigma) whose
+    usernames lowercase alike; each signs up in a session of its own, and each session reads /me."""
+    import uuid
+    local = "a" + uuid.uuid4().hex[:8]
+    first, second = "\u03f2" + local + "@example.com", "\u03f9" + local + "@example.com"
+    sessions = {}
+    for name, user in (("first", first), ("second", second)):
+        cookie = {}
+        call = api_caller(cookie, bodies := [])
+        call("POST", "/api/signup", {"username": user, "password": "Sign-up-Passw0rd!"})
+        call("POST", "/api/signup/code", {"code": code})
+        say(name + " sign-up", call("POST", "/api/signup/attributes", {"attributes": {"displayName": name}}))
+        sessions[name] = (call, bodies)
+    for name in ("first", "second"):
+        call, bodies = sessions[name]
+        status = call("GET", "/api/me")
+        shown = json.loads(bodies[-1]).get("displayName") if status == 200 else "-"
+        say(name + " me", f"{status} {shown}")
+    say("first sign-out", sessions["first"][0]("POST", "/api/signout", {}))
+    say("second me after the first signed out", sessions["second"][0]("GET", "/api/me"))
+
+
+def session_at_rest():
+    cookie = {}
+    call = api_caller(cookie)
+    call("POST", "/api/signin", {"username": username})
+    say("sign-in", call("POST", "/api/signin/code", {"code": code}))
+    say("cookie", cookie["value"])
+    statuses = []
+    for line in sys.stdin:  # the keys the sessions table holds, one a line
+        key = line.strip()
+        for candidate in {key, key.removeprefix("s.")}:
+            statuses.append(api_caller({"value": candidate})("GET", "/api/me"))
+    say("stored keys as cookies", ",".join(sorted({str(status) for status in statuses})))
+
+
+def outage():
+    cookie = {}
+    call = api_caller(cookie)
+    call("POST", "/api/signin", {"username": username})
+    say("sign-in", call("POST", "/api/signin/code", {"code": code}))
+    say("me before", call("GET", "/api/me"))
+    say("ready", "yes")
+    sys.stdin.readline()
+    say("signout while down", call("POST", "/api/signout", {}))
+    say("me while down", call("GET", "/api/me"))
+    say("down", "yes")
+    sys.stdin.readline()
+    for _ in range(60):  # until the replicas reach PostgreSQL again
+        status = call("GET", "/api/me")
+        if status != 503:
+            break
+    say("me after", status)
+    say("signout after", call("POST", "/api/signout", {}))
+    say("me after signout", call("GET", "/api/me"))
+
+
+if scenario == "partition-collision":
+    partition_collision()
+    say("done", "yes")
+    sys.exit(0)
+
+if scenario == "session-at-rest":
+    session_at_rest()
+    say("done", "yes")
+    sys.exit(0)
+
+if scenario == "outage":
+    outage()
+    say("done", "yes")
+    sys.exit(0)
 
 if scenario == "csrf":
     csrf()
@@ -193,6 +332,14 @@ try:
         reset(driver)
     elif scenario == "kill":
         sign_in(driver, pause_after_start=True)
+    elif scenario == "framing":
+        sign_in(driver)
+        driver.get(framing_page(base + "/me"))
+        frame = WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "f"))
+        WebDriverWait(driver, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        driver.switch_to.frame(frame)
+        say("framed page shown", "yes" if driver.find_elements(By.ID, "signout") else "no")
+        driver.switch_to.default_content()
     say("done", "yes")
 except Exception:
     traceback.print_exc()

@@ -119,7 +119,7 @@ struct PostgresTokenStoreTests {
         }
     }
 
-    @Test("The ledger records a sealed state's first opening once, across replicas, and deletes expired rows")
+    @Test("The ledger records a sealed state's first opening once, across replicas, and deletes rows expired for longer than the clock skew allowance")
     func ledger() async throws {
         let cluster = try PostgresFixture.sharedCluster()
         try await PostgresFixture.withReplica(cluster) { a in
@@ -127,11 +127,37 @@ struct PostgresTokenStoreTests {
                 let id = UUID()
                 #expect(try await a.ledger.recordFirstUse(of: id, expiresAt: Date().addingTimeInterval(600)))
                 #expect(try await !b.ledger.recordFirstUse(of: id, expiresAt: Date().addingTimeInterval(600)))
-                let expired = UUID()
+                let allowance = TimeInterval(PostgresSealedStateLedger.defaultClockSkewAllowance.components.seconds)
+                let expired = UUID(), longGone = UUID()
                 #expect(try await a.ledger.recordFirstUse(of: expired, expiresAt: Date().addingTimeInterval(-1)))
+                #expect(try await a.ledger.recordFirstUse(of: longGone, expiresAt: Date().addingTimeInterval(-allowance - 60)))
                 #expect(try await b.ledger.removeExpired() >= 1)
-                #expect(try await a.ledger.recordFirstUse(of: expired, expiresAt: Date().addingTimeInterval(-1)), "its row is gone")
+                #expect(try await !a.ledger.recordFirstUse(of: expired, expiresAt: Date().addingTimeInterval(-1)), "kept for the allowance")
+                #expect(try await a.ledger.recordFirstUse(of: longGone, expiresAt: Date().addingTimeInterval(-allowance - 60)), "its row is gone")
             }
+        }
+    }
+
+    @Test("A replica whose clock runs late opens a sealed state once, even after the expired rows were deleted")
+    func lateClockOpensOnce() async throws {
+        let cluster = try PostgresFixture.sharedCluster()
+        let server = ServerMock()
+        // Two minutes behind PostgreSQL: a value sealed there for a minute has expired by
+        // PostgreSQL's clock while it still opens on this replica.
+        let late = ManualClock(start: Date().addingTimeInterval(-120))
+        try await PostgresFixture.withReplica(cluster) { a in
+            let partition = "user-\(UUID().uuidString)"
+            let app = try server.app(clock: late).partition(partition, of: a.store)
+            guard case .codeRequired(let state, _, _, _) = await app.signIn(parameters: NativeAuthSignInParameters(username: "alice@contoso.com"))
+            else { Issue.record("no code"); return }
+            let sealer = FlowStateSealer(keys: PostgresFixture.keys, ledger: a.ledger, lifetime: .seconds(60), clock: late)
+            let sealed = sealer.seal(state)
+            _ = try await sealer.open(sealed, as: SignInCodeRequiredState.self, in: app)
+            try await a.ledger.removeExpired()
+            let replay = await #expect(throws: FlowStateSealingError.self) {
+                try await sealer.open(sealed, as: SignInCodeRequiredState.self, in: app)
+            }
+            #expect(replay?.reason == .alreadyUsed)
         }
     }
 

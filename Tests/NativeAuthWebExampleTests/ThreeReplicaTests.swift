@@ -22,8 +22,8 @@ struct ThreeReplicaTests {
         return lines(text)
     }
 
-    private func withCluster(_ body: (WebCluster) async throws -> Void) async throws {
-        let cluster = try await WebCluster.start()
+    private func withCluster(databaseTimeout: Int = 120, _ body: (WebCluster) async throws -> Void) async throws {
+        let cluster = try await WebCluster.start(databaseTimeout: databaseTimeout)
         do {
             try await body(cluster)
         } catch {
@@ -33,7 +33,7 @@ struct ThreeReplicaTests {
         await cluster.stop()
     }
 
-    @Test("A sign-in started on one replica finishes on another; sign-up, reset, MFA; a replayed cookie after sign-out gets 401; CSRF")
+    @Test("A sign-in started on one replica finishes on another; sign-up, reset, MFA; a replayed cookie after sign-out gets 401; CSRF; no framing")
     func flowsAcrossReplicas() async throws {
         try await withCluster { cluster in
             let signIn = try await run(cluster, "signin", "alice@example.com", WebCluster.code)
@@ -72,6 +72,59 @@ struct ThreeReplicaTests {
             #expect(csrf["form content type"] == "415")
             #expect(csrf["untrusted forwarded host"] == "403", "X-Forwarded-Host counts only with --trust-forwarded-host")
             #expect(csrf["same origin"] == "200")
+            #expect(csrf["malformed body"] == "400 DENY", "an error answer carries the security headers too")
+
+            let framing = try await run(cluster, "framing", "alice@example.com", WebCluster.code)
+            #expect(framing["me status"] == "200")
+            #expect(framing["framed page shown"] == "no", "another site must not frame the pages")
+        }
+    }
+
+    @Test("While PostgreSQL is down, a sign-out answers 503 and signs nothing out; once it is back, the sign-out works")
+    func signOutWhileDatabaseDown() async throws {
+        try await withCluster(databaseTimeout: 20) { cluster in
+            let browser = try cluster.browser("outage", username: "alice@example.com", secret: WebCluster.code)
+            try await browser.waitFor("ready: yes")
+            cluster.postgres.stopServer()
+            browser.sendLine("stopped")
+            try await browser.waitFor("down: yes")
+            try cluster.postgres.startServer()
+            let (status, text) = await browser.finish()
+            #expect(status == 0, "\(text)")
+            let values = lines(text)
+            #expect(values["me before"] == "200")
+            #expect(values["signout while down"] == "503", "a sign-out that could not happen must not say it did")
+            #expect(values["me while down"] == "503", "a signed-in person is not told to sign in while the database is down")
+            #expect(values["me after"] == "200", "the session and the tokens were kept")
+            #expect(values["signout after"] == "200")
+            #expect(values["me after signout"] == "401")
+        }
+    }
+
+    @Test("The sessions table holds no session cookie: a key read from it opens no session")
+    func sessionKeysAtRest() async throws {
+        try await withCluster { cluster in
+            let browser = try cluster.browser("session-at-rest", username: "alice@example.com", secret: WebCluster.code)
+            let cookie = try await browser.waitFor(#"cookie: (\S+)"#)
+            let keys = try await cluster.postgres.psql("SELECT key FROM web_sessions").split(separator: "\n").map(String.init)
+            #expect(!keys.isEmpty)
+            #expect(!keys.contains { $0.contains(cookie) }, "the table holds the cookie")
+            for key in keys { browser.sendLine(key) }
+            let (status, text) = await browser.finish()
+            #expect(status == 0, "\(text)")
+            #expect(lines(text)["stored keys as cookies"] == "401")
+        }
+    }
+
+    @Test("Two accounts whose usernames lowercase alike share a partition, never a session's account")
+    func partitionCollision() async throws {
+        try await withCluster { cluster in
+            let values = try await run(cluster, "partition-collision", "unused", WebCluster.code)
+            #expect(values["first sign-up"] == "200" && values["second sign-up"] == "200")
+            #expect(values["first me"] == "401 -", "the first session must never call the API as the second account")
+            #expect(values["second me"] == "200 second")
+            #expect(values["first sign-out"] == "200")
+            #expect(values["second me after the first signed out"] == "200", "the first's sign-out must not sign the second out")
         }
     }
 

@@ -43,7 +43,8 @@ final class WebCluster: Sendable {
         self.base = base
     }
 
-    static func start() async throws -> WebCluster {
+    /// Starts it; each replica waits `databaseTimeout` seconds for a database connection.
+    static func start(databaseTimeout: Int = 120) async throws -> WebCluster {
         let postgres = try PostgresCluster.start()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nativeauth-web-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -61,7 +62,7 @@ final class WebCluster: Sendable {
             let replica = try RunningProgram("r\(index)", try Binaries.url("nativeauth-web-example").path, [
                 "--port", "0", "--replica", "r\(index)", "--authority", authority,
                 "--client-id", "e1a70000-0000-4000-8000-000000000001", "--database", postgres.url, "--key-file", keyFile.path,
-                "--log-level", "warning", "--database-timeout", "120",
+                "--log-level", "warning", "--database-timeout", "\(databaseTimeout)",
             ])
             replicas.append(replica)
             ports.append(try await replica.waitFor(#"listening on http://127\.0\.0\.1:(\d+)"#))
@@ -157,5 +158,18 @@ enum Binaries {
             throw ProgramFailure("\(name) was not found (swift build --product \(name)); looked at \(candidates.map(\.path))")
         }
         return found
+    }
+}
+
+extension PostgresCluster {
+    /// The rows `sql` answers, one a line, its columns joined by `|` (psql's unaligned output).
+    func psql(_ sql: String) async throws -> String {
+        let binaries = try #require(Self.binaries)
+        let program = try RunningProgram("psql", binaries.appendingPathComponent("psql").path, [
+            "-h", "127.0.0.1", "-p", "\(port)", "-U", "postgres", "-At", "-v", "ON_ERROR_STOP=1", "-c", sql, "postgres",
+        ])
+        let (status, text) = await program.finish()
+        guard status == 0 else { throw ProgramFailure("psql failed: \(text)") }
+        return text
     }
 }
