@@ -48,20 +48,29 @@ public struct PostgresSealedStateLedger: SealedStateLedger, Service {
     }
 
     /// Deletes the rows of values expired more than ``clockSkewAllowance`` ago; returns how many.
+    /// Before ``NativeAuthDatabase/migrate()`` made the table there is nothing to delete: 0, not an
+    /// error (the service starts beside an app's migration, as the web example's does).
     @discardableResult
     public func removeExpired() async throws -> Int {
         let allowance = Double(clockSkewAllowance.components.seconds)
         return try await database.withConnection { connection in
-            let rows = try await connection.query("""
-                WITH gone AS (DELETE FROM nativeauth_resumed_states WHERE expires_at < now() - make_interval(secs => \(allowance))
-                              RETURNING 1)
-                SELECT count(*) FROM gone
-                """, logger: database.logger)
-            var count = 0
-            for try await removed in rows.decode(Int64.self) { count = Int(removed) }
-            return count
+            do {
+                let rows = try await connection.query("""
+                    WITH gone AS (DELETE FROM nativeauth_resumed_states WHERE expires_at < now() - make_interval(secs => \(allowance))
+                                  RETURNING 1)
+                    SELECT count(*) FROM gone
+                    """, logger: database.logger)
+                var count = 0
+                for try await removed in rows.decode(Int64.self) { count = Int(removed) }
+                return count
+            } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.undefinedTable {
+                return 0
+            }
         }
     }
+
+    /// PostgreSQL's SQLSTATE for a table that does not exist.
+    private static let undefinedTable = "42P01"
 
     /// Deletes expired rows every ``cleanUpInterval`` until the service group shuts down.
     public func run() async throws {

@@ -29,6 +29,23 @@ struct PostgresTokenStoreTests {
         #expect(applied.sorted { $0.count > $1.count } == [[1], [], []])
     }
 
+    @Test("Before the migration, the ledger's clean-up finds nothing to delete; recording an opening fails loudly")
+    func ledgerBeforeMigration() async throws {
+        let cluster = try PostgresCluster.start()
+        defer { cluster.stop() }
+        let client = PostgresClient(configuration: try .init(databaseURL: cluster.url))
+        try await withThrowingTaskGroup(of: Void.self) { group async throws in
+            group.addTask { await client.run() }
+            let ledger = PostgresSealedStateLedger(database: NativeAuthDatabase(client: client, timeout: .seconds(120)))
+            #expect(try await ledger.removeExpired() == 0)
+            let refused = await #expect(throws: PostgresStoreError.self) {
+                try await ledger.recordFirstUse(of: UUID(), expiresAt: Date().addingTimeInterval(60))
+            }
+            #expect(refused?.reason == .queryFailed)
+            group.cancelAll()
+        }
+    }
+
     @Test("A sign-in is one row of its partition, encrypted at rest, read by another replica")
     func signInIsOneEncryptedRow() async throws {
         let cluster = try PostgresFixture.sharedCluster()
