@@ -193,7 +193,7 @@ struct PostgresTokenStoreTests {
                     .open(sealed, as: SignInCodeRequiredState.self, in: onB)
                 guard case .completed = await resumed.submitCode(code: "12345678") else { Issue.record("not signed in"); return }
                 let replay = await #expect(throws: FlowStateSealingError.self) {
-                    try await FlowStateSealer(keys: PostgresFixture.keys, ledger: a.ledger).open(sealed, in: server.app())
+                    try await FlowStateSealer(keys: PostgresFixture.keys, ledger: a.ledger).open(sealed, in: server.app().partition(partition, of: a.store))
                 }
                 #expect(replay?.reason == .alreadyUsed)
                 #expect(try await a.store.read(partition: partition).accounts.map(\.username) == ["alice@contoso.com"])

@@ -151,6 +151,24 @@ struct FlowStateSealerTests {
         #expect(await #expect(throws: FlowStateSealingError.self) { try await sealer.open(sealer.seal(state), in: other) }?.reason == .foreign)
     }
 
+    @Test("A value sealed in one user's partition is refused as foreign in another's, and in a document store's application; it opens in its own")
+    func foreignPartition() async throws {
+        let sealer = FlowStateSealer(keys: try SealingFixture.keys(), ledger: InMemorySealedStateLedger())
+        let store = InMemoryPartitionedTokenStore()
+        let app = try SealingFixture.app()
+        let alice = app.partition("user-alice", of: store)
+        let state = try #require(SignInCodeRequiredState.resumed(from: Self.snapshot, in: alice))
+        let sealed = sealer.seal(state)
+        for other in [app.partition("user-mallory", of: store), app] {
+            #expect(await #expect(throws: FlowStateSealingError.self) { try await sealer.open(sealed, in: other) }?.reason == .foreign)
+        }
+        let opened = try await sealer.open(sealed, as: SignInCodeRequiredState.self, in: app.partition("user-alice", of: store))
+        #expect(opened.snapshot.partition == "user-alice")
+        // And the other way: a document store's value does not open in a partition.
+        let documentState = try #require(SignInCodeRequiredState.resumed(from: Self.snapshot, in: app))
+        #expect(await #expect(throws: FlowStateSealingError.self) { try await sealer.open(sealer.seal(documentState), in: alice) }?.reason == .foreign)
+    }
+
     @Test("Opening as another step is refused and leaves the value unopened")
     func unexpectedStep() async throws {
         let sealer = FlowStateSealer(keys: try SealingFixture.keys(), ledger: InMemorySealedStateLedger())

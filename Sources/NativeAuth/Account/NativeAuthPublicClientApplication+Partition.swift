@@ -23,6 +23,10 @@ extension NativeAuthPublicClientApplication {
         NativeAuthPublicClientApplication(copying: self, accountStorage: environment.accountStorage.partition(key, of: store))
     }
 
+    /// The key of the partition this application keeps its accounts in (``partition(_:of:)``); nil
+    /// when it keeps them in a token store's one document.
+    package var partitionKey: String? { environment.accountStorage.place.partitionKey }
+
     /// The account signed in to this application, read from its token store with the store's
     /// asynchronous calls (a document store's or a partition's); nil when there is none.
     /// - Throws: What the store throws when it cannot be read.

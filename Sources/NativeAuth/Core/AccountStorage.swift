@@ -64,6 +64,12 @@ enum AccountStorePlace: Sendable {
         }
     }
 
+    /// The partition's key; nil for a document store.
+    var partitionKey: String? {
+        if case .partition(_, let key) = self { return key }
+        return nil
+    }
+
     func withRefreshLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         switch self {
         case .document(let store): return try await store.withRefreshLock(body)

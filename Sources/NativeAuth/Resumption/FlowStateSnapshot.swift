@@ -7,8 +7,9 @@ import Foundation
 /// What a flow state waiting for the user carries from one step to the next, taken out of the state
 /// so that another process can build the same state again (`NativeAuthServer` seals it): the
 /// continuation token of the step it waits at, the flow's username, scopes, claims and
-/// correlation ID, and the client ID of the application it belongs to. Nothing else: the
-/// application (its transport and token store) is the one the state is rebuilt in.
+/// correlation ID, and the client ID of the application it belongs to and the partition of the
+/// token store it keeps its accounts in. Nothing else: the application (its transport and token
+/// store) is the one the state is rebuilt in.
 ///
 /// A V2 journey's state will add what its next request needs (the latest links and methods) here,
 /// as an optional member, so that a snapshot of a V1 state stays what it is.
@@ -26,20 +27,26 @@ package struct FlowStateSnapshot: Sendable, Equatable {
     package var correlationId: UUID
     /// The claims request's JSON text, when the flow has one.
     package var claims: String?
+    /// The partition of the token store the flow's application keeps its accounts in (its user's,
+    /// ``NativeAuthPublicClientApplication/partition(_:of:)``); nil for a document store.
+    package var partition: String?
 
     /// A snapshot of the given parts.
-    package init(clientId: String, continuationToken: String?, username: String, scopes: [String], correlationId: UUID, claims: String?) {
+    package init(clientId: String, continuationToken: String?, username: String, scopes: [String], correlationId: UUID, claims: String?,
+                 partition: String? = nil) {
         self.clientId = clientId
         self.continuationToken = continuationToken
         self.username = username
         self.scopes = scopes
         self.correlationId = correlationId
         self.claims = claims
+        self.partition = partition
     }
 
     init(context: FlowContext, continuationToken: String?) {
         self.init(clientId: context.environment.wire.clientId, continuationToken: continuationToken, username: context.username, scopes: context.scopes,
-                  correlationId: context.correlationId, claims: context.claims?.jsonString())
+                  correlationId: context.correlationId, claims: context.claims?.jsonString(),
+                  partition: context.environment.accountStorage.place.partitionKey)
     }
 
     /// The flow's context in `application`, or nil when the application is another (its client ID

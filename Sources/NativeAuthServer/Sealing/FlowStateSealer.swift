@@ -11,7 +11,8 @@ import NativeAuthShared
 /// and continued by whichever process (replica) receives the next one.
 ///
 /// Sealing encrypts and authenticates what the state carries (its continuation token, username,
-/// scopes, claims, step and correlation ID, the application's client ID, and the value's expiry)
+/// scopes, claims, step and correlation ID, the application's client ID and token-store partition,
+/// and the value's expiry)
 /// with AES-256-GCM under a key derived from the application's current key; the key's ID travels in
 /// front, so earlier keys still open what they sealed (``SealingKeys``). Opening checks all of that
 /// and records the value's ID in the ``SealedStateLedger`` shared by every replica, so a value opens
@@ -83,12 +84,14 @@ public struct FlowStateSealer: Sendable {
         seal(resumable.state)
     }
 
-    /// Opens `sealed` into the state it was sealed from, in `application` (the same client ID; for a
-    /// server, the user's ``NativeAuthPublicClientApplication/partition(_:of:)``), and records it as
+    /// Opens `sealed` into the state it was sealed from, in `application` (the same client ID and,
+    /// for a server, the same user's ``NativeAuthPublicClientApplication/partition(_:of:)`` it was
+    /// started in: a flow cannot store its sign-in in another user's partition), and records it as
     /// used: it opens once.
     ///
     /// - Throws: ``FlowStateSealingError`` when the value is malformed, tampered with, sealed by an
-    ///   unknown key, another application's, expired, already opened, or when the ledger cannot be reached.
+    ///   unknown key, another application's or another partition's, expired, already opened, or when
+    ///   the ledger cannot be reached.
     public func open(_ sealed: SealedFlowState, in application: NativeAuthPublicClientApplication)
         async throws(FlowStateSealingError) -> ResumableFlowState
     {
@@ -144,6 +147,9 @@ public struct FlowStateSealer: Sendable {
         }
         guard payload.app == application.clientId else {
             throw FlowStateSealingError(.foreign, "The flow state belongs to another application.")
+        }
+        guard payload.prt == application.partitionKey else {
+            throw FlowStateSealingError(.foreign, "The flow state belongs to another partition of the token store (another user's).")
         }
         guard clock.now < payload.expiresAt else {
             throw FlowStateSealingError(.expired, "The flow state expired: start again.")

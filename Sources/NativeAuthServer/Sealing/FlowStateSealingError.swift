@@ -11,7 +11,8 @@ public struct FlowStateSealingError: Error, Sendable, Equatable, CustomStringCon
         /// The value does not open with its key: it was changed, or sealed with another key of the
         /// same ID.
         case tampered
-        /// The value belongs to another application (another client ID).
+        /// The value belongs to another application (another client ID), or to another partition
+        /// of the token store (another user's; see `NativeAuthPublicClientApplication.partition(_:of:)`).
         case foreign
         /// The value's lifetime is over.
         case expired

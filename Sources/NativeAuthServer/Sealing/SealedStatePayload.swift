@@ -34,6 +34,9 @@ struct SealedStatePayload: Codable, Sendable, Equatable {
     var scp: [String]
     var cid: UUID
     var clm: String?
+    /// The partition of the token store the flow's application keeps its accounts in (its user's);
+    /// absent for a document store.
+    var prt: String?
 
     init(id: UUID, issuedAt: Date, expiresAt: Date, step: SealedStep, snapshot: FlowStateSnapshot) {
         v = Self.currentVersion
@@ -47,11 +50,13 @@ struct SealedStatePayload: Codable, Sendable, Equatable {
         scp = snapshot.scopes
         cid = snapshot.correlationId
         clm = snapshot.claims
+        prt = snapshot.partition
     }
 
     var expiresAt: Date { Date(timeIntervalSince1970: TimeInterval(exp)) }
 
     var snapshot: FlowStateSnapshot {
-        FlowStateSnapshot(clientId: app, continuationToken: ct, username: usr, scopes: scp, correlationId: cid, claims: clm)
+        FlowStateSnapshot(clientId: app, continuationToken: ct, username: usr, scopes: scp, correlationId: cid, claims: clm,
+                          partition: prt)
     }
 }
