@@ -8,8 +8,9 @@ import NativeAuthShared
 /// When the library sends a request again by itself.
 ///
 /// A 5xx status or a transient transport failure is retried once after ``serverErrorDelay``. A 429 is
-/// retried once after its `Retry-After` seconds, if that is at most ``maximumRetryAfter``. Nothing else
-/// is retried: a protocol error will not change by asking again. The wait goes through the
+/// retried once after its `Retry-After` seconds, if that is at most ``maximumRetryAfter`` (a longer
+/// one fails at once), or after ``serverErrorDelay`` when it has no `Retry-After` in seconds. Nothing
+/// else is retried: a protocol error will not change by asking again. The wait goes through the
 /// application's ``NativeAuthClock``, so tests need not sleep.
 ///
 /// A refresh-token grant is not replayable: the server may have spent the refresh token even if its
@@ -18,7 +19,7 @@ import NativeAuthShared
 /// connection, a host name that did not resolve) or after a 429, never after a 5xx or a connection
 /// lost mid-exchange.
 public struct RetryPolicy: Sendable, Equatable {
-    /// How long to wait before retrying a 5xx or a transient transport failure.
+    /// How long to wait before retrying a 5xx, a transient transport failure or a 429 without `Retry-After`.
     public var serverErrorDelay: Duration
     /// The longest `Retry-After` the library waits for; a longer one fails at once.
     public var maximumRetryAfter: Duration
