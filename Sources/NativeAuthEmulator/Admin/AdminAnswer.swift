@@ -12,7 +12,7 @@ enum AdminAnswer {
         let tenant: String
         let clientId: String
         let authority: String
-        /// Whether the state is kept in a state directory.
+        /// Whether the state outlives the process: kept in a state folder's SQLite database or in PostgreSQL.
         let persistent: Bool
         /// The emulator clock's time, ISO 8601.
         let now: String
