@@ -224,6 +224,34 @@ struct CallTests {
         }
     }
 
+    /// On a terminal, the body is shown without the controls a hostile API put in it (a new title,
+    /// a clipboard write, a line written over), its line breaks and tabs kept; a binary body is not
+    /// printed there. A pipe gets the bytes as they came.
+    @Test func onATerminalTheBodyIsShownWithoutItsControls() async throws {
+        var sandbox = try await Self.signedIn()
+        defer { sandbox.remove() }
+        let api = try await FakeAPI.start()
+        defer { api.stop() }
+        let piped = try await sandbox.run(["call", "\(api.base)/hostile-body"])
+        #expect(piped.status == 0, "\(piped)")
+        #expect(piped.stdout == "line one\r\n\u{1b}]0;owned\u{07}\u{1b}]52;c;ZWNobyBvd25lZA==\u{07}\tok\rforged \u{202e}evil\n",
+                "a pipe gets the body byte for byte: \(piped)")
+        let binaryPiped = try await sandbox.run(["call", "\(api.base)/binary-body"])
+        #expect(binaryPiped.status == 0 && binaryPiped.stdout.hasSuffix("\u{0}\u{0}\u{0}\rIHDR\u{1b}[2J"), "\(binaryPiped)")
+
+        sandbox.outputIsTerminal = true
+        let shown = try await sandbox.run(["call", "-i", "\(api.base)/hostile-body"])
+        #expect(shown.status == 0, "\(shown)")
+        #expect(shown.stdout.hasSuffix("\r\n\r\nline one\r\n?]0;owned??]52;c;ZWNobyBvd25lZA==?\tok?forged ?evil\n"), "\(shown)")
+        for control in ["\u{1b}", "\u{07}", "\u{202e}"] {
+            #expect(!shown.stdout.contains(control), "\(control.unicodeScalars.first!.value) reached the terminal: \(shown)")
+        }
+        let binary = try await sandbox.run(["call", "\(api.base)/binary-body"])
+        #expect(binary.status == 0, "\(binary)")
+        #expect(binary.stdout.isEmpty, "\(binary)")
+        #expect(binary.stderr.contains("The response body is binary (20 bytes), so it was not printed on the terminal"), "\(binary)")
+    }
+
     /// Issue 35, item 21: a path for an account of a standalone emulator suggests that emulator's
     /// own URL, not Microsoft Graph's.
     @Test func aPathForAStandaloneEmulatorsAccountSuggestsItsURL() async throws {

@@ -16,6 +16,8 @@ struct CommandSandbox: Sendable {
     var now: @Sendable () -> Date = { Date() }
     /// Whether the commands see standard input as a terminal (prompts are then interactive).
     var inputIsTerminal = false
+    /// Whether the commands see standard output as a terminal (a person reads it).
+    var outputIsTerminal = false
 
     init(fixedCode: String? = nil) throws {
         stateHome = FileManager.default.temporaryDirectory
@@ -43,7 +45,8 @@ struct CommandSandbox: Sendable {
 
     /// Starts `arguments` and leaves standard input open for ``LiveCommand/send(_:)``.
     func start(_ arguments: [String]) throws -> LiveCommand {
-        LiveCommand(arguments, environment: environment, now: now, inputIsTerminal: inputIsTerminal)
+        LiveCommand(arguments, environment: environment, now: now, inputIsTerminal: inputIsTerminal,
+                    outputIsTerminal: outputIsTerminal)
     }
 
     func remove() {
@@ -60,12 +63,12 @@ final class LiveCommand: Sendable {
     private let task: Task<Int32, Never>
 
     init(_ arguments: [String], environment variables: [String: String], now: @escaping @Sendable () -> Date,
-         inputIsTerminal: Bool = false) {
+         inputIsTerminal: Bool = false, outputIsTerminal: Bool = false) {
         let output = output, errors = errors
         let environment = CommandEnvironment(
             variables: variables, standardInput: input,
             writeOutput: { output.append($0) }, writeError: { errors.append($0) },
-            inputIsTerminal: inputIsTerminal, outputIsTerminal: false, now: now, handlesSignals: false,
+            inputIsTerminal: inputIsTerminal, outputIsTerminal: outputIsTerminal, now: now, handlesSignals: false,
             logHandler: { CapturedLogHandler(label: $0, write: { errors.append($0) }) },
             emulatorProgram: InProcessEmulatorProgram(variables: variables))
         task = Task {

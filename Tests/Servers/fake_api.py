@@ -11,6 +11,8 @@ until it is killed.
   /big?bytes=N     200 with N bytes of "x"
   /hostile         401 whose Bearer challenge's error_description holds a terminal escape sequence
   /hostile-headers 200 whose X-Hostile header holds ESC, BEL, a C1 control (U+0085) and U+202E
+  /hostile-body    200 whose text body holds OSC title and clipboard (OSC 52) sequences, a lone CR, U+202E
+  /binary-body     200 whose body holds NUL bytes
   /insufficient-scope  403 insufficient_scope whose scope holds shell syntax:
                    "User.Read;touch /tmp/nativeauth-owned $(id)"
 """
@@ -74,6 +76,10 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header("Content-Length", "2")
             self.end_headers()
             self.wfile.write(b"{}")
+        elif url.path == "/hostile-body":
+            self.answer(200, "line one\r\n\x1b]0;owned\x07\x1b]52;c;ZWNobyBvd25lZA==\x07\tok\rforged \u202eevil\n".encode())
+        elif url.path == "/binary-body":
+            self.answer(200, b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x1b[2J")
         elif url.path == "/insufficient-scope":
             self.answer(403, {"error": "forbidden"},
                         [("WWW-Authenticate", 'Bearer error="insufficient_scope", scope="User.Read;touch /tmp/nativeauth-owned $(id)"')])

@@ -18,8 +18,10 @@ struct CallCommand: ReportingCommand {
             request sent once more; a 401 that is a claims challenge (WWW-Authenticate: Bearer \
             error="insufficient_claims", claims="...") gets a token with those claims for that one \
             retry, and when they need you (a second factor), the command that signs in with them is \
-            printed (exit 1). The response body goes to standard output as it came; -i puts the \
-            status line and the headers before it.
+            printed (exit 1). The response body goes to standard output as it came; on a terminal its \
+            control characters (escape sequences) are shown as ?, but for line breaks and tabs, and \
+            a binary body (one holding a NUL byte) is not printed: redirect it to a file or a pipe. \
+            -i puts the status line and the headers before it.
 
             The token goes only where you point it: https URLs, plain http only to this machine \
             (127.0.0.1, ::1, localhost), and redirects are never followed (a 3xx is shown, exit 6). \

@@ -7,8 +7,9 @@ import NativeAuth
 import NativeAuthShared
 
 /// How `nativeauth call` shows the API's answer: the body as it came on standard output (with
-/// `-i` the status line and the headers first, as `curl -i` and `gh api -i` do), and for a status
-/// that is not 2xx, one sentence on standard error and exit 6.
+/// `-i` the status line and the headers first, as `curl -i` and `gh api -i` do; on a terminal
+/// without its controls, and a binary body not at all), and for a status that is not 2xx, one
+/// sentence on standard error and exit 6.
 enum CallOutput {
     /// Writes the response on `environment`'s standard output; returns the failure to report for a
     /// status that is not 2xx.
@@ -20,15 +21,26 @@ enum CallOutput {
         if includeHeaders {
             var head = "HTTP \(response.status) \(reason(response.status))".trimmed(.whitespaces) + "\r\n"
             // The server chose the headers: shown without their controls, as every other server text
-            // (the body alone is printed as it came, as curl prints it).
+            // (the body has its own rule: below).
             for (name, value) in response.headers.sorted(by: { $0.key.lowercased() < $1.key.lowercased() }) {
                 head += "\(TerminalText.sanitized(name)): \(TerminalText.sanitized(value))\r\n"
             }
             output.append(Data((head + "\r\n").utf8))
         }
-        output.append(response.body)
-        if environment.outputIsTerminal, let last = output.last, last != UInt8(ascii: "\n") {
-            output.append(UInt8(ascii: "\n"))  // keep the shell's prompt on its own line
+        if environment.outputIsTerminal {
+            // A person reads it: the server's bytes must not drive the terminal (retitle it, write to
+            // the clipboard with OSC 52, hide or forge lines). A pipe or a file gets them as they came.
+            if let text = terminalText(of: response.body) {
+                output.append(Data(TerminalText.keepingLayout(text).utf8))
+            } else {
+                environment.console.info("The response body is binary (\(response.body.count) bytes), so it was not printed on the "
+                    + "terminal: redirect standard output to a file or a pipe to get it.")
+            }
+            if let last = output.last, last != UInt8(ascii: "\n") {
+                output.append(UInt8(ascii: "\n"))  // keep the shell's prompt on its own line
+            }
+        } else {
+            output.append(response.body)
         }
         environment.writeOutput(output)
         if verbose && answer.retriedWithRefreshedToken {
@@ -36,6 +48,13 @@ enum CallOutput {
         }
         guard !(200...299).contains(response.status) else { return nil }
         return failure(response, url: url, retried: answer.retriedWithRefreshedToken, again: again)
+    }
+
+    /// `body` as text for a terminal (a byte that is not UTF-8 shown as U+FFFD); nil when it is
+    /// binary, holding a NUL byte, which curl does not print on a terminal either.
+    static func terminalText(of body: Data) -> String? {
+        guard !body.contains(0) else { return nil }
+        return String(decoding: body, as: UTF8.self)
     }
 
     /// The sentence for a status that is not 2xx.

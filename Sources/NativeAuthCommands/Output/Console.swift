@@ -8,7 +8,7 @@ import Foundation
 /// (those of the ``CommandEnvironment`` it runs in: `environment.console`). Whatever is written
 /// here is passed through ``TerminalText/keepingLineFeeds(_:)``: no escape sequence, carriage
 /// return or bidirectional control reaches the terminal, whoever wrote the text. (`call` writes the
-/// API's body as it came, by itself, as `curl` does.)
+/// API's body by itself: as it came to a pipe, through ``TerminalText/keepingLayout(_:)`` to a terminal.)
 struct Console: Sendable {
     let environment: CommandEnvironment
 

@@ -38,6 +38,21 @@ enum TerminalText {
             .filter { !$0.isEmpty }
     }
 
+    /// `text` of several lines that a server wrote to be read as it is (the body `call` prints on a
+    /// terminal) with every control replaced but its layout: line feeds, tabs, and a carriage return
+    /// right before a line feed (`\r\n`). No escape sequence, cursor move or lone carriage return
+    /// (which would write over what the line showed) is left.
+    static func keepingLayout(_ text: String) -> String {
+        guard TextControls.containsControl(text) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var kept = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            let layout = scalar == "\n" || scalar == "\t" || (scalar == "\r" && index + 1 < scalars.count && scalars[index + 1] == "\n")
+            kept.append(TextControls.isControl(scalar) && !layout ? replacement : scalar)
+        }
+        return String(kept)
+    }
+
     /// `text` (the CLI's own sentences, which may break lines with a line feed) with every control
     /// but the line feed replaced.
     static func keepingLineFeeds(_ text: String) -> String {
