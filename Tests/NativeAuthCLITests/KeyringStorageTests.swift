@@ -80,6 +80,37 @@ struct KeyringStorageTests {
         }
     }
 
+    /// An item deleted in a keyring manager is reported by every command, and `signout` (of that
+    /// account, of another, or `--all`) still removes what it is asked to, as the message says to do;
+    /// the other account keeps its tokens.
+    @Test func anAccountWhoseItemWasDeletedCanBeSignedOut() async throws {
+        try await withKeyringSandbox { keyring, sandbox in
+            #expect(try await sandbox.run(["signin", "alice@example.com", "--code", code]).status == 0)
+            let bob = try await sandbox.run(["signin", "--password", "bob@example.com"], input: "Passw0rd!\n")
+            try #require(bob.status == 0, "\(bob)")
+            let list = keyring.home.appendingPathComponent(".local/state/nativeauth/keyring-accounts.json")
+            let listed = try JSONSerialization.jsonObject(with: Data(contentsOf: list)) as? [String: Any]
+            let alice = try #require((listed?["accounts"] as? [[String: Any]])?.first { $0["username"] as? String == "alice@example.com" })
+            let deleted = try keyring.run("secret-tool", ["clear", "application", "nativeauth", "account", try #require(alice["identifier"] as? String)])
+            try #require(deleted.status == 0, "\(deleted)")
+
+            let status = try await sandbox.run(["status"])
+            #expect(status.status == 1 && status.stderr.contains("The keyring has no item for alice@example.com"), "\(status)")
+            let signOut = try await sandbox.run(["signout", "--account", "alice@example.com"])
+            #expect(signOut.status == 0 && signOut.stdout.contains("Signed out alice@example.com"), "\(signOut)")
+            let token = try await sandbox.run(["token", "--account", "bob@example.com"])
+            #expect(token.status == 0, "bob's tokens are still there: \(token)")
+
+            #expect(try await sandbox.run(["signin", "alice@example.com", "--code", code]).status == 0)
+            let again = try #require(try keyring.search("application", "nativeauth").split(separator: "\n")
+                .first { $0.hasPrefix("attribute.account = ") && !$0.contains(alice["identifier"] as? String ?? "-") })
+            #expect(try keyring.run("secret-tool", ["clear", "application", "nativeauth", "account", String(again.dropFirst("attribute.account = ".count))]).status == 0)
+            let all = try await sandbox.run(["signout", "--all"])
+            #expect(all.status == 0 && all.stdout.contains("Signed out alice@example.com") && all.stdout.contains("Signed out bob@example.com"), "\(all)")
+            #expect(try keyring.search("application", "nativeauth").isEmpty, "no item is left")
+        }
+    }
+
     @Test func aBusWithoutAKeyringUsesTheFileAndSaysSoOnce() async throws {
         try await withKeyringSandbox { keyring, sandbox in
             keyring.stopKeyring()

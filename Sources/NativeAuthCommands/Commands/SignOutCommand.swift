@@ -33,13 +33,13 @@ struct SignOutCommand: ReportingCommand {
 
     func perform(in environment: CommandEnvironment) async throws(CLIFailure) {
         if all { _ = try AppContext.openStore(options, migrating: true, in: environment) }  // the file's accounts to the keyring, then out
-        let selection = try AccountSelection(options, accountOptions, in: environment)
+        let selection = try AccountSelection(options, accountOptions, removing: true, in: environment)
         let console = environment.console
         let removed = all ? selection.accounts : [try selection.requireActive()]
         if removed.isEmpty { throw selection.noAccount() }
         let activeBefore = selection.activeOfAll
         try selection.remove(removed)
-        RememberedCAFiles(options, in: environment).forgetPlacesLeft(by: removed, remaining: (try? NativeAuthAccountStore(selection.store).list()) ?? [])
+        RememberedCAFiles(options, in: environment).forgetPlacesLeft(by: removed, remaining: (try? AccountSelection.listed(in: selection.store, removing: true)) ?? [])
         if output.json {
             var object: [String: Any] = ["signedOut": true, "accounts": removed.map { account in
                 ["username": account.username, "clientId": account.clientId, "location": account.placeJSON] as [String: Any]

@@ -24,19 +24,22 @@ struct AccountSelection {
     let next: NextCommand
 
     /// Reads the store and selects the accounts matching `options` and `account` (and the variables of
-    /// `environment`); `scopes` are those a token is asked for.
-    init(_ options: SharedOptions, _ account: AccountOptions, scopes: [String] = [], in environment: CommandEnvironment) throws(CLIFailure) {
-        try self.init(options, username: account.account, scopes: scopes, in: environment)
+    /// `environment`); `scopes` are those a token is asked for. `removing` (`signout`): see
+    /// ``listed(in:removing:)``.
+    init(_ options: SharedOptions, _ account: AccountOptions, scopes: [String] = [], removing: Bool = false,
+         in environment: CommandEnvironment) throws(CLIFailure) {
+        try self.init(options, username: account.account, scopes: scopes, removing: removing, in: environment)
     }
 
     /// Reads the store and selects the accounts matching `options` and, if given, `username`.
-    init(_ options: SharedOptions, username: String?, scopes: [String] = [], in environment: CommandEnvironment) throws(CLIFailure) {
+    init(_ options: SharedOptions, username: String?, scopes: [String] = [], removing: Bool = false,
+         in environment: CommandEnvironment) throws(CLIFailure) {
         resolution = try TargetResolution(options, scopes: scopes, in: environment)
         self.username = username?.trimmed(.whitespaces)
         next = NextCommand(placeArguments: options.arguments)
         store = try AppContext.openStore(options, in: environment)
         do {
-            stored = try NativeAuthAccountStore(store).list()
+            stored = try Self.listed(in: store, removing: removing)
         } catch {
             throw CLIFailure(.failure, "The token store could not be read: \(error)")
         }
@@ -45,6 +48,18 @@ struct AccountSelection {
                 && (resolution.clientId.map { $0 == candidate.clientId } ?? true)
                 && (username.map { $0.lowercased() == candidate.username.lowercased() } ?? true)
         })
+    }
+
+    /// The accounts of `store`. A read refuses an account whose keyring item is missing (deleted in
+    /// a keyring manager) or not an account's, and the message says to sign it out: when `removing`,
+    /// such an account is listed as a change of the store sees it (without its tokens), so that
+    /// `signout` can remove it. A corrupt file is refused either way, and nothing is written here.
+    static func listed(in store: any NativeAuthTokenStore, removing: Bool) throws -> [NativeAuthStoredAccount] {
+        do {
+            return try NativeAuthAccountStore(store).list()
+        } catch let error as TokenStoreError where removing && error.reason == .corrupt {
+            return try store.modify { $0.accounts }
+        }
     }
 
     /// The account active before anything changes, among every stored one (whatever the flags).
