@@ -1,5 +1,7 @@
 import Foundation
+import Synchronization
 import Testing
+@testable import NativeAuthCommands
 
 /// Issue 35, item 27: the CA file of a server with a private CA (`nativeauth emulator --tls`):
 /// without it a sign-in names `--ca-file`, not the network; given once at a sign-in, it is
@@ -44,5 +46,29 @@ struct CAFileTests {
         let forgotten = try await sandbox.run(["signin", "--authority", emulator.authority, "alice@example.com", "--code", "27272727"])
         #expect(forgotten.status == 5, "signed out, the place's CA is forgotten: \(forgotten)")
         _ = await emulator.stop()
+    }
+}
+
+/// `ca-files.json` changed by several processes at once (sign-ins at different places): each change
+/// is a read and a write under the file's lock, so none is lost.
+@Suite
+struct RememberedCAFilesConcurrencyTests {
+    @Test func placesRememberedAtOnceAreAllKept() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nativeauth-ca-files-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = RememberedCAFiles(directory: folder)
+        let count = 24
+        let failures = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            do {
+                try files.remember("/ca/\(index).pem", forStoredKey: "https://place\(index).example.com/tenant")
+            } catch {
+                failures.withLock { $0 += 1 }
+            }
+        }
+        #expect(failures.withLock { $0 } == 0)
+        let kept = files.read()
+        let missing = (0..<count).filter { kept.file(forStoredKey: "https://place\($0).example.com/tenant") != "/ca/\($0).pem" }
+        #expect(missing.isEmpty, "lost: \(missing)")
     }
 }

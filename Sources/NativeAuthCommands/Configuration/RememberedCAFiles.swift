@@ -13,7 +13,8 @@ import NativeAuthShared
 ///
 /// Kept in the token store's folder, in `ca-files.json` (each place's storage key and the file's
 /// absolute path; no secret), read and written as every file of that private folder is: never
-/// through a link, only the user's own (``PrivateDirectory``, ``PrivateFile``, ``AtomicFile``).
+/// through a link, only the user's own (``PrivateDirectory``, ``PrivateFile``, ``AtomicFile``), and
+/// changed under the lock `ca-files.json.lock` beside it.
 struct RememberedCAFiles {
     static let fileName = "ca-files.json"
 
@@ -22,7 +23,12 @@ struct RememberedCAFiles {
 
     /// The CA files of the token store of `options` (its `--store-dir`, else the default folder).
     init(_ options: SharedOptions, in environment: CommandEnvironment) {
-        directory = TokenStorage.directory(options, in: environment)
+        self.init(directory: TokenStorage.directory(options, in: environment))
+    }
+
+    /// The CA files remembered in the token store folder `directory`.
+    init(directory: URL) {
+        self.directory = directory
     }
 
     /// The remembered CA files as the file holds them now, read once: to look up many places
@@ -58,17 +64,22 @@ struct RememberedCAFiles {
 
     /// Remembers `path` (made absolute) for the place stored under `key`.
     func remember(_ path: String, forStoredKey key: String) throws(FileSystemError) {
-        var entries = entries()
-        entries[key] = URL(fileURLWithPath: path).standardizedFileURL.path
-        try write(entries)
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        try change { entries in
+            guard entries[key] != absolute else { return false }
+            entries[key] = absolute
+            return true
+        }
     }
 
     /// Forgets the CA files of the places stored under `keys` (nothing is written when none is remembered).
     func forget(storedKeys keys: Set<String>) throws(FileSystemError) {
-        var entries = entries()
-        let before = entries.count
-        entries = entries.filter { !keys.contains($0.key) }
-        if entries.count != before { try write(entries) }
+        guard read().entries.keys.contains(where: keys.contains) else { return }  // no folder or lock file made
+        try change { entries in
+            let before = entries.count
+            entries = entries.filter { !keys.contains($0.key) }
+            return entries.count != before
+        }
     }
 
     /// After `removed` signed out: forgets the CA files of their places where none of `remaining`
@@ -80,17 +91,34 @@ struct RememberedCAFiles {
 
     /// Every remembered CA file by storage key; none when the file is missing or cannot be read.
     private func entries() -> [String: String] {
-        guard let folder = try? PrivateDirectory.open(directory.path, create: false),
-              let data = try? PrivateFile.read(Self.fileName, in: folder)
-        else { return [:] }
+        guard let folder = try? PrivateDirectory.open(directory.path, create: false) else { return [:] }
+        return entries(in: folder)
+    }
+
+    /// Every remembered CA file by storage key in the opened `folder`.
+    private func entries(in folder: DirectoryHandle) -> [String: String] {
+        guard let data = try? PrivateFile.read(Self.fileName, in: folder) else { return [:] }
         return (try? JSONDecoder().decode([String: String].self, from: data)) ?? [:]
     }
 
-    private func write(_ entries: [String: String]) throws(FileSystemError) {
+    /// Reads the entries, lets `body` change them, and writes them when it says it did: all under the
+    /// exclusive lock on `ca-files.json.lock`, so that two processes changing them at once (sign-ins
+    /// at two places, a sign-out) each see the other's change and none is lost.
+    private func change(_ body: (inout [String: String]) -> Bool) throws(FileSystemError) {
         guard let folder = try PrivateDirectory.open(directory.path, create: true) else { return }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(entries) else { return }
-        try AtomicFile.write(data, in: folder, name: Self.fileName)
+        do {
+            try FileLock.withLock(in: folder, name: Self.fileName + ".lock", mode: .exclusive, mapFailure: { $0 }) {
+                var entries = entries(in: folder)
+                guard body(&entries) else { return }
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                guard let data = try? encoder.encode(entries) else { return }
+                try AtomicFile.write(data, in: folder, name: Self.fileName)
+            }
+        } catch let error as FileSystemError {
+            throw error
+        } catch {
+            return  // the body throws only FileSystemError
+        }
     }
 }
