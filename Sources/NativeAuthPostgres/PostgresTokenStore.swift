@@ -17,7 +17,9 @@ import Synchronization
 ///
 /// - **Reads** come from the first level (bounded to ``cacheCapacity`` partitions, the least
 ///   recently used going first) while this replica listens to the others' changes (`LISTEN
-///   nativeauth_accounts`: run the store as a `Service`); else, and on a miss, from PostgreSQL.
+///   nativeauth_accounts`: run the store as a `Service`); else, and on a miss, from PostgreSQL. The
+///   listening connection is asked every ``listenerCheckInterval`` whether it still answers: one
+///   that went silent without closing is dropped, and the first level unused until listening again.
 /// - **Writes** (``modify(partition:_:)``) lock the partition's row for their transaction
 ///   (`pg_advisory_xact_lock`), write it with a new version and notify the other replicas, which
 ///   drop their copy.
@@ -43,6 +45,9 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
     public var cacheCapacity: Int { cache.capacity }
     /// How long a rotated refresh token's write is tried again when it fails.
     public let rotatedTokenWriteDeadline: Duration
+    /// How often the connection listening to the other replicas' changes is asked whether it still
+    /// answers, and how long it has to answer.
+    public let listenerCheckInterval: Duration
 
     private let cipher: AtRestCipher
     private let cache: AccountsCache
@@ -60,8 +65,9 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
 
     /// A store in `database`, encrypting rows with `keys` (the current one encrypts; every one opens).
     public init(database: NativeAuthDatabase, keys: SealingKeys, cacheCapacity: Int = defaultCacheCapacity,
-                rotatedTokenWriteDeadline: Duration = .seconds(30)) {
+                rotatedTokenWriteDeadline: Duration = .seconds(30), listenerCheckInterval: Duration = .seconds(15)) {
         self.database = database
+        self.listenerCheckInterval = listenerCheckInterval
         cipher = AtRestCipher(keys: keys)
         cache = AccountsCache(capacity: cacheCapacity)
         self.rotatedTokenWriteDeadline = rotatedTokenWriteDeadline
@@ -146,8 +152,15 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
                             self.listening.store(true, ordering: .releasing)
                             self.changesContinuation.yield("")
                             self.logger.debug("listening to the other replicas' changes")
-                            for try await notification in notifications {
-                                self.noted(notification.payload)
+                            try await withThrowingTaskGroup(of: Void.self) { group in
+                                group.addTask {
+                                    for try await notification in notifications {
+                                        self.noted(notification.payload)
+                                    }
+                                }
+                                group.addTask { try await self.checkListening(on: connection) }
+                                try await group.next()
+                                group.cancelAll()
                             }
                         }
                     }
@@ -162,6 +175,38 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
                 backoff = min(backoff * 2, .seconds(5))
             }
             self.listening.store(false, ordering: .releasing)
+        }
+    }
+
+    /// Asks the listening connection every ``listenerCheckInterval`` whether it still answers, and
+    /// throws when it does not answer within that long: a connection that went silent without
+    /// closing (a half-open TCP connection, a backend that hangs) delivers no notification and no
+    /// error, and the first level would be served from forever. It is closed, and the first level
+    /// no longer used, before listening again.
+    private func checkListening(on connection: PostgresConnection) async throws {
+        let interval = listenerCheckInterval
+        while true {
+            try await Task.sleep(for: interval)
+            let answered = try await withThrowingTaskGroup(of: Bool.self) { group in
+                group.addTask {
+                    for try await _ in try await connection.query("SELECT 1", logger: self.logger) {}
+                    return true
+                }
+                group.addTask {
+                    try await Task.sleep(for: interval)
+                    return false
+                }
+                let answered = try await group.next() ?? false
+                if !answered {
+                    self.listening.store(false, ordering: .releasing)
+                    try? await connection.close()
+                }
+                group.cancelAll()
+                return answered
+            }
+            guard answered else {
+                throw PostgresStoreError(.unavailable, "The connection listening to the other replicas' changes did not answer within \(interval).")
+            }
         }
     }
 

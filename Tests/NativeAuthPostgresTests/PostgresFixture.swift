@@ -28,6 +28,7 @@ enum PostgresFixture {
     /// with a long one whatever it is, which also leaves a connection in the pool).
     static func withReplica<T: Sendable>(
         _ cluster: PostgresCluster, timeout: Duration = .seconds(120), cacheCapacity: Int = 1000,
+        listenerCheckInterval: Duration = .seconds(15),
         _ body: @Sendable (Replica) async throws -> T
     ) async throws -> T {
         var configuration = try PostgresClient.Configuration(databaseURL: cluster.url)
@@ -37,7 +38,8 @@ enum PostgresFixture {
             group.addTask { await client.run(); return nil }
             try await NativeAuthDatabase(client: client, timeout: .seconds(120)).migrate()
             let database = NativeAuthDatabase(client: client, timeout: timeout)
-            let store = PostgresTokenStore(database: database, keys: keys, cacheCapacity: cacheCapacity)
+            let store = PostgresTokenStore(database: database, keys: keys, cacheCapacity: cacheCapacity,
+                                           listenerCheckInterval: listenerCheckInterval)
             group.addTask { try await store.run(); return nil }
             var changes = store.changes.makeAsyncIterator()
             _ = await changes.next()  // listening

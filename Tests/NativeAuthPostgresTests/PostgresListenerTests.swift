@@ -1,0 +1,48 @@
+import Foundation
+import NativeAuth
+import NativeAuthPostgres
+import NativeAuthServer
+import NativeAuthTestSupport
+import PostgresNIO
+import Testing
+
+@Suite("The connection listening to the other replicas' changes", .enabled(if: PostgresCluster.enabled, "\(PostgresCluster.missing ?? "")"),
+       .timeLimit(.minutes(2)))
+struct PostgresListenerTests {
+    @Test("A listening connection that stops answering without closing (a half-open TCP connection) is noticed: the first level is not served from forever")
+    func silentListenerIsNoticed() async throws {
+        let cluster = try PostgresCluster.start()
+        defer { cluster.stop() }
+        let server = ServerMock()
+        try await PostgresFixture.withReplica(cluster, listenerCheckInterval: .milliseconds(200)) { a in
+            try await PostgresFixture.withReplica(cluster) { b in
+                let signedIn = try await ServerMock.signIn(server.app().partition("alice", of: b.store), "alice@contoso.com")
+                #expect(try await a.store.read(partition: "alice").accounts.count == 1)  // in a's first level now
+
+                // a's listening backend stops, its connection left open: no notification reaches a, no error either.
+                let listener = try await Self.listeningBackend(of: a)
+                kill(listener, SIGSTOP)
+                defer { kill(listener, SIGCONT) }
+                try await signedIn.signOutFromStore()
+
+                // a notices, stops serving its first level, and listens again on another connection.
+                var changes = a.store.changes.makeAsyncIterator()
+                while try await !a.store.read(partition: "alice").accounts.isEmpty {
+                    _ = await changes.next()
+                }
+            }
+        }
+    }
+
+    /// The process ID of the backend the store of `replica`, the cluster's first, listens on: the
+    /// first of the listening backends (the replica listened before the others started).
+    private static func listeningBackend(of replica: PostgresFixture.Replica) async throws -> pid_t {
+        let rows = try await replica.database.client.query("""
+            SELECT pid FROM pg_stat_activity WHERE query LIKE 'LISTEN %' ORDER BY backend_start LIMIT 1
+            """)
+        for try await pid in rows.decode(Int32.self) { return pid }
+        throw NoListener()
+    }
+
+    private struct NoListener: Error {}
+}
