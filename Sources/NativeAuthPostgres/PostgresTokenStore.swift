@@ -120,7 +120,10 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
     public func withRefreshLock<T: Sendable>(partition: String, _ body: @Sendable () async throws -> T) async throws -> T {
         try await database.withConnection { connection in
             let start = ContinuousClock.now
-            try await connection.query("SELECT pg_advisory_lock(\(Self.refreshLock), hashtext(\(partition)))", logger: self.logger)
+            // A statement's error comes with its rows: read them, or a lock not had (a statement_timeout,
+            // a lock_timeout set for the role) would pass for one, and two replicas spend the token.
+            for try await _ in try await connection.query(
+                "SELECT pg_advisory_lock(\(Self.refreshLock), hashtext(\(partition)))", logger: self.logger) {}
             Metrics.Timer(label: "nativeauth_store_duration_seconds", dimensions: [("operation", "refresh_lock")])
                 .recordInterval(since: start)
             let result: Result<T, any Error>
