@@ -24,8 +24,9 @@ import Synchronization
 ///   (`pg_advisory_xact_lock`), write it with a new version and notify the other replicas, which
 ///   drop their copy.
 /// - **Refreshes** (``withRefreshLock(partition:_:)``) hold the partition's advisory lock on one
-///   connection for the refresh; the partition's reads and writes inside go through that connection
-///   to the database, so the refresh token spent is the one stored, and no two replicas spend it.
+///   connection for the refresh (waiting ``refreshLockTimeout`` at most for another's to end); the
+///   partition's reads and writes inside go through that connection to the database, so the
+///   refresh token spent is the one stored, and no two replicas spend it.
 ///   A rotated refresh token whose write fails is written again on a fresh connection until
 ///   ``rotatedTokenWriteDeadline``: it is not lost to a connection that broke after the server answered.
 /// - **When PostgreSQL is down**, a cached access token is still served from the first level (a
@@ -48,6 +49,9 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
     /// How often the connection listening to the other replicas' changes is asked whether it still
     /// answers, and how long it has to answer.
     public let listenerCheckInterval: Duration
+    /// How long a refresh waits for another's refresh of the same account (on any replica) to end
+    /// before it fails with ``PostgresStoreError/Reason/unavailable``.
+    public let refreshLockTimeout: Duration
 
     private let cipher: AtRestCipher
     private let cache: AccountsCache
@@ -65,8 +69,10 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
 
     /// A store in `database`, encrypting rows with `keys` (the current one encrypts; every one opens).
     public init(database: NativeAuthDatabase, keys: SealingKeys, cacheCapacity: Int = defaultCacheCapacity,
-                rotatedTokenWriteDeadline: Duration = .seconds(30), listenerCheckInterval: Duration = .seconds(15)) {
+                rotatedTokenWriteDeadline: Duration = .seconds(30), listenerCheckInterval: Duration = .seconds(15),
+                refreshLockTimeout: Duration = .seconds(120)) {
         self.database = database
+        self.refreshLockTimeout = refreshLockTimeout
         self.listenerCheckInterval = listenerCheckInterval
         cipher = AtRestCipher(keys: keys)
         cache = AccountsCache(capacity: cacheCapacity)
@@ -120,10 +126,7 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
     public func withRefreshLock<T: Sendable>(partition: String, _ body: @Sendable () async throws -> T) async throws -> T {
         try await database.withConnection { connection in
             let start = ContinuousClock.now
-            // A statement's error comes with its rows: read them, or a lock not had (a statement_timeout,
-            // a lock_timeout set for the role) would pass for one, and two replicas spend the token.
-            for try await _ in try await connection.query(
-                "SELECT pg_advisory_lock(\(Self.refreshLock), hashtext(\(partition)))", logger: self.logger) {}
+            try await self.lockForRefresh(partition, on: connection)
             Metrics.Timer(label: "nativeauth_store_duration_seconds", dimensions: [("operation", "refresh_lock")])
                 .recordInterval(since: start)
             let result: Result<T, any Error>
@@ -139,6 +142,35 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
             return try result.get()
         }
     }
+
+    /// Takes `partition`'s refresh lock on `connection`, waiting ``refreshLockTimeout`` at most
+    /// (`lock_timeout`, for this statement only): a replica whose refresh hangs, or whose connection
+    /// went silent while PostgreSQL keeps its session (and lock) for as long as TCP takes to notice,
+    /// must not hold every other refresh of the account, and the connection each waits on, for hours.
+    private func lockForRefresh(_ partition: String, on connection: PostgresConnection) async throws {
+        let milliseconds = refreshLockTimeout.components.seconds * 1000 + refreshLockTimeout.components.attoseconds / 1_000_000_000_000_000
+        let timeout = "\(max(milliseconds, 1))ms"
+        for try await _ in try await connection.query("SELECT set_config('lock_timeout', \(timeout), false)", logger: logger) {}
+        let locked: Result<Void, any Error>
+        do {
+            // A statement's error comes with its rows: read them, or a lock not had (this timeout, a
+            // statement_timeout set for the role) would pass for one, and two replicas spend the token.
+            for try await _ in try await connection.query(
+                "SELECT pg_advisory_lock(\(Self.refreshLock), hashtext(\(partition)))", logger: logger) {}
+            locked = .success(())
+        } catch {
+            locked = .failure(error)
+        }
+        _ = try? await connection.query("RESET lock_timeout", logger: logger)
+        do {
+            try locked.get()
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.lockNotAvailable {
+            throw PostgresStoreError(.unavailable, "Another refresh of the account did not end within \(refreshLockTimeout).")
+        }
+    }
+
+    /// PostgreSQL's SQLSTATE for a lock not had within `lock_timeout`.
+    private static let lockNotAvailable = "55P03"
 
     // MARK: Service
 

@@ -29,7 +29,8 @@ enum PostgresFixture {
     /// with a long one whatever it is, which also leaves a connection in the pool).
     static func withReplica<T: Sendable>(
         _ cluster: PostgresCluster, timeout: Duration = .seconds(120), cacheCapacity: Int = 1000,
-        listenerCheckInterval: Duration = .seconds(15), settings: [(String, String)] = [],
+        listenerCheckInterval: Duration = .seconds(15), refreshLockTimeout: Duration = .seconds(120),
+        settings: [(String, String)] = [],
         _ body: @Sendable (Replica) async throws -> T
     ) async throws -> T {
         var configuration = try PostgresClient.Configuration(databaseURL: cluster.url)
@@ -41,7 +42,7 @@ enum PostgresFixture {
             try await NativeAuthDatabase(client: client, timeout: .seconds(120)).migrate()
             let database = NativeAuthDatabase(client: client, timeout: timeout)
             let store = PostgresTokenStore(database: database, keys: keys, cacheCapacity: cacheCapacity,
-                                           listenerCheckInterval: listenerCheckInterval)
+                                           listenerCheckInterval: listenerCheckInterval, refreshLockTimeout: refreshLockTimeout)
             group.addTask { try await store.run(); return nil }
             var changes = store.changes.makeAsyncIterator()
             _ = await changes.next()  // listening

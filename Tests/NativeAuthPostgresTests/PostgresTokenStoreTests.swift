@@ -107,6 +107,32 @@ struct PostgresTokenStoreTests {
         }
     }
 
+    @Test("A refresh waits for another replica's refresh of the same account (one that hangs, or whose connection went silent) for refreshLockTimeout at most, then fails clearly",
+          .timeLimit(.minutes(1)))
+    func refreshLockWaitIsBounded() async throws {
+        let cluster = try PostgresFixture.sharedCluster()
+        let partition = "user-\(UUID().uuidString)"
+        try await PostgresFixture.withReplica(cluster) { a in
+            try await PostgresFixture.withReplica(cluster, refreshLockTimeout: .milliseconds(300)) { b in
+                let (locked, lockedContinuation) = AsyncStream.makeStream(of: Void.self)
+                let (released, releasedContinuation) = AsyncStream.makeStream(of: Void.self)
+                async let holder: Void = a.store.withRefreshLock(partition: partition) {
+                    lockedContinuation.yield()
+                    for await _ in released { break }
+                }
+                for await _ in locked { break }
+                let error = await #expect(throws: PostgresStoreError.self) {
+                    try await b.store.withRefreshLock(partition: partition) {}
+                }
+                #expect(error?.reason == .unavailable)
+                releasedContinuation.yield()
+                try await holder
+                // Released, the lock is had again.
+                try await b.store.withRefreshLock(partition: partition) {}
+            }
+        }
+    }
+
     @Test("A refresh lock not had (a statement_timeout set for the role) is an error: the refresh does not run without it",
           .timeLimit(.minutes(1)))
     func refreshLockNotHadIsAnError() async throws {
