@@ -249,10 +249,16 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
 
     /// The contents of `partition` as stored (empty when there is no row), kept in the first level.
     private func load(_ partition: String, on connection: PostgresConnection) async throws -> TokenStoreContents {
+        let generation = cache.generation
         let (contents, version) = try await row(of: partition, on: connection)
-        cache.store(contents, of: partition, version: version)
+        if let rowRead = Self.rowRead { try await rowRead() }
+        cache.store(contents, of: partition, version: version, readIn: generation)
         return contents
     }
+
+    /// What a test runs between reading a row and keeping it in the first level, to change the world
+    /// in between; nil (nothing) otherwise.
+    @TaskLocal package static var rowRead: (@Sendable () async throws -> Void)?
 
     private func row(of partition: String, on connection: PostgresConnection) async throws -> (TokenStoreContents, Int64) {
         let rows = try await connection.query(
@@ -265,6 +271,7 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
 
     private func modify<T: Sendable>(_ partition: String, on connection: PostgresConnection,
                                      _ body: @Sendable (inout TokenStoreContents) throws -> T) async throws -> T {
+        let generation = cache.generation
         let (result, written) = try await connection.withTransaction(logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(Self.modifyLock), hashtext(\(partition)))", logger: self.logger)
             let (before, _) = try await self.row(of: partition, on: connection)
@@ -274,7 +281,7 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
             let version = try await self.write(contents, of: partition, on: connection)
             return (result, (contents, version))
         }
-        if let (contents, version) = written { cache.store(contents, of: partition, version: version) }
+        if let (contents, version) = written { cache.store(contents, of: partition, version: version, readIn: generation) }
         return result
     }
 

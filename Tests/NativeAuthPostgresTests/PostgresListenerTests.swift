@@ -4,6 +4,7 @@ import NativeAuthPostgres
 import NativeAuthServer
 import NativeAuthTestSupport
 import PostgresNIO
+import Synchronization
 import Testing
 
 @Suite("The connection listening to the other replicas' changes", .enabled(if: PostgresCluster.enabled, "\(PostgresCluster.missing ?? "")"),
@@ -31,6 +32,32 @@ struct PostgresListenerTests {
                     _ = await changes.next()
                 }
             }
+        }
+    }
+
+    @Test("A read in flight while the replica listens again does not put back what a change it could not hear replaced")
+    func readAcrossListeningAgainIsNotKept() async throws {
+        let cluster = try PostgresCluster.start()
+        defer { cluster.stop() }
+        let server = ServerMock()
+        try await PostgresFixture.withReplica(cluster) { b in
+            _ = try await ServerMock.signIn(server.app().partition("alice", of: b.store), "alice@contoso.com")
+        }
+        try await PostgresFixture.withReplica(cluster) { a in
+            let changed = Mutex(false)
+            let read = try await PostgresTokenStore.$rowRead.withValue({
+                // Between the row's read and its keeping: the listening connection drops, the row
+                // changes unheard (no NOTIFY), and the replica listens again (emptying its first level).
+                try await a.database.client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN %'")
+                try await a.database.client.query("DELETE FROM nativeauth_accounts WHERE partition_key = 'alice'")
+                for await change in a.store.changes where change.isEmpty { break }
+                changed.withLock { $0 = true }
+            }) {
+                try await a.store.read(partition: "alice")
+            }
+            #expect(changed.withLock { $0 } && read.accounts.count == 1)  // what the read saw, before the change
+            #expect(a.store.isListening)
+            #expect(try await a.store.read(partition: "alice").accounts.isEmpty, "the first level kept a copy older than its emptying")
         }
     }
 
