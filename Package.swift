@@ -203,7 +203,8 @@ let package = Package(
         .testTarget(
             name: "NativeAuthServerTests",
             dependencies: ["NativeAuth", "NativeAuthServer", "NativeAuthTestSupport",
-                           .product(name: "Tracing", package: "swift-distributed-tracing")],
+                           .product(name: "Tracing", package: "swift-distributed-tracing"),
+                           .product(name: "MetricsTestKit", package: "swift-metrics")],
             swiftSettings: strict
         ),
         // The PostgreSQL store against a real PostgreSQL: a private cluster the tests start (initdb).

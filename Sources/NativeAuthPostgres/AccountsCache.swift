@@ -18,6 +18,8 @@ final class AccountsCache: Sendable {
     private struct State {
         var entries: [String: Entry] = [:]
         var useCounter: UInt64 = 0
+        /// How many times it was emptied: a read from before an emptying is not kept after it.
+        var generation: UInt64 = 0
     }
 
     let capacity: Int
@@ -37,9 +39,14 @@ final class AccountsCache: Sendable {
         }
     }
 
-    /// Keeps `contents` of `partition` at `version`, unless a later version is known.
-    func store(_ contents: TokenStoreContents, of partition: String, version: Int64) {
+    /// How many times it was emptied so far: what a read takes before it goes to the database.
+    var generation: UInt64 { state.withLock { $0.generation } }
+
+    /// Keeps `contents` of `partition` at `version`, unless a later version is known, or it was
+    /// emptied since `generation` (the contents were read before changes it may have missed).
+    func store(_ contents: TokenStoreContents, of partition: String, version: Int64, readIn generation: UInt64) {
         state.withLock { state in
+            guard state.generation == generation else { return }
             if let known = state.entries[partition], known.version > version { return }
             state.useCounter += 1
             state.entries[partition] = Entry(contents: contents, version: version, lastUse: state.useCounter)
@@ -59,7 +66,10 @@ final class AccountsCache: Sendable {
 
     /// Forgets everything (notifications may have been missed).
     func removeAll() {
-        state.withLock { $0.entries.removeAll() }
+        state.withLock { state in
+            state.entries.removeAll()
+            state.generation += 1
+        }
     }
 
     /// How many partitions (and marks) it holds.

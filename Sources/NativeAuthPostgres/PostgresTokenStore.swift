@@ -17,13 +17,16 @@ import Synchronization
 ///
 /// - **Reads** come from the first level (bounded to ``cacheCapacity`` partitions, the least
 ///   recently used going first) while this replica listens to the others' changes (`LISTEN
-///   nativeauth_accounts`: run the store as a `Service`); else, and on a miss, from PostgreSQL.
+///   nativeauth_accounts`: run the store as a `Service`); else, and on a miss, from PostgreSQL. The
+///   listening connection is asked every ``listenerCheckInterval`` whether it still answers: one
+///   that went silent without closing is dropped, and the first level unused until listening again.
 /// - **Writes** (``modify(partition:_:)``) lock the partition's row for their transaction
 ///   (`pg_advisory_xact_lock`), write it with a new version and notify the other replicas, which
 ///   drop their copy.
 /// - **Refreshes** (``withRefreshLock(partition:_:)``) hold the partition's advisory lock on one
-///   connection for the refresh; the partition's reads and writes inside go through that connection
-///   to the database, so the refresh token spent is the one stored, and no two replicas spend it.
+///   connection for the refresh (waiting ``refreshLockTimeout`` at most for another's to end); the
+///   partition's reads and writes inside go through that connection to the database, so the
+///   refresh token spent is the one stored, and no two replicas spend it.
 ///   A rotated refresh token whose write fails is written again on a fresh connection until
 ///   ``rotatedTokenWriteDeadline``: it is not lost to a connection that broke after the server answered.
 /// - **When PostgreSQL is down**, a cached access token is still served from the first level (a
@@ -43,6 +46,12 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
     public var cacheCapacity: Int { cache.capacity }
     /// How long a rotated refresh token's write is tried again when it fails.
     public let rotatedTokenWriteDeadline: Duration
+    /// How often the connection listening to the other replicas' changes is asked whether it still
+    /// answers, and how long it has to answer.
+    public let listenerCheckInterval: Duration
+    /// How long a refresh waits for another's refresh of the same account (on any replica) to end
+    /// before it fails with ``PostgresStoreError/Reason/unavailable``.
+    public let refreshLockTimeout: Duration
 
     private let cipher: AtRestCipher
     private let cache: AccountsCache
@@ -60,8 +69,11 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
 
     /// A store in `database`, encrypting rows with `keys` (the current one encrypts; every one opens).
     public init(database: NativeAuthDatabase, keys: SealingKeys, cacheCapacity: Int = defaultCacheCapacity,
-                rotatedTokenWriteDeadline: Duration = .seconds(30)) {
+                rotatedTokenWriteDeadline: Duration = .seconds(30), listenerCheckInterval: Duration = .seconds(15),
+                refreshLockTimeout: Duration = .seconds(120)) {
         self.database = database
+        self.refreshLockTimeout = refreshLockTimeout
+        self.listenerCheckInterval = listenerCheckInterval
         cipher = AtRestCipher(keys: keys)
         cache = AccountsCache(capacity: cacheCapacity)
         self.rotatedTokenWriteDeadline = rotatedTokenWriteDeadline
@@ -114,7 +126,7 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
     public func withRefreshLock<T: Sendable>(partition: String, _ body: @Sendable () async throws -> T) async throws -> T {
         try await database.withConnection { connection in
             let start = ContinuousClock.now
-            try await connection.query("SELECT pg_advisory_lock(\(Self.refreshLock), hashtext(\(partition)))", logger: self.logger)
+            try await self.lockForRefresh(partition, on: connection)
             Metrics.Timer(label: "nativeauth_store_duration_seconds", dimensions: [("operation", "refresh_lock")])
                 .recordInterval(since: start)
             let result: Result<T, any Error>
@@ -131,6 +143,35 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
         }
     }
 
+    /// Takes `partition`'s refresh lock on `connection`, waiting ``refreshLockTimeout`` at most
+    /// (`lock_timeout`, for this statement only): a replica whose refresh hangs, or whose connection
+    /// went silent while PostgreSQL keeps its session (and lock) for as long as TCP takes to notice,
+    /// must not hold every other refresh of the account, and the connection each waits on, for hours.
+    private func lockForRefresh(_ partition: String, on connection: PostgresConnection) async throws {
+        let milliseconds = refreshLockTimeout.components.seconds * 1000 + refreshLockTimeout.components.attoseconds / 1_000_000_000_000_000
+        let timeout = "\(max(milliseconds, 1))ms"
+        for try await _ in try await connection.query("SELECT set_config('lock_timeout', \(timeout), false)", logger: logger) {}
+        let locked: Result<Void, any Error>
+        do {
+            // A statement's error comes with its rows: read them, or a lock not had (this timeout, a
+            // statement_timeout set for the role) would pass for one, and two replicas spend the token.
+            for try await _ in try await connection.query(
+                "SELECT pg_advisory_lock(\(Self.refreshLock), hashtext(\(partition)))", logger: logger) {}
+            locked = .success(())
+        } catch {
+            locked = .failure(error)
+        }
+        _ = try? await connection.query("RESET lock_timeout", logger: logger)
+        do {
+            try locked.get()
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.lockNotAvailable {
+            throw PostgresStoreError(.unavailable, "Another refresh of the account did not end within \(refreshLockTimeout).")
+        }
+    }
+
+    /// PostgreSQL's SQLSTATE for a lock not had within `lock_timeout`.
+    private static let lockNotAvailable = "55P03"
+
     // MARK: Service
 
     /// Listens to the other replicas' changes until the service group shuts down, listening again
@@ -146,8 +187,15 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
                             self.listening.store(true, ordering: .releasing)
                             self.changesContinuation.yield("")
                             self.logger.debug("listening to the other replicas' changes")
-                            for try await notification in notifications {
-                                self.noted(notification.payload)
+                            try await withThrowingTaskGroup(of: Void.self) { group in
+                                group.addTask {
+                                    for try await notification in notifications {
+                                        self.noted(notification.payload)
+                                    }
+                                }
+                                group.addTask { try await self.checkListening(on: connection) }
+                                try await group.next()
+                                group.cancelAll()
                             }
                         }
                     }
@@ -165,14 +213,52 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
         }
     }
 
+    /// Asks the listening connection every ``listenerCheckInterval`` whether it still answers, and
+    /// throws when it does not answer within that long: a connection that went silent without
+    /// closing (a half-open TCP connection, a backend that hangs) delivers no notification and no
+    /// error, and the first level would be served from forever. It is closed, and the first level
+    /// no longer used, before listening again.
+    private func checkListening(on connection: PostgresConnection) async throws {
+        let interval = listenerCheckInterval
+        while true {
+            try await Task.sleep(for: interval)
+            let answered = try await withThrowingTaskGroup(of: Bool.self) { group in
+                group.addTask {
+                    for try await _ in try await connection.query("SELECT 1", logger: self.logger) {}
+                    return true
+                }
+                group.addTask {
+                    try await Task.sleep(for: interval)
+                    return false
+                }
+                let answered = try await group.next() ?? false
+                if !answered {
+                    self.listening.store(false, ordering: .releasing)
+                    try? await connection.close()
+                }
+                group.cancelAll()
+                return answered
+            }
+            guard answered else {
+                throw PostgresStoreError(.unavailable, "The connection listening to the other replicas' changes did not answer within \(interval).")
+            }
+        }
+    }
+
     // MARK: Rows
 
     /// The contents of `partition` as stored (empty when there is no row), kept in the first level.
     private func load(_ partition: String, on connection: PostgresConnection) async throws -> TokenStoreContents {
+        let generation = cache.generation
         let (contents, version) = try await row(of: partition, on: connection)
-        cache.store(contents, of: partition, version: version)
+        if let rowRead = Self.rowRead { try await rowRead() }
+        cache.store(contents, of: partition, version: version, readIn: generation)
         return contents
     }
+
+    /// What a test runs between reading a row and keeping it in the first level, to change the world
+    /// in between; nil (nothing) otherwise.
+    @TaskLocal package static var rowRead: (@Sendable () async throws -> Void)?
 
     private func row(of partition: String, on connection: PostgresConnection) async throws -> (TokenStoreContents, Int64) {
         let rows = try await connection.query(
@@ -185,6 +271,7 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
 
     private func modify<T: Sendable>(_ partition: String, on connection: PostgresConnection,
                                      _ body: @Sendable (inout TokenStoreContents) throws -> T) async throws -> T {
+        let generation = cache.generation
         let (result, written) = try await connection.withTransaction(logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(Self.modifyLock), hashtext(\(partition)))", logger: self.logger)
             let (before, _) = try await self.row(of: partition, on: connection)
@@ -194,7 +281,7 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
             let version = try await self.write(contents, of: partition, on: connection)
             return (result, (contents, version))
         }
-        if let (contents, version) = written { cache.store(contents, of: partition, version: version) }
+        if let (contents, version) = written { cache.store(contents, of: partition, version: version, readIn: generation) }
         return result
     }
 

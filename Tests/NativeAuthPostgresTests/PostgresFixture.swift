@@ -22,22 +22,27 @@ enum PostgresFixture {
 
     static let keys = try! SealingKeys(current: SealingKey(id: "k1", bytes: [UInt8](repeating: 7, count: 32)))
 
-    /// One replica's view of `cluster`: a running client, a migrated database, a running store and a ledger.
+    /// One replica's view of `cluster`: a running client, a migrated database, a running store and a ledger
+    /// (its connections with the PostgreSQL `settings` given, such as `statement_timeout`).
     /// `body` runs while they run; they stop after. `timeout` is the store's wait for a connection:
     /// long by default, since a loaded machine may take seconds to connect (the schema is made
     /// with a long one whatever it is, which also leaves a connection in the pool).
     static func withReplica<T: Sendable>(
         _ cluster: PostgresCluster, timeout: Duration = .seconds(120), cacheCapacity: Int = 1000,
+        listenerCheckInterval: Duration = .seconds(15), refreshLockTimeout: Duration = .seconds(120),
+        settings: [(String, String)] = [],
         _ body: @Sendable (Replica) async throws -> T
     ) async throws -> T {
         var configuration = try PostgresClient.Configuration(databaseURL: cluster.url)
         configuration.options.connectTimeout = .seconds(2)
+        configuration.options.additionalStartupParameters = settings
         let client = PostgresClient(configuration: configuration)
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask { await client.run(); return nil }
             try await NativeAuthDatabase(client: client, timeout: .seconds(120)).migrate()
             let database = NativeAuthDatabase(client: client, timeout: timeout)
-            let store = PostgresTokenStore(database: database, keys: keys, cacheCapacity: cacheCapacity)
+            let store = PostgresTokenStore(database: database, keys: keys, cacheCapacity: cacheCapacity,
+                                           listenerCheckInterval: listenerCheckInterval, refreshLockTimeout: refreshLockTimeout)
             group.addTask { try await store.run(); return nil }
             var changes = store.changes.makeAsyncIterator()
             _ = await changes.next()  // listening

@@ -4,6 +4,7 @@ import NativeAuthPostgres
 import NativeAuthServer
 import NativeAuthTestSupport
 import PostgresNIO
+import Synchronization
 import Testing
 
 @Suite("PostgreSQL token store", .enabled(if: PostgresCluster.enabled, "\(PostgresCluster.missing ?? "")"), .timeLimit(.minutes(10)))
@@ -102,6 +103,57 @@ struct PostgresTokenStoreTests {
                 // The rotated token is the one stored: the next refresh spends it.
                 _ = try await onB.getAccessToken(parameters: NativeAuthGetAccessTokenParameters(forceRefresh: true))
                 #expect(server.spentRefreshTokens == ["fake-refresh-0", "fake-refresh-1"])
+            }
+        }
+    }
+
+    @Test("A refresh waits for another replica's refresh of the same account (one that hangs, or whose connection went silent) for refreshLockTimeout at most, then fails clearly",
+          .timeLimit(.minutes(1)))
+    func refreshLockWaitIsBounded() async throws {
+        let cluster = try PostgresFixture.sharedCluster()
+        let partition = "user-\(UUID().uuidString)"
+        try await PostgresFixture.withReplica(cluster) { a in
+            try await PostgresFixture.withReplica(cluster, refreshLockTimeout: .milliseconds(300)) { b in
+                let (locked, lockedContinuation) = AsyncStream.makeStream(of: Void.self)
+                let (released, releasedContinuation) = AsyncStream.makeStream(of: Void.self)
+                async let holder: Void = a.store.withRefreshLock(partition: partition) {
+                    lockedContinuation.yield()
+                    for await _ in released { break }
+                }
+                for await _ in locked { break }
+                let error = await #expect(throws: PostgresStoreError.self) {
+                    try await b.store.withRefreshLock(partition: partition) {}
+                }
+                #expect(error?.reason == .unavailable)
+                releasedContinuation.yield()
+                try await holder
+                // Released, the lock is had again.
+                try await b.store.withRefreshLock(partition: partition) {}
+            }
+        }
+    }
+
+    @Test("A refresh lock not had (a statement_timeout set for the role) is an error: the refresh does not run without it",
+          .timeLimit(.minutes(1)))
+    func refreshLockNotHadIsAnError() async throws {
+        let cluster = try PostgresFixture.sharedCluster()
+        let partition = "user-\(UUID().uuidString)"
+        try await PostgresFixture.withReplica(cluster) { a in
+            try await PostgresFixture.withReplica(cluster, settings: [("statement_timeout", "300ms")]) { b in
+                let (locked, lockedContinuation) = AsyncStream.makeStream(of: Void.self)
+                let (released, releasedContinuation) = AsyncStream.makeStream(of: Void.self)
+                async let holder: Void = a.store.withRefreshLock(partition: partition) {
+                    lockedContinuation.yield()
+                    for await _ in released { break }
+                }
+                for await _ in locked { break }
+                let ranWithoutLock = Mutex(false)
+                await #expect(throws: PostgresStoreError.self) {
+                    try await b.store.withRefreshLock(partition: partition) { ranWithoutLock.withLock { $0 = true } }
+                }
+                #expect(!ranWithoutLock.withLock { $0 }, "the refresh ran while another replica held the lock")
+                releasedContinuation.yield()
+                try await holder
             }
         }
     }

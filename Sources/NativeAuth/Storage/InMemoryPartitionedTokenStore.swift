@@ -9,7 +9,9 @@ import Synchronization
 /// and for tests. Each partition has its own refresh lock.
 public final class InMemoryPartitionedTokenStore: NativeAuthPartitionedTokenStore {
     private let partitions = Mutex([String: TokenStoreContents]())
-    private let refreshLocks = Mutex([String: AsyncLock]())
+    /// Each partition's refresh lock, and how many tasks hold it or wait for it: it is dropped when
+    /// none does, so that the store keeps no lock for every user it ever refreshed.
+    private let refreshLocks = Mutex([String: (lock: AsyncLock, users: Int)]())
 
     /// Creates an empty store.
     public init() {}
@@ -29,11 +31,21 @@ public final class InMemoryPartitionedTokenStore: NativeAuthPartitionedTokenStor
 
     public func withRefreshLock<T: Sendable>(partition: String, _ body: @Sendable () async throws -> T) async throws -> T {
         let lock = refreshLocks.withLock { locks in
-            if let lock = locks[partition] { return lock }
-            let lock = AsyncLock()
-            locks[partition] = lock
-            return lock
+            var entry = locks[partition] ?? (lock: AsyncLock(), users: 0)
+            entry.users += 1
+            locks[partition] = entry
+            return entry.lock
+        }
+        defer {
+            refreshLocks.withLock { locks in
+                guard var entry = locks[partition] else { return }
+                entry.users -= 1
+                locks[partition] = entry.users == 0 ? nil : entry
+            }
         }
         return try await lock.withLock(body)
     }
+
+    /// How many partitions' refresh locks it holds now.
+    package var refreshLockCount: Int { refreshLocks.withLock { $0.count } }
 }

@@ -6,7 +6,7 @@ import Foundation
 
 /// The endpoints the library calls (and the browser's sign-in page), as paths appended to the
 /// authority: V1's, and V2's two OAuth endpoints (every other V2 step follows a link the server returned).
-enum Endpoint: String, Sendable, CaseIterable {
+package enum Endpoint: String, Sendable, CaseIterable {
     case signInInitiate = "/oauth2/v2.0/initiate"
     case signInChallenge = "/oauth2/v2.0/challenge"
     /// The second factors of a user the server answered `mfa_required` for.

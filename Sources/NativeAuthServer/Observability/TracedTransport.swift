@@ -22,20 +22,30 @@ import Tracing
 /// the factory bootstrapped with `MetricsSystem`.
 ///
 /// - `nativeauth_requests_total` (counter; `endpoint`, `grant` (the `grant_type` of a request to
-///   `/token`, such as `refresh_token` for a refresh; empty elsewhere), `outcome`: the status class,
-///   or `transport_error`)
+///   `/oauth2/v2.0/token`, such as `refresh_token` for a refresh; empty elsewhere), `outcome`: the
+///   status class, or `transport_error`)
 /// - `nativeauth_request_duration_seconds` (timer; `endpoint`)
+///
+/// `endpoint` is one of the native-authentication endpoints the library calls, such as
+/// `/oauth2/v2.0/token`, or `other` for any other URL (an API's, sent with the application's transport
+/// by `callAPI`; a link a V2 journey followed): labels stay few, and never carry a path's user name or
+/// ID. The span's name has the same `endpoint`.
 public struct TracedTransport: HTTPTransport {
     private let base: any HTTPTransport
+    private let metricsFactory: (any MetricsFactory)?
 
     /// `base`, traced and counted.
-    public init(wrapping base: any HTTPTransport) {
+    /// - Parameters:
+    ///   - base: The transport that sends the requests.
+    ///   - metricsFactory: Where the metrics go; the factory bootstrapped with `MetricsSystem` when nil.
+    public init(wrapping base: any HTTPTransport, metricsFactory: (any MetricsFactory)? = nil) {
         self.base = base
+        self.metricsFactory = metricsFactory
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let endpoint = Self.endpoint(of: request.url)
-        let grant = endpoint.hasSuffix("/token") ? Self.grantType(in: request.body) : ""
+        let grant = endpoint == Endpoint.token.rawValue ? Self.grantType(in: request.body) : ""
         let start = ContinuousClock.now
         return try await withSpan("native-auth \(request.method) \(endpoint)", ofKind: .client) { span in
             span.attributes["http.request.method"] = request.method
@@ -46,9 +56,11 @@ public struct TracedTransport: HTTPTransport {
             }
             let outcome: String
             defer {
-                Counter(label: "nativeauth_requests_total", dimensions: [("endpoint", endpoint), ("grant", grant), ("outcome", outcome)])
+                let factory = metricsFactory ?? MetricsSystem.factory
+                Counter(label: "nativeauth_requests_total", dimensions: [("endpoint", endpoint), ("grant", grant), ("outcome", outcome)],
+                        factory: factory)
                     .increment()
-                Metrics.Timer(label: "nativeauth_request_duration_seconds", dimensions: [("endpoint", endpoint)])
+                Metrics.Timer(label: "nativeauth_request_duration_seconds", dimensions: [("endpoint", endpoint)], factory: factory)
                     .recordInterval(since: start)
             }
             do {
@@ -65,20 +77,30 @@ public struct TracedTransport: HTTPTransport {
         }
     }
 
-    /// The `grant_type` field of a form body (its name only ever, no other field is read).
+    /// The `grant_type` field of a form body, when it is one the library sends (its name only ever,
+    /// no other field is read); `other` else.
     static func grantType(in body: Data) -> String {
         for field in body.split(separator: UInt8(ascii: "&")) where field.starts(with: Array("grant_type=".utf8)) {
-            return String(decoding: field.dropFirst("grant_type=".utf8.count), as: UTF8.self)
+            let value = String(decoding: field.dropFirst("grant_type=".utf8.count), as: UTF8.self)
+            return grantTypes[value] ?? "other"
         }
         return ""
     }
 
-    /// The part of the path that names the endpoint (after the tenant), such as `/oauth2/v2.0/token`.
+    /// The `grant_type` values the library sends to `/oauth2/v2.0/token`, form-encoded, and their labels.
+    private static let grantTypes: [String: String] = [
+        "password": "password", "oob": "oob", "mfa_oob": "mfa_oob", "continuation_token": "continuation_token",
+        "refresh_token": "refresh_token", "authorization_code": "authorization_code",
+        "urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Adevice_code": "urn:ietf:params:oauth:grant-type:device_code",
+    ]
+
+    /// The native-authentication endpoint the path ends with (the tenant before it), such as
+    /// `/oauth2/v2.0/token`; `other` for any other path.
     static func endpoint(of url: URL) -> String {
         let path = url.path
-        for marker in ["/oauth2/", "/signup/", "/resetpassword/", "/register/"] {
-            if let range = path.firstRange(of: marker) { return String(path[range.lowerBound...]) }
-        }
-        return path
+        return endpoints.first { path.hasSuffix($0) } ?? "other"
     }
+
+    /// The paths of the endpoints the library calls.
+    private static let endpoints = Endpoint.allCases.map(\.rawValue)
 }

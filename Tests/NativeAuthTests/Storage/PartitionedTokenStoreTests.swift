@@ -109,4 +109,15 @@ struct PartitionedTokenStoreTests {
         #expect(try await account.signOutFromStore())
         #expect(try app.currentAccount() == nil)
     }
+
+    @Test("The in-memory store keeps a partition's refresh lock only while it is held or awaited: one per user ever refreshed would grow without end")
+    func inMemoryRefreshLocksDoNotAccumulate() async throws {
+        let store = InMemoryPartitionedTokenStore()
+        for index in 0..<100 {
+            try await store.withRefreshLock(partition: "user-\(index)") {
+                #expect(store.refreshLockCount == 1)
+            }
+        }
+        #expect(store.refreshLockCount == 0)
+    }
 }

@@ -1,0 +1,75 @@
+import Foundation
+import NativeAuth
+import NativeAuthPostgres
+import NativeAuthServer
+import NativeAuthTestSupport
+import PostgresNIO
+import Synchronization
+import Testing
+
+@Suite("The connection listening to the other replicas' changes", .enabled(if: PostgresCluster.enabled, "\(PostgresCluster.missing ?? "")"),
+       .timeLimit(.minutes(2)))
+struct PostgresListenerTests {
+    @Test("A listening connection that stops answering without closing (a half-open TCP connection) is noticed: the first level is not served from forever")
+    func silentListenerIsNoticed() async throws {
+        let cluster = try PostgresCluster.start()
+        defer { cluster.stop() }
+        let server = ServerMock()
+        try await PostgresFixture.withReplica(cluster, listenerCheckInterval: .milliseconds(200)) { a in
+            try await PostgresFixture.withReplica(cluster) { b in
+                let signedIn = try await ServerMock.signIn(server.app().partition("alice", of: b.store), "alice@contoso.com")
+                #expect(try await a.store.read(partition: "alice").accounts.count == 1)  // in a's first level now
+
+                // a's listening backend stops, its connection left open: no notification reaches a, no error either.
+                let listener = try await Self.listeningBackend(of: a)
+                kill(listener, SIGSTOP)
+                defer { kill(listener, SIGCONT) }
+                try await signedIn.signOutFromStore()
+
+                // a notices, stops serving its first level, and listens again on another connection.
+                var changes = a.store.changes.makeAsyncIterator()
+                while try await !a.store.read(partition: "alice").accounts.isEmpty {
+                    _ = await changes.next()
+                }
+            }
+        }
+    }
+
+    @Test("A read in flight while the replica listens again does not put back what a change it could not hear replaced")
+    func readAcrossListeningAgainIsNotKept() async throws {
+        let cluster = try PostgresCluster.start()
+        defer { cluster.stop() }
+        let server = ServerMock()
+        try await PostgresFixture.withReplica(cluster) { b in
+            _ = try await ServerMock.signIn(server.app().partition("alice", of: b.store), "alice@contoso.com")
+        }
+        try await PostgresFixture.withReplica(cluster) { a in
+            let changed = Mutex(false)
+            let read = try await PostgresTokenStore.$rowRead.withValue({
+                // Between the row's read and its keeping: the listening connection drops, the row
+                // changes unheard (no NOTIFY), and the replica listens again (emptying its first level).
+                try await a.database.client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN %'")
+                try await a.database.client.query("DELETE FROM nativeauth_accounts WHERE partition_key = 'alice'")
+                for await change in a.store.changes where change.isEmpty { break }
+                changed.withLock { $0 = true }
+            }) {
+                try await a.store.read(partition: "alice")
+            }
+            #expect(changed.withLock { $0 } && read.accounts.count == 1)  // what the read saw, before the change
+            #expect(a.store.isListening)
+            #expect(try await a.store.read(partition: "alice").accounts.isEmpty, "the first level kept a copy older than its emptying")
+        }
+    }
+
+    /// The process ID of the backend the store of `replica`, the cluster's first, listens on: the
+    /// first of the listening backends (the replica listened before the others started).
+    private static func listeningBackend(of replica: PostgresFixture.Replica) async throws -> pid_t {
+        let rows = try await replica.database.client.query("""
+            SELECT pid FROM pg_stat_activity WHERE query LIKE 'LISTEN %' ORDER BY backend_start LIMIT 1
+            """)
+        for try await pid in rows.decode(Int32.self) { return pid }
+        throw NoListener()
+    }
+
+    private struct NoListener: Error {}
+}
