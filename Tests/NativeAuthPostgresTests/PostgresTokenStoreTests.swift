@@ -114,19 +114,12 @@ struct PostgresTokenStoreTests {
         let partition = "user-\(UUID().uuidString)"
         try await PostgresFixture.withReplica(cluster) { a in
             try await PostgresFixture.withReplica(cluster, refreshLockTimeout: .milliseconds(300)) { b in
-                let (locked, lockedContinuation) = AsyncStream.makeStream(of: Void.self)
-                let (released, releasedContinuation) = AsyncStream.makeStream(of: Void.self)
-                async let holder: Void = a.store.withRefreshLock(partition: partition) {
-                    lockedContinuation.yield()
-                    for await _ in released { break }
+                try await Self.whileRefreshing(partition, on: a) {
+                    let error = await #expect(throws: PostgresStoreError.self) {
+                        try await b.store.withRefreshLock(partition: partition) {}
+                    }
+                    #expect(error?.reason == .unavailable)
                 }
-                for await _ in locked { break }
-                let error = await #expect(throws: PostgresStoreError.self) {
-                    try await b.store.withRefreshLock(partition: partition) {}
-                }
-                #expect(error?.reason == .unavailable)
-                releasedContinuation.yield()
-                try await holder
                 // Released, the lock is had again.
                 try await b.store.withRefreshLock(partition: partition) {}
             }
@@ -140,22 +133,37 @@ struct PostgresTokenStoreTests {
         let partition = "user-\(UUID().uuidString)"
         try await PostgresFixture.withReplica(cluster) { a in
             try await PostgresFixture.withReplica(cluster, settings: [("statement_timeout", "300ms")]) { b in
-                let (locked, lockedContinuation) = AsyncStream.makeStream(of: Void.self)
-                let (released, releasedContinuation) = AsyncStream.makeStream(of: Void.self)
-                async let holder: Void = a.store.withRefreshLock(partition: partition) {
-                    lockedContinuation.yield()
-                    for await _ in released { break }
-                }
-                for await _ in locked { break }
                 let ranWithoutLock = Mutex(false)
-                await #expect(throws: PostgresStoreError.self) {
-                    try await b.store.withRefreshLock(partition: partition) { ranWithoutLock.withLock { $0 = true } }
+                try await Self.whileRefreshing(partition, on: a) {
+                    await #expect(throws: PostgresStoreError.self) {
+                        try await b.store.withRefreshLock(partition: partition) { ranWithoutLock.withLock { $0 = true } }
+                    }
                 }
                 #expect(!ranWithoutLock.withLock { $0 }, "the refresh ran while another replica held the lock")
-                releasedContinuation.yield()
-                try await holder
             }
         }
+    }
+
+    /// Runs `body` while `replica` holds `partition`'s refresh lock (a refresh in progress there),
+    /// then lets it go and waits until it has.
+    private static func whileRefreshing(_ partition: String, on replica: PostgresFixture.Replica,
+                                        _ body: () async throws -> Void) async throws {
+        let (locked, lockedContinuation) = AsyncStream.makeStream(of: Void.self)
+        let (released, releasedContinuation) = AsyncStream.makeStream(of: Void.self)
+        async let holder: Void = replica.store.withRefreshLock(partition: partition) {
+            lockedContinuation.yield()
+            for await _ in released { break }
+        }
+        for await _ in locked { break }
+        do {
+            try await body()
+        } catch {
+            releasedContinuation.yield()
+            try? await holder
+            throw error
+        }
+        releasedContinuation.yield()
+        try await holder
     }
 
     @Test("A row changed in the database is an error, never an empty partition")
