@@ -273,7 +273,9 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
                                      _ body: @Sendable (inout TokenStoreContents) throws -> T) async throws -> T {
         let generation = cache.generation
         let (result, written) = try await connection.withTransaction(logger: logger) { connection in
-            try await connection.query("SELECT pg_advisory_xact_lock(\(Self.modifyLock), hashtext(\(partition)))", logger: self.logger)
+            // Its error comes with its rows (see withRefreshLock): read them, to fail with it.
+            for try await _ in try await connection.query(
+                "SELECT pg_advisory_xact_lock(\(Self.modifyLock), hashtext(\(partition)))", logger: self.logger) {}
             let (before, _) = try await self.row(of: partition, on: connection)
             var contents = before
             let result = try body(&contents)

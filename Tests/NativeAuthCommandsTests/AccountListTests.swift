@@ -50,6 +50,9 @@ struct AccountListTests {
         try #require(try await sandbox.run(["signin", "--password", "--authority", emulator.authority, "bob@example.com"],
                                             input: "Passw0rd!\n").status == 0)
         #expect(await emulator.stop().status == 0)
+        // Gone for the rest of the test: no other test's server is given its port meanwhile.
+        let deadPort = try #require(StoppedEmulatorPort(emulator.baseURL.port ?? 0), "another socket took the stopped emulator's port")
+        defer { withExtendedLifetime(deadPort) {} }
 
         let text = try await sandbox.run(["status"])
         #expect(text.status == 0, "\(text)")

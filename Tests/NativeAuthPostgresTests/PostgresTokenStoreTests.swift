@@ -129,10 +129,13 @@ struct PostgresTokenStoreTests {
     @Test("A refresh lock not had (a statement_timeout set for the role) is an error: the refresh does not run without it",
           .timeLimit(.minutes(1)))
     func refreshLockNotHadIsAnError() async throws {
-        let cluster = try PostgresFixture.sharedCluster()
+        // A cluster of its own: on the shared one, other tests' replicas hold the migration's lock
+        // now and then, and b's own migration would run into its statement_timeout.
+        let cluster = try PostgresCluster.start()
+        defer { cluster.stop() }
         let partition = "user-\(UUID().uuidString)"
         try await PostgresFixture.withReplica(cluster) { a in
-            try await PostgresFixture.withReplica(cluster, settings: [("statement_timeout", "300ms")]) { b in
+            try await PostgresFixture.withReplica(cluster, settings: [("statement_timeout", "2s")]) { b in
                 let ranWithoutLock = Mutex(false)
                 try await Self.whileRefreshing(partition, on: a) {
                     await #expect(throws: PostgresStoreError.self) {
