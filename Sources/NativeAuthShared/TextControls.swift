@@ -7,7 +7,7 @@
 /// - the bidirectional controls U+061C, U+200E, U+200F, U+202A–U+202E and U+2066–U+2069;
 /// - the line and paragraph separators U+2028 and U+2029.
 ///
-/// ``replacingControls(in:keepingLineFeeds:)`` is the one place they are replaced for a terminal: the
+/// ``replacingControls(in:keeping:with:)`` is the one place they are replaced for a terminal: the
 /// CLI's `TerminalText`, the emulator's code lines and `nativeauth-emulator`'s output all call it. The
 /// emulator also refuses them in usernames; the library keeps names as the server sent them.
 package enum TextControls {
@@ -26,12 +26,39 @@ package enum TextControls {
         text.unicodeScalars.contains(where: isControl)
     }
 
+    /// The controls that stay when the others are replaced: what lays text out, and nothing that
+    /// moves the cursor elsewhere or writes over a line.
+    package enum Layout: Sendable {
+        /// None: every control is replaced.
+        case none
+        /// Line feeds (a program's own line breaks).
+        case lineFeeds
+        /// Line feeds, tabs, and a carriage return right before a line feed (`\r\n`): the layout of
+        /// a text of several lines a server wrote to be read as it is.
+        case lineFeedsTabsAndCRLF
+    }
+
     /// `text` with every control replaced by `replacement` (`?`: plain ASCII, shown the same in every
     /// terminal and locale); with `keepingLineFeeds`, line feeds (a program's own line breaks) stay.
     package static func replacingControls(in text: String, keepingLineFeeds: Bool = false, with replacement: Unicode.Scalar = "?") -> String {
+        replacingControls(in: text, keeping: keepingLineFeeds ? .lineFeeds : .none, with: replacement)
+    }
+
+    /// `text` with every control replaced by `replacement` but those of `layout`.
+    package static func replacingControls(in text: String, keeping layout: Layout, with replacement: Unicode.Scalar = "?") -> String {
         guard containsControl(text) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map {
-            isControl($0) && !(keepingLineFeeds && $0 == "\n") ? replacement : $0
-        }))
+        let scalars = Array(text.unicodeScalars)
+        var kept = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            let stays: Bool
+            switch layout {
+            case .none: stays = false
+            case .lineFeeds: stays = scalar == "\n"
+            case .lineFeedsTabsAndCRLF:
+                stays = scalar == "\n" || scalar == "\t" || (scalar == "\r" && index + 1 < scalars.count && scalars[index + 1] == "\n")
+            }
+            kept.append(isControl(scalar) && !stays ? replacement : scalar)
+        }
+        return String(kept)
     }
 }

@@ -43,14 +43,7 @@ enum TerminalText {
     /// right before a line feed (`\r\n`). No escape sequence, cursor move or lone carriage return
     /// (which would write over what the line showed) is left.
     static func keepingLayout(_ text: String) -> String {
-        guard TextControls.containsControl(text) else { return text }
-        let scalars = Array(text.unicodeScalars)
-        var kept = String.UnicodeScalarView()
-        for (index, scalar) in scalars.enumerated() {
-            let layout = scalar == "\n" || scalar == "\t" || (scalar == "\r" && index + 1 < scalars.count && scalars[index + 1] == "\n")
-            kept.append(TextControls.isControl(scalar) && !layout ? replacement : scalar)
-        }
-        return String(kept)
+        TextControls.replacingControls(in: text, keeping: .lineFeedsTabsAndCRLF, with: replacement)
     }
 
     /// `text` (the CLI's own sentences, which may break lines with a line feed) with every control
