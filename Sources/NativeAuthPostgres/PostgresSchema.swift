@@ -36,9 +36,7 @@ enum PostgresSchema {
     /// Brings the schema to ``latestVersion``; returns the versions it applied.
     static func migrate(_ connection: PostgresConnection, logger: Logger) async throws -> [Int] {
         try await connection.withTransaction(logger: logger) { connection in
-            // The lock's error (a statement_timeout) comes with its rows: read them, so that the
-            // migration fails with it rather than with the aborted transaction's next statement.
-            for try await _ in try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLock), 0)", logger: logger) {}
+            try await connection.run("SELECT pg_advisory_xact_lock(\(migrationLock), 0)", logger: logger)
             try await connection.query("""
                 CREATE TABLE IF NOT EXISTS nativeauth_schema_migrations (
                     version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())

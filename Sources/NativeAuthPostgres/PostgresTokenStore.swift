@@ -150,13 +150,12 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
     private func lockForRefresh(_ partition: String, on connection: PostgresConnection) async throws {
         let milliseconds = refreshLockTimeout.components.seconds * 1000 + refreshLockTimeout.components.attoseconds / 1_000_000_000_000_000
         let timeout = "\(max(milliseconds, 1))ms"
-        for try await _ in try await connection.query("SELECT set_config('lock_timeout', \(timeout), false)", logger: logger) {}
+        try await connection.run("SELECT set_config('lock_timeout', \(timeout), false)", logger: logger)
         let locked: Result<Void, any Error>
         do {
-            // A statement's error comes with its rows: read them, or a lock not had (this timeout, a
-            // statement_timeout set for the role) would pass for one, and two replicas spend the token.
-            for try await _ in try await connection.query(
-                "SELECT pg_advisory_lock(\(Self.refreshLock), hashtext(\(partition)))", logger: logger) {}
+            // Read to its end (run): a lock not had (this timeout, a role's statement_timeout) must
+            // not pass for one, or two replicas spend the refresh token.
+            try await connection.run("SELECT pg_advisory_lock(\(Self.refreshLock), hashtext(\(partition)))", logger: logger)
             locked = .success(())
         } catch {
             locked = .failure(error)
@@ -224,7 +223,7 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
             try await Task.sleep(for: interval)
             let answered = try await withThrowingTaskGroup(of: Bool.self) { group in
                 group.addTask {
-                    for try await _ in try await connection.query("SELECT 1", logger: self.logger) {}
+                    try await connection.run("SELECT 1", logger: self.logger)
                     return true
                 }
                 group.addTask {
@@ -273,9 +272,7 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
                                      _ body: @Sendable (inout TokenStoreContents) throws -> T) async throws -> T {
         let generation = cache.generation
         let (result, written) = try await connection.withTransaction(logger: logger) { connection in
-            // Its error comes with its rows (see withRefreshLock): read them, to fail with it.
-            for try await _ in try await connection.query(
-                "SELECT pg_advisory_xact_lock(\(Self.modifyLock), hashtext(\(partition)))", logger: self.logger) {}
+            try await connection.run("SELECT pg_advisory_xact_lock(\(Self.modifyLock), hashtext(\(partition)))", logger: self.logger)
             let (before, _) = try await self.row(of: partition, on: connection)
             var contents = before
             let result = try body(&contents)
