@@ -110,8 +110,7 @@ struct PostgresSessionDriver: PersistDriver {
 
     /// The key a session's row is stored under: the hex SHA-256 of the session's key.
     private static func stored(_ key: String) -> String {
-        let hex = Array("0123456789abcdef")
-        return "sha256:" + String(SHA256Hash.digest(Array(key.utf8)).flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 0x0F)]] })
+        "sha256:" + HexText.lowercase(SHA256Hash.digest(Array(key.utf8)))
     }
 
     private static func encoded(_ value: some Encodable) throws -> String {
