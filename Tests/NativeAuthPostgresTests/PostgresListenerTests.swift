@@ -22,7 +22,7 @@ struct PostgresListenerTests {
 
                 // a's listening backend stops, its connection left open: no notification reaches a, no error either.
                 let listener = try await Self.listeningBackend(of: a)
-                kill(listener, SIGSTOP)
+                try await Self.stopWhileIdle(listener, of: a)
                 defer { kill(listener, SIGCONT) }
                 try await signedIn.signOutFromStore()
 
@@ -62,12 +62,30 @@ struct PostgresListenerTests {
     }
 
     /// The process ID of the backend the store of `replica`, the cluster's first, listens on: the
-    /// first of the listening backends (the replica listened before the others started).
+    /// first of the listening backends (the replica listened before the others started). Its last
+    /// statement is its `LISTEN`, or the check's `SELECT 1` once the check has run.
     private static func listeningBackend(of replica: PostgresFixture.Replica) async throws -> pid_t {
         let rows = try await replica.database.client.query("""
-            SELECT pid FROM pg_stat_activity WHERE query LIKE 'LISTEN %' ORDER BY backend_start LIMIT 1
+            SELECT pid FROM pg_stat_activity WHERE query LIKE 'LISTEN %' OR query = 'SELECT 1' ORDER BY backend_start LIMIT 1
             """)
         for try await pid in rows.decode(Int32.self) { return pid }
+        throw NoListener()
+    }
+
+    /// Stops `backend` (SIGSTOP) at a moment it is idle, between the check's statements: stopped in
+    /// the middle of one, it may hold a lock the other replica's commit needs (the notification
+    /// queue's), and the whole cluster would wait for it. A stopped backend's `pg_stat_activity` row
+    /// shows the state it was stopped in; when that is not `idle`, it goes on and is stopped again.
+    private static func stopWhileIdle(_ backend: pid_t, of replica: PostgresFixture.Replica) async throws {
+        for _ in 0..<200 {
+            kill(backend, SIGSTOP)
+            let rows = try await replica.database.client.query("SELECT state FROM pg_stat_activity WHERE pid = \(backend)")
+            var state: String?
+            for try await found in rows.decode(String?.self) { state = found }
+            if state == "idle" { return }
+            kill(backend, SIGCONT)
+            try await Task.sleep(for: .milliseconds(5))
+        }
         throw NoListener()
     }
 
