@@ -181,21 +181,14 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
             while !Task.isCancelled {
                 do {
                     try await self.database.client.withConnection { connection in
-                        try await connection.listen(on: Self.channel) { notifications in
-                            self.cache.removeAll()
-                            self.listening.store(true, ordering: .releasing)
-                            self.changesContinuation.yield("")
-                            self.logger.debug("listening to the other replicas' changes")
-                            try await withThrowingTaskGroup(of: Void.self) { group in
-                                group.addTask {
-                                    for try await notification in notifications {
-                                        self.noted(notification.payload)
-                                    }
-                                }
-                                group.addTask { try await self.checkListening(on: connection) }
-                                try await group.next()
-                                group.cancelAll()
-                            }
+                        // Closed before it goes back to the pool when listening failed: the pool
+                        // could otherwise hand a connection the server is closing to another
+                        // statement, which postgres-nio may then never answer.
+                        do {
+                            try await self.listen(on: connection)
+                        } catch {
+                            try? await connection.close()
+                            throw error
                         }
                     }
                     backoff = .milliseconds(100)
@@ -209,6 +202,27 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
                 backoff = min(backoff * 2, .seconds(5))
             }
             self.listening.store(false, ordering: .releasing)
+        }
+    }
+
+    /// Listens on `connection` until it fails: empties the first level and tells ``changes`` once
+    /// listening, then notes each change heard while ``checkListening(on:)`` finds the connection answering.
+    private func listen(on connection: PostgresConnection) async throws {
+        try await connection.listen(on: Self.channel) { notifications in
+            self.cache.removeAll()
+            self.listening.store(true, ordering: .releasing)
+            self.changesContinuation.yield("")
+            self.logger.debug("listening to the other replicas' changes")
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for try await notification in notifications {
+                        self.noted(notification.payload)
+                    }
+                }
+                group.addTask { try await self.checkListening(on: connection) }
+                try await group.next()
+                group.cancelAll()
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import NativeAuth
 import NativeAuthPostgres
 import NativeAuthServer
@@ -48,8 +49,12 @@ struct PostgresListenerTests {
             let read = try await PostgresTokenStore.$rowRead.withValue({
                 // Between the row's read and its keeping: the listening connection drops, the row
                 // changes unheard (no NOTIFY), and the replica listens again (emptying its first level).
-                try await a.database.client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN %'")
-                try await a.database.client.query("DELETE FROM nativeauth_accounts WHERE partition_key = 'alice'")
+                // Both statements on one connection, which cannot be the one dropped.
+                try await a.database.client.withConnection { connection in
+                    let logger = Logger(label: "test")
+                    for try await _ in try await connection.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN %'", logger: logger) {}
+                    for try await _ in try await connection.query("DELETE FROM nativeauth_accounts WHERE partition_key = 'alice'", logger: logger) {}
+                }
                 for await change in a.store.changes where change.isEmpty { break }
                 changed.withLock { $0 = true }
             }) {
