@@ -26,14 +26,15 @@ enum PostgresFixture {
     /// (its connections with the PostgreSQL `settings` given, such as `statement_timeout`).
     /// `body` runs while they run; they stop after. `timeout` is the store's wait for a connection:
     /// long by default, since a loaded machine may take seconds to connect (the schema is made
-    /// with a long one whatever it is, which also leaves a connection in the pool).
+    /// with a long one whatever it is, which also leaves a connection in the pool). `url` is where it
+    /// connects, `cluster`'s own by default (a proxy's in front of it otherwise).
     static func withReplica<T: Sendable>(
-        _ cluster: PostgresCluster, timeout: Duration = .seconds(120), cacheCapacity: Int = 1000,
+        _ cluster: PostgresCluster, url: String? = nil, timeout: Duration = .seconds(120), cacheCapacity: Int = 1000,
         listenerCheckInterval: Duration = .seconds(15), refreshLockTimeout: Duration = .seconds(120),
         settings: [(String, String)] = [],
         _ body: @Sendable (Replica) async throws -> T
     ) async throws -> T {
-        var configuration = try PostgresClient.Configuration(databaseURL: cluster.url)
+        var configuration = try PostgresClient.Configuration(databaseURL: url ?? cluster.url)
         configuration.options.connectTimeout = .seconds(2)
         configuration.options.additionalStartupParameters = settings
         let client = PostgresClient(configuration: configuration)

@@ -15,16 +15,17 @@ struct PostgresListenerTests {
     func silentListenerIsNoticed() async throws {
         let cluster = try PostgresCluster.start()
         defer { cluster.stop() }
+        let proxy = try SilenceableProxy(upstreamPort: cluster.port)
+        defer { proxy.stop() }
         let server = ServerMock()
-        try await PostgresFixture.withReplica(cluster, listenerCheckInterval: .milliseconds(200)) { a in
+        try await PostgresFixture.withReplica(cluster, url: proxy.url(replacingPortOf: cluster.url),
+                                              listenerCheckInterval: .milliseconds(200)) { a in
             try await PostgresFixture.withReplica(cluster) { b in
                 let signedIn = try await ServerMock.signIn(server.app().partition("alice", of: b.store), "alice@contoso.com")
                 #expect(try await a.store.read(partition: "alice").accounts.count == 1)  // in a's first level now
 
-                // a's listening backend stops, its connection left open: no notification reaches a, no error either.
-                let listener = try await Self.listeningBackend(of: a)
-                try await Self.stopWhileIdle(listener, of: a)
-                defer { kill(listener, SIGCONT) }
+                // a's listening connection goes silent, left open: no notification reaches a, no error either.
+                #expect(proxy.silenceListeningConnections() == 1)
                 try await signedIn.signOutFromStore()
 
                 // a notices, stops serving its first level, and listens again on another connection.
@@ -65,34 +66,4 @@ struct PostgresListenerTests {
             #expect(try await a.store.read(partition: "alice").accounts.isEmpty, "the first level kept a copy older than its emptying")
         }
     }
-
-    /// The process ID of the backend the store of `replica`, the cluster's first, listens on: the
-    /// first of the listening backends (the replica listened before the others started). Its last
-    /// statement is its `LISTEN`, or the check's `SELECT 1` once the check has run.
-    private static func listeningBackend(of replica: PostgresFixture.Replica) async throws -> pid_t {
-        let rows = try await replica.database.client.query("""
-            SELECT pid FROM pg_stat_activity WHERE query LIKE 'LISTEN %' OR query = 'SELECT 1' ORDER BY backend_start LIMIT 1
-            """)
-        for try await pid in rows.decode(Int32.self) { return pid }
-        throw NoListener()
-    }
-
-    /// Stops `backend` (SIGSTOP) at a moment it is idle, between the check's statements: stopped in
-    /// the middle of one, it may hold a lock the other replica's commit needs (the notification
-    /// queue's), and the whole cluster would wait for it. A stopped backend's `pg_stat_activity` row
-    /// shows the state it was stopped in; when that is not `idle`, it goes on and is stopped again.
-    private static func stopWhileIdle(_ backend: pid_t, of replica: PostgresFixture.Replica) async throws {
-        for _ in 0..<200 {
-            kill(backend, SIGSTOP)
-            let rows = try await replica.database.client.query("SELECT state FROM pg_stat_activity WHERE pid = \(backend)")
-            var state: String?
-            for try await found in rows.decode(String?.self) { state = found }
-            if state == "idle" { return }
-            kill(backend, SIGCONT)
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        throw NoListener()
-    }
-
-    private struct NoListener: Error {}
 }

@@ -107,7 +107,8 @@ package final class PostgresCluster: Sendable {
     }
 
     /// One run of the server: `postgres` in the foreground under a shell that stops it (fast
-    /// shutdown) when its standard input closes. Its log comes on a pipe: read until the server
+    /// shutdown) when its standard input closes, and 20 seconds later, if it still runs (a backend
+    /// that does not end), with an immediate shutdown, which kills what does not end within 5 seconds. Its log comes on a pipe: read until the server
     /// says it is ready (or why it is not), then drained into `server.log`.
     private struct RunningServer: Sendable {
         let process: ChildProcess
@@ -121,7 +122,10 @@ package final class PostgresCluster: Sendable {
                 pid=$!
                 cat >/dev/null
                 kill -INT "$pid" 2>/dev/null
+                (sleep 20 && kill -QUIT "$pid") </dev/null >/dev/null 2>&1 &
+                watcher=$!
                 wait "$pid"
+                kill "$watcher" 2>/dev/null
                 """
             let arguments = ["/bin/sh", "-c", script, binaries.appendingPathComponent("postgres").path, data, "\(port)", folder.path]
             let input = Pipe()

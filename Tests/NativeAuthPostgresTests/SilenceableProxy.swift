@@ -1,0 +1,189 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A TCP proxy on a loopback port in front of the test's PostgreSQL, for a replica whose listening
+/// connection is to go silent without closing (a half-open TCP connection): ``silenceListeningConnections()``
+/// stops carrying bytes, either way, on each connection that has sent a `LISTEN` so far, and leaves
+/// its sockets open, so that neither the replica nor the backend hears anything, not even a close.
+/// Connections opened afterwards are carried as before. Call ``stop()`` when done.
+///
+/// The backend itself runs on: stopping it (SIGSTOP) instead could catch it holding a lock the
+/// other backends need (the notification queue's), and the whole cluster waited for it.
+final class SilenceableProxy: Sendable {
+    /// The loopback port the proxy accepts connections on.
+    let port: Int
+    private let upstreamPort: Int
+    private let listener: Int32
+    private let state = Mutex(State())
+
+    private struct State {
+        var connections: [ObjectIdentifier: Carried] = [:]
+        var stopped = false
+    }
+
+    /// One carried connection: the replica's socket, the backend's, and what the proxy knows of it.
+    /// Its sockets are shut down (by ``stop()``) and closed (by its thread) under the state's lock,
+    /// so that no descriptor is shut down after its number was given to another socket.
+    private final class Carried: Sendable {
+        let client: Int32
+        let upstream: Int32
+        let sentListen = Atomic(false)
+        let silenced = Atomic(false)
+        let stopped = Atomic(false)
+        init(client: Int32, upstream: Int32) {
+            self.client = client
+            self.upstream = upstream
+        }
+    }
+
+    /// Starts a proxy to `127.0.0.1:upstreamPort`.
+    init(upstreamPort: Int) throws {
+        self.upstreamPort = upstreamPort
+        let listening = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard listening >= 0 else { throw ProxyError(message: "socket: \(errno)") }
+        var address = Self.loopback(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(listening, pointer, length) == 0 && listen(listening, 64) == 0 && getsockname(listening, pointer, &length) == 0
+            }
+        }
+        guard bound else {
+            close(listening)
+            throw ProxyError(message: "bind: \(errno)")
+        }
+        listener = listening
+        port = Int(UInt16(bigEndian: address.sin_port))
+        Thread.detachNewThread { [self] in acceptLoop() }
+    }
+
+    /// A PostgreSQL URL like `url` whose port is the proxy's.
+    func url(replacingPortOf url: String) -> String {
+        url.replacingOccurrences(of: ":\(upstreamPort)/", with: ":\(port)/")
+    }
+
+    /// Stops carrying bytes on every connection that has sent a `LISTEN`, and returns how many that is.
+    @discardableResult
+    func silenceListeningConnections() -> Int {
+        state.withLock { state in
+            var count = 0
+            for connection in state.connections.values where connection.sentListen.load(ordering: .acquiring) {
+                connection.silenced.store(true, ordering: .releasing)
+                count += 1
+            }
+            return count
+        }
+    }
+
+    /// Shuts every socket down; the carrying threads end and close them.
+    func stop() {
+        state.withLock { state in
+            guard !state.stopped else { return }
+            state.stopped = true
+            shutdown(listener, Int32(SHUT_RDWR))
+            for connection in state.connections.values {
+                connection.stopped.store(true, ordering: .releasing)
+                shutdown(connection.client, Int32(SHUT_RDWR))
+                shutdown(connection.upstream, Int32(SHUT_RDWR))
+            }
+        }
+    }
+
+    private func acceptLoop() {
+        while true {
+            let client = accept(listener, nil, nil)
+            if client < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = Self.loopback(port: upstreamPort)
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                }
+            }
+            let carried = Carried(client: client, upstream: upstream)
+            let accepted = connected && state.withLock { state in
+                guard !state.stopped else { return false }
+                state.connections[ObjectIdentifier(carried)] = carried
+                return true
+            }
+            guard accepted else {
+                close(client)
+                close(upstream)
+                continue
+            }
+            Thread.detachNewThread { [self] in
+                Self.carry(carried)
+                state.withLock { state in
+                    state.connections[ObjectIdentifier(carried)] = nil
+                    close(carried.client)
+                    close(carried.upstream)
+                }
+            }
+        }
+        close(listener)
+    }
+
+    /// Carries bytes both ways until either side closes or the proxy stops; while silenced, reads
+    /// nothing from either side and waits for the proxy to stop.
+    private static func carry(_ connection: Carried) {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var fds = [pollfd(fd: connection.client, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: connection.upstream, events: Int16(POLLIN), revents: 0)]
+        var tail: [UInt8] = []  // the client's last bytes, for a LISTEN split across two reads
+        carrying: while true {
+            if connection.stopped.load(ordering: .acquiring) { break }
+            if connection.silenced.load(ordering: .acquiring) {
+                usleep(50_000)  // silent until the proxy stops
+                continue
+            }
+            let ready = poll(&fds, 2, 100)
+            if ready < 0 && errno != EINTR { break }
+            if ready <= 0 { continue }
+            for index in 0..<2 where fds[index].revents != 0 {
+                if connection.silenced.load(ordering: .acquiring) { continue carrying }
+                let from = fds[index].fd
+                let to = index == 0 ? connection.upstream : connection.client
+                let count = buffer.withUnsafeMutableBytes { recv(from, $0.baseAddress, $0.count, 0) }
+                if count <= 0 { break carrying }
+                if index == 0 {
+                    tail += buffer[0..<count]
+                    if tail.count >= 7, Self.contains(tail, "LISTEN ") {
+                        connection.sentListen.store(true, ordering: .releasing)
+                    }
+                    tail = Array(tail.suffix(6))
+                }
+                var sent = 0
+                while sent < count {
+                    let written = buffer.withUnsafeBytes { send(to, $0.baseAddress! + sent, count - sent, Int32(MSG_NOSIGNAL)) }
+                    if written <= 0 { break carrying }
+                    sent += written
+                }
+            }
+        }
+    }
+
+    private static func contains(_ bytes: [UInt8], _ text: String) -> Bool {
+        let needle = Array(text.utf8)
+        guard bytes.count >= needle.count else { return false }
+        return (0...(bytes.count - needle.count)).contains { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+    }
+
+    private static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return address
+    }
+
+    struct ProxyError: Error, CustomStringConvertible {
+        let description: String
+        init(message: String) { description = message }
+    }
+}
