@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Runs a command with a time limit, for CI: `bash scripts/time-limit.sh MINUTES command [argument...]`.
+#
+# The command runs in a process group of its own, its output passed through and kept in a temporary
+# file. When it outlives MINUTES, the script names the tests that started and did not end (Swift
+# Testing's "◇ Test … started." lines without their "✔"/"✘" line), shows the group's processes,
+# stops the whole group (a test's children too: PostgreSQL clusters, emulators, browsers), and exits
+# 124. Otherwise it exits with the command's status.
+set -uo pipefail
+
+if [ $# -lt 2 ] || ! [[ "$1" =~ ^[0-9]+$ ]]; then
+    echo "usage: bash scripts/time-limit.sh MINUTES command [argument...]" >&2
+    exit 2
+fi
+minutes=$1
+shift
+
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+# setsid: the command leads a new process group, so that one kill reaches all it started.
+setsid "$@" > >(tee "$log") 2>&1 &
+leader=$!
+deadline=$((SECONDS + minutes * 60))
+while kill -0 "$leader" 2>/dev/null; do
+    if [ $SECONDS -ge $deadline ]; then
+        echo
+        echo "time-limit: '$*' did not end within $minutes minutes."
+        echo "time-limit: tests started and not ended:"
+        python3 - "$log" <<'EOF'
+import re, sys
+started, ended = [], set()
+for line in open(sys.argv[1], encoding="utf-8", errors="replace"):
+    found = re.search(r"◇ Test (.+) started\.", line)
+    if found:
+        started.append(found.group(1))
+    found = re.search(r"[✔✘] Test (.+?) (passed|failed|recorded|skipped)", line)
+    if found:
+        ended.add(found.group(1))
+for name in started:
+    if name not in ended:
+        print("    " + name)
+EOF
+        echo "time-limit: its processes:"
+        ps -o pid,etimes,args --forest --sid "$leader" 2>/dev/null | cut -c1-200
+        kill -TERM -- "-$leader" 2>/dev/null
+        sleep 10
+        kill -KILL -- "-$leader" 2>/dev/null
+        wait "$leader" 2>/dev/null
+        exit 124
+    fi
+    sleep 5
+done
+wait "$leader"
