@@ -18,10 +18,16 @@ enum Pages {
             <button id="signout" type="button">Sign out</button>
             <script>
             (async () => {
-              const answer = await fetch('/api/me', {credentials: 'same-origin'});
-              served(answer);
-              document.getElementById('me').textContent = answer.status === 401 ? 'Not signed in.' : await answer.text();
-              document.getElementById('me').dataset.status = answer.status;
+              const me = document.getElementById('me');
+              try {
+                const answer = await fetch('/api/me', {credentials: 'same-origin'});
+                served(answer);
+                me.textContent = answer.status === 401 ? 'Not signed in.' : await answer.text();
+                me.dataset.status = answer.status;
+              } catch (error) {
+                me.textContent = 'The site could not be reached: ' + error;
+                me.dataset.status = 'unreachable';
+              }
             })();
             document.getElementById('signout').onclick = async () => {
               served(await post('/api/signout', {}));
@@ -136,6 +142,7 @@ enum Pages {
             function servedList() { return JSON.parse(sessionStorage.getItem('servedBy') || '[]'); }
             function showServed() {
               const list = document.getElementById('served-by');
+              if (!list) return;  // not parsed yet: DOMContentLoaded shows it
               list.innerHTML = '';
               for (const name of servedList()) {
                 const item = document.createElement('li'); item.textContent = name; list.appendChild(item);

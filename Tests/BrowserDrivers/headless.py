@@ -31,6 +31,7 @@ def start(extra_arguments=()):
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                      "--window-size=720,760", "--no-first-run", "--disable-extensions", *extra_arguments):
         options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "SEVERE"})  # script errors, for a failure's report
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     driver.set_page_load_timeout(30)
     return driver

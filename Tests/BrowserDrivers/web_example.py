@@ -337,6 +337,10 @@ except Exception:
     traceback.print_exc()
     try:
         shot(driver, prefix + "failure")
+        say("failed at", driver.current_url)
+        say("page text", " / ".join(driver.find_element(By.TAG_NAME, "body").text.splitlines()))
+        for entry in driver.get_log("browser"):
+            say("console", entry.get("level", "") + " " + entry.get("message", ""))
     except Exception:
         pass
     sys.exit(1)

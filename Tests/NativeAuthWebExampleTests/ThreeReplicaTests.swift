@@ -18,8 +18,12 @@ struct ThreeReplicaTests {
     private func run(_ cluster: WebCluster, _ scenario: String, _ username: String, _ secret: String) async throws -> [String: String] {
         let browser = try cluster.browser(scenario, username: username, secret: secret)
         let (status, text) = await browser.finish()
-        #expect(status == 0, "\(text)")
-        return lines(text)
+        #expect(status == 0, "\(text)\n\(cluster.recentOutput)")
+        let values = lines(text)
+        if let status = values["me status"], status != "200" {  // every scenario that signs in expects 200
+            Issue.record("/me answered \(status) in scenario \(scenario): \(text)\n\(cluster.recentOutput)")
+        }
+        return values
     }
 
     private func withCluster(databaseTimeout: Int = 120, _ body: (WebCluster) async throws -> Void) async throws {

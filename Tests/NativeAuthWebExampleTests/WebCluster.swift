@@ -133,6 +133,11 @@ final class WebCluster: Sendable {
         try? FileManager.default.removeItem(at: folder)
     }
 
+    /// What the replicas, the emulator and nginx printed lately, for a failure's message.
+    var recentOutput: String {
+        ([emulator, nginx] + replicas).map { "[\($0.name)] " + String($0.text.suffix(2000)) }.joined(separator: "\n")
+    }
+
     /// Runs the browser driver `scenario` for `username` with `secret` (the code, or a password).
     func browser(_ scenario: String, username: String, secret: String) throws -> RunningProgram {
         let drivers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("BrowserDrivers")
