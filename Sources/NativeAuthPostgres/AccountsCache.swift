@@ -44,12 +44,17 @@ final class AccountsCache: Sendable {
 
     /// Keeps `contents` of `partition` at `version`, unless a later version is known, or it was
     /// emptied since `generation` (the contents were read before changes it may have missed).
+    ///
+    /// A partition that holds no account is kept only as the mark of its version, never served: a
+    /// sign-in on another replica is then seen by the next request, whichever replica it reaches,
+    /// without waiting for the notification (a person who just signed in is not told "signed out").
     func store(_ contents: TokenStoreContents, of partition: String, version: Int64, readIn generation: UInt64) {
         state.withLock { state in
             guard state.generation == generation else { return }
             if let known = state.entries[partition], known.version > version { return }
             state.useCounter += 1
-            state.entries[partition] = Entry(contents: contents, version: version, lastUse: state.useCounter)
+            state.entries[partition] = Entry(contents: contents.accounts.isEmpty ? nil : contents, version: version,
+                                             lastUse: state.useCounter)
             Self.trim(&state, to: capacity)
         }
     }

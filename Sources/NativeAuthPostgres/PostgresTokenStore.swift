@@ -17,7 +17,8 @@ import Synchronization
 ///
 /// - **Reads** come from the first level (bounded to ``cacheCapacity`` partitions, the least
 ///   recently used going first) while this replica listens to the others' changes (`LISTEN
-///   nativeauth_accounts`: run the store as a `Service`); else, and on a miss, from PostgreSQL. The
+///   nativeauth_accounts`: run the store as a `Service`); else, on a miss, and for a partition that
+///   holds no account (so that a sign-in on another replica is seen at once), from PostgreSQL. The
 ///   listening connection is asked every ``listenerCheckInterval`` whether it still answers: one
 ///   that went silent without closing is dropped, and the first level unused until listening again.
 /// - **Writes** (``modify(partition:_:)``) lock the partition's row for their transaction

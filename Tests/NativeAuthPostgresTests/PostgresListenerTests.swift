@@ -37,6 +37,24 @@ struct PostgresListenerTests {
         }
     }
 
+    @Test("A partition without accounts is not served from the first level: a sign-in on another replica is seen before its notification arrives")
+    func signInElsewhereIsSeenAtOnce() async throws {
+        let cluster = try PostgresFixture.sharedCluster()
+        let proxy = try SilenceableProxy(upstreamPort: cluster.port)
+        defer { proxy.stop() }
+        let server = ServerMock()
+        let partition = "carol-\(UUID().uuidString)"
+        try await PostgresFixture.withReplica(cluster, url: proxy.url(replacingPortOf: cluster.url)) { a in
+            try await PostgresFixture.withReplica(cluster) { b in
+                #expect(try await a.store.read(partition: partition).accounts.isEmpty)  // read while empty
+                #expect(proxy.silenceListeningConnections() == 1)  // a hears nothing from now on
+                _ = try await ServerMock.signIn(server.app().partition(partition, of: b.store), "carol@contoso.com")
+                #expect(a.store.isListening)
+                #expect(try await a.store.read(partition: partition).accounts.count == 1)
+            }
+        }
+    }
+
     @Test("A read in flight while the replica listens again does not put back what a change it could not hear replaced")
     func readAcrossListeningAgainIsNotKept() async throws {
         let cluster = try PostgresCluster.start()
