@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Foundation
 import Glibc
+import NativeAuthTestSupport
 import Synchronization
 
 /// A tiny HTTP/1.1 server on a loopback port that answers every request with the same raw bytes, or
@@ -21,24 +22,7 @@ final class CannedHTTPServer: Sendable {
     /// at once and its body one byte at a time, `byteInterval` apart.
     init(reply: Data?, answerAtOnce: Bool = false, byteInterval: Duration? = nil) throws {
         self.byteInterval = byteInterval
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw HarnessError("socket failed") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(fd, pointer, length) == 0 && listen(fd, 128) == 0 && getsockname(fd, pointer, &length) == 0
-            }
-        }
-        guard bound else {
-            close(fd)
-            throw HarnessError("bind/listen failed")
-        }
-        port = Int(UInt16(bigEndian: address.sin_port))
-        listener = fd
+        (listener, port) = try LoopbackServerSocket.open()
         Thread { [self] in acceptLoop(reply: reply, answerAtOnce: answerAtOnce) }.start()
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthTestSupport
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -42,21 +43,7 @@ final class SilenceableProxy: Sendable {
     /// Starts a proxy to `127.0.0.1:upstreamPort`.
     init(upstreamPort: Int) throws {
         self.upstreamPort = upstreamPort
-        let listening = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard listening >= 0 else { throw ProxyError(message: "socket: \(errno)") }
-        var address = Self.loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(listening, pointer, length) == 0 && listen(listening, 64) == 0 && getsockname(listening, pointer, &length) == 0
-            }
-        }
-        guard bound else {
-            close(listening)
-            throw ProxyError(message: "bind: \(errno)")
-        }
-        listener = listening
-        port = Int(UInt16(bigEndian: address.sin_port))
+        (listener, port) = try LoopbackServerSocket.open(backlog: 64)
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 
@@ -182,8 +169,4 @@ final class SilenceableProxy: Sendable {
         return address
     }
 
-    struct ProxyError: Error, CustomStringConvertible {
-        let description: String
-        init(message: String) { description = message }
-    }
 }
