@@ -9,7 +9,7 @@ import Synchronization
 import Testing
 
 @Suite("The connection listening to the other replicas' changes", .enabled(if: PostgresCluster.enabled, "\(PostgresCluster.missing ?? "")"),
-       .timeLimit(.minutes(2)))
+       .timeLimit(.minutes(10)))
 struct PostgresListenerTests {
     @Test("A listening connection that stops answering without closing (a half-open TCP connection) is noticed: the first level is not served from forever")
     func silentListenerIsNoticed() async throws {

@@ -7,6 +7,10 @@ import PostgresNIO
 import Synchronization
 import Testing
 
+/// Time limits here are long (the suite's 10 minutes): a test cancelled while one of its statements
+/// is on its way can wait for good (postgres-nio 1.33 writes a statement to its connection without
+/// a promise, so one written after the connection closed is never answered), and a limit that
+/// fires on a loaded machine would turn slowness into a hang. CI's run has its own limit.
 @Suite("PostgreSQL token store", .enabled(if: PostgresCluster.enabled, "\(PostgresCluster.missing ?? "")"), .timeLimit(.minutes(10)))
 struct PostgresTokenStoreTests {
     @Test("Migrations run once, even from replicas starting at once")
@@ -107,8 +111,7 @@ struct PostgresTokenStoreTests {
         }
     }
 
-    @Test("A refresh waits for another replica's refresh of the same account (one that hangs, or whose connection went silent) for refreshLockTimeout at most, then fails clearly",
-          .timeLimit(.minutes(1)))
+    @Test("A refresh waits for another replica's refresh of the same account (one that hangs, or whose connection went silent) for refreshLockTimeout at most, then fails clearly")
     func refreshLockWaitIsBounded() async throws {
         let cluster = try PostgresFixture.sharedCluster()
         let partition = "user-\(UUID().uuidString)"
@@ -126,8 +129,7 @@ struct PostgresTokenStoreTests {
         }
     }
 
-    @Test("A refresh lock not had (a statement_timeout set for the role) is an error: the refresh does not run without it",
-          .timeLimit(.minutes(1)))
+    @Test("A refresh lock not had (a statement_timeout set for the role) is an error: the refresh does not run without it")
     func refreshLockNotHadIsAnError() async throws {
         // A cluster of its own: on the shared one, other tests' replicas hold the migration's lock
         // now and then, and b's own migration would run into its statement_timeout.
