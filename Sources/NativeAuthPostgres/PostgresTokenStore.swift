@@ -236,24 +236,28 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
         let interval = listenerCheckInterval
         while true {
             try await Task.sleep(for: interval)
-            let answered = try await withThrowingTaskGroup(of: Bool.self) { group in
+            let sent = Flag(), timedOut = Flag()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                // The clock starts once the check is on its way, and closing the connection is
+                // what ends a check that gets no answer. Never closed before the check is written:
+                // postgres-nio loses a statement written to a closed connection, and the check
+                // would wait for good (a busy machine can start a task later than `interval`).
                 group.addTask {
-                    try await connection.run("SELECT 1", logger: self.logger)
-                    return true
-                }
-                group.addTask {
+                    while !sent.isSet { try await Task.sleep(for: .milliseconds(5)) }
                     try await Task.sleep(for: interval)
-                    return false
-                }
-                let answered = try await group.next() ?? false
-                if !answered {
+                    timedOut.set()
                     self.listening.store(false, ordering: .releasing)
                     try? await connection.close()
                 }
+                sent.set()  // the statement is written before `run` first suspends
+                do {
+                    try await connection.run("SELECT 1", logger: self.logger)
+                } catch where timedOut.isSet {
+                    // closed by the clock: reported below
+                }
                 group.cancelAll()
-                return answered
             }
-            guard answered else {
+            guard !timedOut.isSet else {
                 throw PostgresStoreError(.unavailable, "The connection listening to the other replicas' changes did not answer within \(interval).")
             }
         }
@@ -376,4 +380,13 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
 
     /// How many partitions (and change marks) the first level holds now.
     public var cachedPartitionCount: Int { cache.count }
+}
+
+/// A flag set once, read from any task (``PostgresTokenStore``'s listening check).
+private final class Flag: Sendable {
+    private let value = Atomic(false)
+
+    func set() { value.store(true, ordering: .releasing) }
+
+    var isSet: Bool { value.load(ordering: .acquiring) }
 }
