@@ -9,7 +9,8 @@ import Synchronization
 /// when it came does not put the older contents back.
 final class AccountsCache: Sendable {
     private struct Entry {
-        /// The partition's contents; nil for the mark of a change not read yet.
+        /// The partition's contents; nil for a mark: a change not read yet, or a partition without
+        /// accounts (never served, see ``store(_:of:version:readIn:)``).
         var contents: TokenStoreContents?
         var version: Int64
         var lastUse: UInt64

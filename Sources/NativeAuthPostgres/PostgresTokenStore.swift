@@ -236,20 +236,19 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
         let interval = listenerCheckInterval
         while true {
             try await Task.sleep(for: interval)
-            let sent = Flag(), timedOut = Flag()
+            let timedOut = Flag()
             try await withThrowingTaskGroup(of: Void.self) { group in
-                // The clock starts once the check is on its way, and closing the connection is
-                // what ends a check that gets no answer. Never closed before the check is written:
-                // postgres-nio loses a statement written to a closed connection, and the check
-                // would wait for good (a busy machine can start a task later than `interval`).
+                // The statement runs here, the clock in a task of its own, and closing the
+                // connection is what ends a check that gets no answer. The statement is written
+                // before `run` first suspends, so the clock, however late its task starts, never
+                // closes the connection before it: postgres-nio loses a statement written to a
+                // closed connection, and the check would wait for good.
                 group.addTask {
-                    while !sent.isSet { try await Task.sleep(for: .milliseconds(5)) }
                     try await Task.sleep(for: interval)
                     timedOut.set()
                     self.listening.store(false, ordering: .releasing)
                     try? await connection.close()
                 }
-                sent.set()  // the statement is written before `run` first suspends
                 do {
                     try await connection.run("SELECT 1", logger: self.logger)
                 } catch where timedOut.isSet {
@@ -382,7 +381,7 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
     public var cachedPartitionCount: Int { cache.count }
 }
 
-/// A flag set once, read from any task (``PostgresTokenStore``'s listening check).
+/// A flag set once, read from any task: whether the listening check's clock ran out.
 private final class Flag: Sendable {
     private let value = Atomic(false)
 
