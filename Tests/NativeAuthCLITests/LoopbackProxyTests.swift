@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthTestSupport
 import Synchronization
 import Testing
 #if canImport(Glibc)
@@ -74,23 +75,7 @@ final class ProxyTrap: Sendable {
     private let state = Mutex<(requests: [String], stopping: Bool)>(([], false))
 
     init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw LoopbackError("socket: \(errno)") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-            }
-        }
-        guard bound, listen(fd, 16) == 0 else {
-            close(fd)
-            throw LoopbackError("cannot listen on 127.0.0.1: \(errno)")
-        }
-        descriptor = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
+        (descriptor, port) = try LoopbackSocket.listening(backlog: 16)
         Thread { [self] in serve() }.start()
     }
 

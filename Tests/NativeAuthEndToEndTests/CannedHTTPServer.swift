@@ -22,7 +22,7 @@ final class CannedHTTPServer: Sendable {
     /// at once and its body one byte at a time, `byteInterval` apart.
     init(reply: Data?, answerAtOnce: Bool = false, byteInterval: Duration? = nil) throws {
         self.byteInterval = byteInterval
-        (listener, port) = try LoopbackServerSocket.open()
+        (listener, port) = try LoopbackSocket.listening()
         Thread { [self] in acceptLoop(reply: reply, answerAtOnce: answerAtOnce) }.start()
     }
 

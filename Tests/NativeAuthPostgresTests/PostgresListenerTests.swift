@@ -18,7 +18,7 @@ struct PostgresListenerTests {
         let proxy = try SilenceableProxy(upstreamPort: cluster.port)
         defer { proxy.stop() }
         let server = ServerMock()
-        try await PostgresFixture.withReplica(cluster, url: proxy.url(replacingPortOf: cluster.url),
+        try await PostgresFixture.withReplica(cluster, url: cluster.url(port: proxy.port),
                                               listenerCheckInterval: .milliseconds(200)) { a in
             try await PostgresFixture.withReplica(cluster) { b in
                 let signedIn = try await ServerMock.signIn(server.app().partition("alice", of: b.store), "alice@contoso.com")
@@ -44,7 +44,7 @@ struct PostgresListenerTests {
         defer { proxy.stop() }
         let server = ServerMock()
         let partition = "carol-\(UUID().uuidString)"
-        try await PostgresFixture.withReplica(cluster, url: proxy.url(replacingPortOf: cluster.url)) { a in
+        try await PostgresFixture.withReplica(cluster, url: cluster.url(port: proxy.port)) { a in
             try await PostgresFixture.withReplica(cluster) { b in
                 #expect(try await a.store.read(partition: partition).accounts.isEmpty)  // read while empty
                 #expect(proxy.silenceListeningConnections() == 1)  // a hears nothing from now on

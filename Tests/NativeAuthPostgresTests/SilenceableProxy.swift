@@ -43,13 +43,8 @@ final class SilenceableProxy: Sendable {
     /// Starts a proxy to `127.0.0.1:upstreamPort`.
     init(upstreamPort: Int) throws {
         self.upstreamPort = upstreamPort
-        (listener, port) = try LoopbackServerSocket.open(backlog: 64)
+        (listener, port) = try LoopbackSocket.listening(backlog: 64)
         Thread.detachNewThread { [self] in acceptLoop() }
-    }
-
-    /// A PostgreSQL URL like `url` whose port is the proxy's.
-    func url(replacingPortOf url: String) -> String {
-        url.replacingOccurrences(of: ":\(upstreamPort)/", with: ":\(port)/")
     }
 
     /// Stops carrying bytes on every connection that has sent a `LISTEN`, and returns how many that is.
@@ -86,15 +81,12 @@ final class SilenceableProxy: Sendable {
                 if errno == EINTR { continue }
                 break
             }
-            let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = Self.loopback(port: upstreamPort)
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-                }
+            guard let upstream = try? LoopbackSocket.connected(to: upstreamPort) else {
+                close(client)
+                continue
             }
             let carried = Carried(client: client, upstream: upstream)
-            let accepted = connected && state.withLock { state in
+            let accepted = state.withLock { state in
                 guard !state.stopped else { return false }
                 state.connections[ObjectIdentifier(carried)] = carried
                 return true
@@ -140,7 +132,7 @@ final class SilenceableProxy: Sendable {
                 if count <= 0 { break carrying }
                 if index == 0 {
                     tail += buffer[0..<count]
-                    if tail.count >= 7, Self.contains(tail, "LISTEN ") {
+                    if tail.firstRange(of: Array("LISTEN ".utf8)) != nil {
                         connection.sentListen.store(true, ordering: .releasing)
                     }
                     tail = Array(tail.suffix(6))
@@ -154,19 +146,4 @@ final class SilenceableProxy: Sendable {
             }
         }
     }
-
-    private static func contains(_ bytes: [UInt8], _ text: String) -> Bool {
-        let needle = Array(text.utf8)
-        guard bytes.count >= needle.count else { return false }
-        return (0...(bytes.count - needle.count)).contains { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
-    }
-
-    private static func loopback(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return address
-    }
-
 }

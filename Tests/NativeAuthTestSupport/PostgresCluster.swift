@@ -22,7 +22,10 @@ package final class PostgresCluster: Sendable {
     private let server: Mutex<RunningServer?>
 
     /// The database URL of the `postgres` database as the `postgres` user.
-    package var url: String { "postgres://postgres@127.0.0.1:\(port)/postgres?sslmode=disable" }
+    package var url: String { url(port: port) }
+
+    /// The URL of this cluster's database as reached on another loopback port (a proxy's in front of it).
+    package func url(port: Int) -> String { "postgres://postgres@127.0.0.1:\(port)/postgres?sslmode=disable" }
 
     /// The folder of PostgreSQL's programs (the newest version installed), if any.
     package static let binaries: URL? = {
