@@ -28,7 +28,8 @@ struct PostgresSessionDriver: PersistDriver {
                         key TEXT PRIMARY KEY, value TEXT NOT NULL, expires_at TIMESTAMPTZ)
                     """)
                 return
-            } catch let error as PSQLError where attempt < 3 && ["23505", "42P07"].contains(error.serverInfo?[.sqlState] ?? "") {
+            } catch let error as PSQLError where attempt < 3
+                && [PostgresError.Code.uniqueViolation.raw, PostgresError.Code.duplicateTable.raw].contains(error.serverInfo?[.sqlState]) {
                 continue  // made by another replica meanwhile
             }
         }

@@ -63,14 +63,11 @@ public struct PostgresSealedStateLedger: SealedStateLedger, Service {
                 var count = 0
                 for try await removed in rows.decode(Int64.self) { count = Int(removed) }
                 return count
-            } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.undefinedTable {
+            } catch let error as PSQLError where error.serverInfo?[.sqlState] == PostgresError.Code.undefinedTable.raw {
                 return 0
             }
         }
     }
-
-    /// PostgreSQL's SQLSTATE for a table that does not exist.
-    private static let undefinedTable = "42P01"
 
     /// Deletes expired rows every ``cleanUpInterval`` until the service group shuts down.
     public func run() async throws {

@@ -164,13 +164,10 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
         _ = try? await connection.query("RESET lock_timeout", logger: logger)
         do {
             try locked.get()
-        } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.lockNotAvailable {
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == PostgresError.Code.lockNotAvailable.raw {
             throw PostgresStoreError(.unavailable, "Another refresh of the account did not end within \(refreshLockTimeout).")
         }
     }
-
-    /// PostgreSQL's SQLSTATE for a lock not had within `lock_timeout`.
-    private static let lockNotAvailable = "55P03"
 
     // MARK: Service
 
