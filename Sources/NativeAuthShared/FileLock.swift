@@ -14,7 +14,9 @@ import Darwin
 /// must be regular files of the effective user. `EINTR` is retried.
 ///
 /// Failures of the lock itself reach the caller through `mapFailure`, which turns the neutral
-/// ``FileSystemError`` into the caller's own error; what `body` throws passes through untouched.
+/// ``FileSystemError`` into the caller's own error; what `body` throws passes through untouched. The
+/// blocking `withLock` throws the type `body` and `mapFailure` share, so a caller whose body throws one
+/// type catches only that type.
 package enum FileLock {
     /// How the lock is shared.
     package enum Mode: Sendable {
@@ -40,27 +42,27 @@ package enum FileLock {
     ///     locked as usual. A symbolic link in place of the lock file is never followed: it fails.
     ///   - mapFailure: Turns a failure to open or lock the file (``FileSystemError/Operation/openLockFile``,
     ///     ``FileSystemError/Operation/lock``) into the error thrown.
-    package static func withLock<T>(
+    package static func withLock<T, Failure: Error>(
         path: String, mode: Mode, unlockedIfUnavailable: Bool = false,
-        mapFailure: (FileSystemError) -> any Error, _ body: () throws -> T
-    ) throws -> T {
+        mapFailure: (FileSystemError) -> Failure, _ body: () throws(Failure) -> T
+    ) throws(Failure) -> T {
         try withLock(opening: { openLockFile(path) }, path: path, mode: mode,
                      unlockedIfUnavailable: unlockedIfUnavailable, mapFailure: mapFailure, body)
     }
 
     /// ``withLock(path:mode:unlockedIfUnavailable:mapFailure:_:)`` on the lock file `name` in `directory`.
-    package static func withLock<T>(
+    package static func withLock<T, Failure: Error>(
         in directory: DirectoryHandle, name: String, mode: Mode, unlockedIfUnavailable: Bool = false,
-        mapFailure: (FileSystemError) -> any Error, _ body: () throws -> T
-    ) throws -> T {
+        mapFailure: (FileSystemError) -> Failure, _ body: () throws(Failure) -> T
+    ) throws(Failure) -> T {
         try withLock(opening: { openLockFile(name, in: directory) }, path: directory.pathOf(name), mode: mode,
                      unlockedIfUnavailable: unlockedIfUnavailable, mapFailure: mapFailure, body)
     }
 
-    private static func withLock<T>(
+    private static func withLock<T, Failure: Error>(
         opening: () -> Result<Int32, FileSystemError>, path: String, mode: Mode, unlockedIfUnavailable: Bool,
-        mapFailure: (FileSystemError) -> any Error, _ body: () throws -> T
-    ) throws -> T {
+        mapFailure: (FileSystemError) -> Failure, _ body: () throws(Failure) -> T
+    ) throws(Failure) -> T {
         let descriptor: Int32
         switch opening() {
         case .success(let opened):

@@ -100,7 +100,7 @@ struct FileLockTests {
         try withTemporaryDirectory { directory in
             let missing = directory + "/missing/test.lock"
             let error = #expect(throws: Mapped.self) {
-                try FileLock.withLock(path: missing, mode: .shared, mapFailure: { Mapped(failure: $0) }) {}
+                try FileLock.withLock(path: missing, mode: .shared, mapFailure: { Mapped(failure: $0) }) { () throws(Mapped) in }
             }
             #expect(error?.failure == FileSystemError(.openLockFile, path: missing, code: ENOENT))
             #expect(throws: BodyError.self) {

@@ -106,19 +106,13 @@ struct RememberedCAFiles {
     /// at two places, a sign-out) each see the other's change and none is lost.
     private func change(_ body: (inout [String: String]) -> Bool) throws(FileSystemError) {
         guard let folder = try PrivateDirectory.open(directory.path, create: true) else { return }
-        do {
-            try FileLock.withLock(in: folder, name: Self.fileName + ".lock", mode: .exclusive, mapFailure: { $0 }) {
-                var entries = entries(in: folder)
-                guard body(&entries) else { return }
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                guard let data = try? encoder.encode(entries) else { return }
-                try AtomicFile.write(data, in: folder, name: Self.fileName)
-            }
-        } catch let error as FileSystemError {
-            throw error
-        } catch {
-            return  // the body throws only FileSystemError
+        try FileLock.withLock(in: folder, name: Self.fileName + ".lock", mode: .exclusive, mapFailure: { $0 }) { () throws(FileSystemError) in
+            var entries = entries(in: folder)
+            guard body(&entries) else { return }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            guard let data = try? encoder.encode(entries) else { return }
+            try AtomicFile.write(data, in: folder, name: Self.fileName)
         }
     }
 }
