@@ -40,4 +40,19 @@ struct TracedTransportTests {
         })
         #expect(timed == [["endpoint": "/oauth2/v2.0/token"], ["endpoint": "/signup/v1.0/start"], ["endpoint": "other"]])
     }
+
+    @Test("Each grant the library sends is counted by its grant_type, form-encoded as the library sends it")
+    func everyGrantIsLabelled() async throws {
+        let metrics = TestMetrics()
+        let transport = TracedTransport(wrapping: ScriptedTransport { _, _ in HTTPResponse(status: 200) }, metricsFactory: metrics)
+        let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+        for grant in GrantType.allCases {
+            let value = try #require(grant.rawValue.addingPercentEncoding(withAllowedCharacters: unreserved))
+            try await Self.send("\(Self.tenant)/oauth2/v2.0/token", body: "client_id=c&grant_type=\(value)&scope=openid", through: transport)
+        }
+        let grants = metrics.counters.filter { $0.label == "nativeauth_requests_total" }
+            .compactMap { $0.dimensions.first { $0.0 == "grant" }?.1 }
+        #expect(Set(grants) == Set(GrantType.allCases.map(\.rawValue)))
+        #expect(grants.contains("urn:ietf:params:oauth:grant-type:device_code"))
+    }
 }

@@ -23,16 +23,16 @@ enum TokenGrant: Sendable, Equatable {
     /// no redirect URI nor PKCE verifier: none of MSAL's V2 SDKs sends one; docs/PROTOCOL.md §25).
     case journeyCode(String)
 
-    /// The `grant_type` value.
-    var grantType: String {
+    /// The `grant_type` sent.
+    var grantType: GrantType {
         switch self {
-        case .oob: return "oob"
-        case .mfaOOB: return "mfa_oob"
-        case .password: return "password"
-        case .continuationToken: return "continuation_token"
-        case .refreshToken: return "refresh_token"
-        case .authorizationCode, .journeyCode: return "authorization_code"
-        case .deviceCode: return "urn:ietf:params:oauth:grant-type:device_code"
+        case .oob: return .oob
+        case .mfaOOB: return .mfaOOB
+        case .password: return .password
+        case .continuationToken: return .continuationToken
+        case .refreshToken: return .refreshToken
+        case .authorizationCode, .journeyCode: return .authorizationCode
+        case .deviceCode: return .deviceCode
         }
     }
 
@@ -48,22 +48,22 @@ enum TokenGrant: Sendable, Equatable {
         var fields: [(String, String)]
         switch self {
         case .oob(let code, let continuationToken), .mfaOOB(let code, let continuationToken):
-            fields = [("continuation_token", continuationToken), ("grant_type", grantType), ("oob", code)]
+            fields = [("continuation_token", continuationToken), ("grant_type", grantType.rawValue), ("oob", code)]
         case .password(let password, let username, let continuationToken, let challengeTypes):
-            fields = [("continuation_token", continuationToken), ("grant_type", grantType),
+            fields = [("continuation_token", continuationToken), ("grant_type", grantType.rawValue),
                       ("username", username), ("password", password), ("challenge_type", challengeTypes.wireValue)]
         case .continuationToken(let continuationToken, let username, let challengeTypes):
-            fields = [("continuation_token", continuationToken), ("grant_type", grantType)]
+            fields = [("continuation_token", continuationToken), ("grant_type", grantType.rawValue)]
             if let username { fields.append(("username", username)) }
             fields.append(("challenge_type", challengeTypes.wireValue))
         case .refreshToken(let refreshToken):
-            fields = [("grant_type", grantType), ("refresh_token", refreshToken)]
+            fields = [("grant_type", grantType.rawValue), ("refresh_token", refreshToken)]
         case .authorizationCode(let code, let redirectUri, let codeVerifier):
-            fields = [("grant_type", grantType), ("code", code), ("redirect_uri", redirectUri), ("code_verifier", codeVerifier)]
+            fields = [("grant_type", grantType.rawValue), ("code", code), ("redirect_uri", redirectUri), ("code_verifier", codeVerifier)]
         case .deviceCode(let deviceCode):
-            fields = [("grant_type", grantType), ("device_code", deviceCode)]
+            fields = [("grant_type", grantType.rawValue), ("device_code", deviceCode)]
         case .journeyCode(let code):
-            fields = [("grant_type", grantType), ("code", code)]
+            fields = [("grant_type", grantType.rawValue), ("code", code)]
         }
         fields.append(("scope", scopes.joined(separator: " ")))
         fields.append(("client_info", clientInfo))

@@ -69,7 +69,7 @@ enum ResetPasswordFlow: ResetPasswordSteps {
         if let problem = checked.problem {
             return .retry(VerifyCodeError(FlowErrorMapping.local(.invalidCode, problem, correlationId: core.correlationId)))
         }
-        let fields = [("continuation_token", core.continuationToken), ("grant_type", "oob"), ("oob", checked.value)]
+        let fields = [("continuation_token", core.continuationToken), ("grant_type", GrantType.oob.rawValue), ("oob", checked.value)]
         let (outcome, context) = await core.context.post(.resetPasswordContinue, fields, as: ContinuationTokenResponse.self)
         switch outcome {
         case .success(let body):

@@ -96,7 +96,7 @@ enum SignUpFlow: SignUpSteps {
             return .retry(VerifyCodeError(FlowErrorMapping.local(.invalidCode, problem, correlationId: core.correlationId)))
         }
         let code = checked.value
-        let (answer, context) = await proceed(grantType: "oob", ("oob", code), on: core)
+        let (answer, context) = await proceed(grantType: .oob, ("oob", code), on: core)
         func ended(_ details: NativeAuthErrorDetails) -> StepOutcome<SignUpVerifyCodeResult, VerifyCodeError> {
             .advanced(.error(VerifyCodeError(details), newState: nil))
         }
@@ -135,7 +135,7 @@ enum SignUpFlow: SignUpSteps {
         if let problem = LocalInput.password(password).problem {
             return .retry(PasswordRequiredError(FlowErrorMapping.local(.invalidPassword, problem, correlationId: core.correlationId)))
         }
-        let (answer, context) = await proceed(grantType: "password", ("password", password), on: core)
+        let (answer, context) = await proceed(grantType: .password, ("password", password), on: core)
         switch answer {
         case .succeeded(let token):
             return .advanced(.completed(signedUp(context, token)))
@@ -157,7 +157,7 @@ enum SignUpFlow: SignUpSteps {
             return .retry(AttributesRequiredError(FlowErrorMapping.local(.invalidAttributes, problem + " Nothing was sent.",
                                                                          correlationId: core.correlationId)))
         }
-        let (answer, context) = await proceed(grantType: "attributes", ("attributes", attributes.formValue), on: core)
+        let (answer, context) = await proceed(grantType: .attributes, ("attributes", attributes.formValue), on: core)
         switch answer {
         case .succeeded(let token):
             return .advanced(.completed(signedUp(context, token)))
@@ -178,8 +178,8 @@ enum SignUpFlow: SignUpSteps {
     // MARK: Shared steps
 
     /// `/signup/v1.0/continue` with one grant and its value, on the state's token.
-    private static func proceed(grantType: String, _ value: (String, String), on core: FlowStateCore) async -> (SignUpAnswer, FlowContext) {
-        let fields = [("continuation_token", core.continuationToken), ("grant_type", grantType), value]
+    private static func proceed(grantType: GrantType, _ value: (String, String), on core: FlowStateCore) async -> (SignUpAnswer, FlowContext) {
+        let fields = [("continuation_token", core.continuationToken), ("grant_type", grantType.rawValue), value]
         let (outcome, context) = await core.context.post(.signUpContinue, fields, as: ContinuationTokenResponse.self)
         return (SignUpAnswer(outcome), context)
     }

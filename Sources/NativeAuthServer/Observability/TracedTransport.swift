@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Metrics
 import NativeAuth
+import NativeAuthShared
 import Tracing
 
 /// A transport that wraps another with what a server's operators expect of a library's requests,
@@ -77,22 +78,15 @@ public struct TracedTransport: HTTPTransport {
         }
     }
 
-    /// The `grant_type` field of a form body, when it is one the library sends (its name only ever,
-    /// no other field is read); `other` else.
+    /// The `grant_type` field of a form body, when it is one the library sends (``GrantType``; its name
+    /// only ever, no other field is read); `other` else.
     static func grantType(in body: Data) -> String {
         for field in body.split(separator: UInt8(ascii: "&")) where field.starts(with: Array("grant_type=".utf8)) {
             let value = String(decoding: field.dropFirst("grant_type=".utf8.count), as: UTF8.self)
-            return grantTypes[value] ?? "other"
+            return PercentEncoding.decode(value).flatMap(GrantType.init(rawValue:))?.rawValue ?? "other"
         }
         return ""
     }
-
-    /// The `grant_type` values the library sends to `/oauth2/v2.0/token`, form-encoded, and their labels.
-    private static let grantTypes: [String: String] = [
-        "password": "password", "oob": "oob", "mfa_oob": "mfa_oob", "continuation_token": "continuation_token",
-        "refresh_token": "refresh_token", "authorization_code": "authorization_code",
-        "urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Adevice_code": "urn:ietf:params:oauth:grant-type:device_code",
-    ]
 
     /// The native-authentication endpoint the path ends with (the tenant before it), such as
     /// `/oauth2/v2.0/token`; `other` for any other path.

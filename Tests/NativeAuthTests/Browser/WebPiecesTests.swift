@@ -13,10 +13,10 @@ struct WebPiecesTests {
     func grants() {
         let code = TokenGrant.authorizationCode("C1", redirectUri: "http://localhost:5000", codeVerifier: "V1")
         #expect(code.fields(scopes: scopes).map(\.0) == ["grant_type", "code", "redirect_uri", "code_verifier", "scope", "client_info"])
-        #expect(code.grantType == "authorization_code")
+        #expect(code.grantType.rawValue == "authorization_code")
         let device = TokenGrant.deviceCode("D1")
         #expect(device.fields(scopes: scopes).map(\.0) == ["grant_type", "device_code", "scope", "client_info"])
-        #expect(device.grantType == "urn:ietf:params:oauth:grant-type:device_code")
+        #expect(device.grantType.rawValue == "urn:ietf:params:oauth:grant-type:device_code")
     }
 
     private func token(_ claims: [String: Any]) throws -> TokenResponse {

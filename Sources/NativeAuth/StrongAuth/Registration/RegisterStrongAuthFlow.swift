@@ -81,7 +81,7 @@ enum RegisterStrongAuthFlow: RegisterStrongAuthSteps {
     /// `/register/v1.0/continue` (`grant_type=oob` with the code, or `continuation_token` after
     /// `preverified`), then the `continuation_token` grant at `/token` (without `username`, as MSAL).
     private static func register(token: String, code: String?, context: FlowContext) async -> Registered {
-        var fields = [("continuation_token", token), ("grant_type", code == nil ? "continuation_token" : "oob")]
+        var fields = [("continuation_token", token), ("grant_type", (code == nil ? GrantType.continuationToken : .oob).rawValue)]
         if let code { fields.append(("oob", code)) }
         let (outcome, answered) = await context.post(.registerContinue, fields, as: ContinuationTokenResponse.self)
         let next: String
