@@ -40,28 +40,34 @@ package enum FileLock {
     ///     is missing or read-only (`ENOENT`, `EACCES`, `EPERM`, `EROFS`), run `body` without the lock
     ///     instead of failing. A lock file that exists in a read-only folder is opened read-only and
     ///     locked as usual. A symbolic link in place of the lock file is never followed: it fails.
+    ///   - whenWaiting: Called once, on the waiting thread, when the lock has been held by another for
+    ///     ``noticeDelay``; the wait then goes on. Nil: no notice.
     ///   - mapFailure: Turns a failure to open or lock the file (``FileSystemError/Operation/openLockFile``,
     ///     ``FileSystemError/Operation/lock``) into the error thrown.
     package static func withLock<T, Failure: Error>(
-        path: String, mode: Mode, unlockedIfUnavailable: Bool = false,
+        path: String, mode: Mode, unlockedIfUnavailable: Bool = false, whenWaiting: (() -> Void)? = nil,
         mapFailure: (FileSystemError) -> Failure, _ body: () throws(Failure) -> T
     ) throws(Failure) -> T {
-        try withLock(opening: { openLockFile(path) }, path: path, mode: mode,
-                     unlockedIfUnavailable: unlockedIfUnavailable, mapFailure: mapFailure, body)
+        try withLock(opening: { openLockFile(path) }, path: path, mode: mode, unlockedIfUnavailable: unlockedIfUnavailable,
+                     whenWaiting: whenWaiting, mapFailure: mapFailure, body)
     }
 
     /// ``withLock(path:mode:unlockedIfUnavailable:mapFailure:_:)`` on the lock file `name` in `directory`.
     package static func withLock<T, Failure: Error>(
         in directory: DirectoryHandle, name: String, mode: Mode, unlockedIfUnavailable: Bool = false,
-        mapFailure: (FileSystemError) -> Failure, _ body: () throws(Failure) -> T
+        whenWaiting: (() -> Void)? = nil, mapFailure: (FileSystemError) -> Failure, _ body: () throws(Failure) -> T
     ) throws(Failure) -> T {
         try withLock(opening: { openLockFile(name, in: directory) }, path: directory.pathOf(name), mode: mode,
-                     unlockedIfUnavailable: unlockedIfUnavailable, mapFailure: mapFailure, body)
+                     unlockedIfUnavailable: unlockedIfUnavailable, whenWaiting: whenWaiting, mapFailure: mapFailure, body)
     }
+
+    /// How long a wait for another holder of a lock lasts before its `whenWaiting` notice: long enough that
+    /// a holder's ordinary read or write (milliseconds) never causes one.
+    package static let noticeDelay: Duration = .seconds(1)
 
     private static func withLock<T, Failure: Error>(
         opening: () -> Result<Int32, FileSystemError>, path: String, mode: Mode, unlockedIfUnavailable: Bool,
-        mapFailure: (FileSystemError) -> Failure, _ body: () throws(Failure) -> T
+        whenWaiting: (() -> Void)?, mapFailure: (FileSystemError) -> Failure, _ body: () throws(Failure) -> T
     ) throws(Failure) -> T {
         let descriptor: Int32
         switch opening() {
@@ -74,6 +80,13 @@ package enum FileLock {
             throw mapFailure(failure)
         }
         defer { unlockAndClose(descriptor) }
+        if let whenWaiting {
+            switch pollUntilNotice(descriptor, mode: mode) {
+            case .locked: return try body()
+            case .failed(let code): throw mapFailure(FileSystemError(.lock, path: path, code: code))
+            case .stillHeld: whenWaiting()
+            }
+        }
         while flock(descriptor, mode.operation) != 0 {
             let code = errno
             if code == EINTR { continue }
@@ -82,29 +95,49 @@ package enum FileLock {
         return try body()
     }
 
+    private enum Poll {
+        case locked, stillHeld, failed(Int32)
+    }
+
+    /// Tries the lock without blocking every 10 ms for ``noticeDelay``.
+    private static func pollUntilNotice(_ descriptor: Int32, mode: Mode) -> Poll {
+        let clock = ContinuousClock()
+        let notice = clock.now.advanced(by: noticeDelay)
+        while true {
+            if flock(descriptor, mode.operation | LOCK_NB) == 0 { return .locked }
+            let code = errno
+            if code == EINTR { continue }
+            guard code == EWOULDBLOCK || code == EAGAIN else { return .failed(code) }
+            guard clock.now < notice else { return .stillHeld }
+            _ = usleep(10_000)
+        }
+    }
+
     /// Runs `body` while holding the exclusive lock on the file at `path`, waiting without blocking a thread.
     ///
     /// Polls with `LOCK_NB` and sleeps 5 ms between attempts. Throws `CancellationError` when the task is
     /// cancelled while waiting, and `mapFailure` of ``FileSystemError/Operation/lockTimedOut`` (`ETIMEDOUT`)
-    /// when the lock is still held by another after `timeout` (`.zero`: a single attempt).
+    /// when the lock is still held by another after `timeout` (`.zero`: a single attempt). `whenWaiting` is
+    /// called once when the lock has been held by another for ``noticeDelay`` and the wait goes on.
     package static func withExclusiveLock<T: Sendable>(
-        path: String, timeout: Duration, mapFailure: (FileSystemError) -> any Error,
+        path: String, timeout: Duration, whenWaiting: (() -> Void)? = nil, mapFailure: (FileSystemError) -> any Error,
         _ body: @Sendable () async throws -> T
     ) async throws -> T {
-        try await withExclusiveLock(opened: openLockFile(path), path: path, timeout: timeout, mapFailure: mapFailure, body)
+        try await withExclusiveLock(opened: openLockFile(path), path: path, timeout: timeout, whenWaiting: whenWaiting,
+                                    mapFailure: mapFailure, body)
     }
 
     /// ``withExclusiveLock(path:timeout:mapFailure:_:)`` on the lock file `name` in `directory`.
     package static func withExclusiveLock<T: Sendable>(
-        in directory: DirectoryHandle, name: String, timeout: Duration, mapFailure: (FileSystemError) -> any Error,
-        _ body: @Sendable () async throws -> T
+        in directory: DirectoryHandle, name: String, timeout: Duration, whenWaiting: (() -> Void)? = nil,
+        mapFailure: (FileSystemError) -> any Error, _ body: @Sendable () async throws -> T
     ) async throws -> T {
         try await withExclusiveLock(opened: openLockFile(name, in: directory), path: directory.pathOf(name),
-                                    timeout: timeout, mapFailure: mapFailure, body)
+                                    timeout: timeout, whenWaiting: whenWaiting, mapFailure: mapFailure, body)
     }
 
     private static func withExclusiveLock<T: Sendable>(
-        opened: Result<Int32, FileSystemError>, path: String, timeout: Duration,
+        opened: Result<Int32, FileSystemError>, path: String, timeout: Duration, whenWaiting: (() -> Void)?,
         mapFailure: (FileSystemError) -> any Error, _ body: @Sendable () async throws -> T
     ) async throws -> T {
         let descriptor: Int32
@@ -114,7 +147,9 @@ package enum FileLock {
         }
         defer { unlockAndClose(descriptor) }
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
+        let started = clock.now
+        let deadline = started.advanced(by: timeout)
+        var notice = whenWaiting
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             if code == EINTR { continue }
@@ -123,6 +158,10 @@ package enum FileLock {
             }
             guard clock.now < deadline else {
                 throw mapFailure(FileSystemError(.lockTimedOut, path: path, code: ETIMEDOUT))
+            }
+            if let given = notice, started.duration(to: clock.now) >= noticeDelay {
+                notice = nil
+                given()
             }
             try await Task.sleep(for: .milliseconds(5))
         }

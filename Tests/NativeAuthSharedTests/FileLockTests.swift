@@ -111,6 +111,50 @@ struct FileLockTests {
         }
     }
 
+    @Test("A wait for another holder is noticed once, after noticeDelay, and goes on until the lock is let go; a free lock gives no notice")
+    func aLongWaitIsNoticedOnceAndGoesOn() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory + "/test.lock"
+            let events = Events()
+            try FileLock.withLock(path: path, mode: .shared, whenWaiting: { events.append("notice") }, mapFailure: Self.identity) {}
+            try await FileLock.withExclusiveLock(path: path, timeout: .seconds(10), whenWaiting: { events.append("notice") },
+                                                 mapFailure: Self.identity) {}
+            #expect(events.all.isEmpty, "a lock had at once was noticed")
+
+            // Another open file description holds it, as another process would.
+            let holder = open(path, O_RDWR | O_CLOEXEC)
+            #expect(holder >= 0 && flock(holder, LOCK_EX) == 0)
+            let blockingNoticed = DispatchSemaphore(value: 0)
+            let blockingDone = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                try? FileLock.withLock(path: path, mode: .shared, whenWaiting: {
+                    events.append("blocking notice")
+                    blockingNoticed.signal()
+                }, mapFailure: Self.identity) {
+                    events.append("blocking holds")
+                }
+                blockingDone.signal()
+            }
+            let pollingNoticed = DispatchSemaphore(value: 0)
+            let polling = Task {
+                try await FileLock.withExclusiveLock(path: path, timeout: .seconds(60), whenWaiting: {
+                    events.append("polling notice")
+                    pollingNoticed.signal()
+                }, mapFailure: Self.identity) {
+                    events.append("polling holds")
+                }
+            }
+            blockingNoticed.waitOutsideAsync()
+            pollingNoticed.waitOutsideAsync()
+            #expect(!events.all.contains("blocking holds") && !events.all.contains("polling holds"))
+            _ = close(holder)
+            blockingDone.waitOutsideAsync()
+            try await polling.value
+            #expect(events.all.filter { $0.hasSuffix("notice") }.sorted() == ["blocking notice", "polling notice"])
+            #expect(events.all.contains("blocking holds") && events.all.contains("polling holds"))
+        }
+    }
+
     @Test func unavailableLockFileRunsTheBodyUnlockedWhenAsked() throws {
         try withTemporaryDirectory { directory in
             let missing = directory + "/missing/test.lock"

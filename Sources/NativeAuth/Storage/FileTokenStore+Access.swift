@@ -24,7 +24,8 @@ extension FileTokenStore {
     public func checkAccess() throws {
         _ = try read()
         let directory = try openPrivateDirectory(directoryPath, create: true)!
-        try FileLock.withLock(in: directory, name: lockName, mode: .exclusive, mapFailure: { TokenStoreError($0) }) {
+        try FileLock.withLock(in: directory, name: lockName, mode: .exclusive, whenWaiting: whenWaiting,
+                              mapFailure: { TokenStoreError($0) }) {
             let probe = ".probe-" + UUID().uuidString
             switch directory.openFile(probe, O_CREAT | O_EXCL | O_WRONLY, mode: 0o600) {
             case .success(let descriptor):

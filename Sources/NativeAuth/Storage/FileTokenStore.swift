@@ -39,6 +39,8 @@ public final class FileTokenStore: NativeAuthTokenStore {
     public let fileName: String
     /// How long ``withRefreshLock(_:)`` waits for another holder before giving up.
     let refreshLockTimeout: Duration
+    /// Called when an operation has waited a second for another holder of a lock.
+    let whenWaiting: (@Sendable () -> Void)?
 
     let directoryPath: String
     private let filePath: String
@@ -63,12 +65,17 @@ public final class FileTokenStore: NativeAuthTokenStore {
     /// and so is a missing folder that would be made in another user's folder (root with another
     /// user's `HOME`).
     ///
+    /// - Parameters:
+    ///   - whenWaiting: Called once per operation, on the waiting thread, when it has waited one second
+    ///     for another holder of the store's lock or of the refresh lock (another process's sign-in or
+    ///     refresh, or a keyring's unlock prompt left open in a ``SecretServiceTokenStore``); the wait then
+    ///     goes on. A tool can say there why it waits. Nil: no notice.
     /// - Throws: ``TokenStoreError`` when the folder is not a folder or is refused.
-    public convenience init(directory: URL, fileName: String = "tokens.json") throws {
-        try self.init(directory: directory, fileName: fileName, refreshLockTimeout: .seconds(60))
+    public convenience init(directory: URL, fileName: String = "tokens.json", whenWaiting: (@Sendable () -> Void)? = nil) throws {
+        try self.init(directory: directory, fileName: fileName, refreshLockTimeout: .seconds(60), whenWaiting: whenWaiting)
     }
 
-    init(directory: URL, fileName: String, refreshLockTimeout: Duration) throws {
+    init(directory: URL, fileName: String, refreshLockTimeout: Duration, whenWaiting: (@Sendable () -> Void)? = nil) throws {
         guard directory.isFileURL else {
             throw TokenStoreError(
                 .unwritable, path: directory.absoluteString,
@@ -83,6 +90,7 @@ public final class FileTokenStore: NativeAuthTokenStore {
         self.directory = directory
         self.fileName = fileName
         self.refreshLockTimeout = refreshLockTimeout
+        self.whenWaiting = whenWaiting
         directoryPath = directory.path
         filePath = directory.appendingPathComponent(fileName, isDirectory: false).path
         lockName = fileName + ".lock"
@@ -110,7 +118,7 @@ public final class FileTokenStore: NativeAuthTokenStore {
         // Writes replace the file atomically, so when the lock file cannot be created (a read-only
         // folder) reading without the lock still sees a whole file.
         return try FileLock.withLock(
-            in: directory, name: lockName, mode: .shared, unlockedIfUnavailable: true,
+            in: directory, name: lockName, mode: .shared, unlockedIfUnavailable: true, whenWaiting: whenWaiting,
             mapFailure: { TokenStoreError($0, openFailure: .unreadable) }
         ) {
             try load(directory)
@@ -126,7 +134,8 @@ public final class FileTokenStore: NativeAuthTokenStore {
     /// - Throws: what `body` throws, or ``TokenStoreError``. A corrupt file is reported and left untouched.
     public func modify<T>(_ body: (inout TokenStoreContents) throws -> T) throws -> T {
         let directory = try openPrivateDirectory(directoryPath, create: true)!
-        return try FileLock.withLock(in: directory, name: lockName, mode: .exclusive, mapFailure: { TokenStoreError($0) }) {
+        return try FileLock.withLock(in: directory, name: lockName, mode: .exclusive, whenWaiting: whenWaiting,
+                                     mapFailure: { TokenStoreError($0) }) {
             let original = try load(directory)
             var contents = original
             let result = try body(&contents)
@@ -149,7 +158,8 @@ public final class FileTokenStore: NativeAuthTokenStore {
         let directory = try openPrivateDirectory(directoryPath, create: true)!
         let timeout = refreshLockTimeout
         return try await FileLock.withExclusiveLock(
-            in: directory, name: Self.refreshLockName, timeout: timeout, mapFailure: { TokenStoreError($0, lockTimeout: timeout) }, body)
+            in: directory, name: Self.refreshLockName, timeout: timeout, whenWaiting: whenWaiting,
+            mapFailure: { TokenStoreError($0, lockTimeout: timeout) }, body)
     }
 
     // MARK: - Reading and writing the file

@@ -31,9 +31,10 @@ enum TokenStorage {
                      in environment: CommandEnvironment) throws(CLIFailure) -> any NativeAuthTokenStore {
         let directory = directory(options, in: environment)
         let forced = try kind(options, in: environment)
+        let notice = StoreWaitNotice(directory: directory, console: environment.console)
         let file: FileTokenStore
         do {
-            file = try FileTokenStore(directory: directory)
+            file = try FileTokenStore(directory: directory, whenWaiting: notice.say)
         } catch {
             throw CLIFailure(.failure, "The token store could not be opened: \(error)")
         }
@@ -45,7 +46,7 @@ enum TokenStorage {
         // Read once: the keyring's choice below needs the same answer (nil when the file cannot be read).
         let choosing = forced == nil && !migrating && environment.variable("DBUS_SESSION_BUS_ADDRESS") != nil
         let fileHasAccounts: Bool? = choosing ? (try? !file.read().isEmpty) : nil
-        if fileHasAccounts == true, try !keyringListsAccounts(in: directory) {
+        if fileHasAccounts == true, try !keyringListsAccounts(in: directory, notice: notice) {
             return file
         }
         let availability = SecretServiceTokenStore.availability(environment: environment.variables)
@@ -56,7 +57,7 @@ enum TokenStorage {
                                  hint: "Start a Secret Service (GNOME Keyring, KWallet, KeePassXC) in this session, or use --storage file.")
             }
             // Accounts whose tokens are in a keyring that cannot be reached now are not "nobody signed in".
-            if try keyringListsAccounts(in: directory) {
+            if try keyringListsAccounts(in: directory, notice: notice) {
                 throw CLIFailure(.keyringUnavailable, "The tokens are in the keyring, which cannot be used now: \(reason).",
                                  hint: "Run nativeauth in the desktop session that holds the keyring, or start its Secret Service; nothing was changed.")
             }
@@ -68,7 +69,7 @@ enum TokenStorage {
         }
         let keyring: KeyringStoreWithServiceName
         do {
-            keyring = KeyringStoreWithServiceName(try SecretServiceTokenStore(application: application, directory: directory), serviceName: serviceName)
+            keyring = KeyringStoreWithServiceName(try SecretServiceTokenStore(application: application, directory: directory, whenWaiting: notice.say), serviceName: serviceName)
         } catch {
             throw CLIFailure(.failure, "The token store could not be opened: \(error)")
         }
@@ -113,11 +114,12 @@ enum TokenStorage {
 
     #if os(Linux)
     /// Whether the keyring's account list in `directory` names an account (a missing file does not).
-    private static func keyringListsAccounts(in directory: URL) throws(CLIFailure) -> Bool {
+    private static func keyringListsAccounts(in directory: URL, notice: StoreWaitNotice) throws(CLIFailure) -> Bool {
         let list = directory.appendingPathComponent(SecretServiceTokenStore.accountListFileName)
         guard FileManager.default.fileExists(atPath: list.path) else { return false }
         do {
-            return !(try FileTokenStore(directory: directory, fileName: SecretServiceTokenStore.accountListFileName).read().isEmpty)
+            let list = try FileTokenStore(directory: directory, fileName: SecretServiceTokenStore.accountListFileName, whenWaiting: notice.say)
+            return !(try list.read().isEmpty)
         } catch {
             throw CLIFailure(.failure, "The token store could not be read: \(error)")
         }

@@ -26,10 +26,12 @@ public final class KeychainTokenStore: NativeAuthTokenStore {
     private let locks: FileTokenStore
 
     /// Opens the store of the Keychain item `service`, with its lock files in `directory`.
+    /// `whenWaiting` is called when an operation has waited a second for another holder of a lock, as
+    /// for ``FileTokenStore/init(directory:fileName:whenWaiting:)``.
     /// - Throws: ``TokenStoreError`` when the folder is refused.
-    public init(service: String, directory: URL) throws {
+    public init(service: String, directory: URL, whenWaiting: (@Sendable () -> Void)? = nil) throws {
         self.service = service
-        locks = try FileTokenStore(directory: directory, fileName: "keychain.lock.json")
+        locks = try FileTokenStore(directory: directory, fileName: "keychain.lock.json", whenWaiting: whenWaiting)
     }
 
     /// Returns the contents of the item (empty contents when there is none).

@@ -64,9 +64,12 @@ public final class SecretServiceTokenStore: NativeAuthTokenStore {
     /// - Parameters:
     ///   - application: The value of every item's `application` attribute, such as your program's
     ///     name: 1 to 64 printable characters.
-    ///   - directory: A private folder, as for ``FileTokenStore/init(directory:fileName:)``.
+    ///   - directory: A private folder, as for ``FileTokenStore/init(directory:fileName:whenWaiting:)``.
+    ///   - whenWaiting: Called when an operation has waited a second for another holder of a lock, as
+    ///     for ``FileTokenStore/init(directory:fileName:whenWaiting:)``: here also another process whose
+    ///     keyring asked to be unlocked while it held the list's lock.
     /// - Throws: ``TokenStoreError`` when `application` is not acceptable or the folder is refused.
-    public init(application: String, directory: URL) throws {
+    public init(application: String, directory: URL, whenWaiting: (@Sendable () -> Void)? = nil) throws {
         guard (1...64).contains(application.count),
               application.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F })
         else {
@@ -75,7 +78,8 @@ public final class SecretServiceTokenStore: NativeAuthTokenStore {
                 message: "\"\(application.prefix(64))\" is not a valid keyring application name: use 1 to 64 printable characters without spaces.")
         }
         self.application = application
-        accountList = try FileTokenStore(directory: directory, fileName: Self.accountListFileName, refreshLockTimeout: .seconds(60))
+        accountList = try FileTokenStore(directory: directory, fileName: Self.accountListFileName, refreshLockTimeout: .seconds(60),
+                                     whenWaiting: whenWaiting)
         readCache = SecretServiceReadCache(application: application, directory: accountList.directory)
     }
 
