@@ -52,7 +52,7 @@ package enum FileLock {
                      whenWaiting: whenWaiting, mapFailure: mapFailure, body)
     }
 
-    /// ``withLock(path:mode:unlockedIfUnavailable:mapFailure:_:)`` on the lock file `name` in `directory`.
+    /// ``withLock(path:mode:unlockedIfUnavailable:whenWaiting:mapFailure:_:)`` on the lock file `name` in `directory`.
     package static func withLock<T, Failure: Error>(
         in directory: DirectoryHandle, name: String, mode: Mode, unlockedIfUnavailable: Bool = false,
         whenWaiting: (() -> Void)? = nil, mapFailure: (FileSystemError) -> Failure, _ body: () throws(Failure) -> T
@@ -127,7 +127,7 @@ package enum FileLock {
                                     mapFailure: mapFailure, body)
     }
 
-    /// ``withExclusiveLock(path:timeout:mapFailure:_:)`` on the lock file `name` in `directory`.
+    /// ``withExclusiveLock(path:timeout:whenWaiting:mapFailure:_:)`` on the lock file `name` in `directory`.
     package static func withExclusiveLock<T: Sendable>(
         in directory: DirectoryHandle, name: String, timeout: Duration, whenWaiting: (() -> Void)? = nil,
         mapFailure: (FileSystemError) -> any Error, _ body: @Sendable () async throws -> T
