@@ -66,8 +66,11 @@ public final class NativeAuthPublicClientApplicationConfig: Sendable {
         self.challengeTypes = challengeTypes
     }
 
-    /// Extra flows the app can run, sent when a flow starts. (Until this library runs the MFA loop, an
-    /// answer that needs it ends in ``NativeAuthError/isBrowserRequired``.)
+    /// Extra flows the app can run, sent when a flow starts: with ``NativeAuthCapabilities/mfaRequired``
+    /// a sign-in that needs a second factor answers `awaitingMFA`, with
+    /// ``NativeAuthCapabilities/registrationRequired`` one that needs a method registered first answers
+    /// `strongAuthMethodRegistration` (<doc:SecondFactor>). Without them, such a sign-in ends in
+    /// ``NativeAuthError/isBrowserRequired``.
     public var capabilities: NativeAuthCapabilities {
         get { values[\.capabilities] }
         set { values[\.capabilities] = newValue }

@@ -23,12 +23,12 @@ import NativeAuthShared
 /// let sealer = FlowStateSealer(keys: keys, ledger: ledger)
 /// // Request 1: start, keep the sealed state in the user's session.
 /// if case .codeRequired(let state, _, _, _) = await app.signIn(parameters: .init(username: email)) {
-///     session.flow = try sealer.seal(state)
+///     session.flow = sealer.seal(state)
 /// }
 /// // Request 2, on any replica: open it, use it, and seal what the call hands back.
 /// let state = try await sealer.open(session.flow, as: SignInCodeRequiredState.self, in: app)
 /// switch await state.submitCode(code: code) {
-/// case .error(let error, let retry?): session.flow = try sealer.seal(retry)   // a wrong code: try again
+/// case .error(let error, let retry?): session.flow = sealer.seal(retry)   // a wrong code: try again
 /// ...
 /// }
 /// ```
