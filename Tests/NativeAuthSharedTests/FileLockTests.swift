@@ -121,35 +121,27 @@ struct FileLockTests {
                                                  mapFailure: Self.identity) {}
             #expect(events.all.isEmpty, "a lock had at once was noticed")
 
-            // Another open file description holds it, as another process would.
+            // Another open file description holds it, as another process would. The test waits for
+            // events without blocking a thread of the pool: the polling waiter needs one.
             let holder = open(path, O_RDWR | O_CLOEXEC)
             #expect(holder >= 0 && flock(holder, LOCK_EX) == 0)
-            let blockingNoticed = DispatchSemaphore(value: 0)
-            let blockingDone = DispatchSemaphore(value: 0)
             Thread.detachNewThread {
-                try? FileLock.withLock(path: path, mode: .shared, whenWaiting: {
-                    events.append("blocking notice")
-                    blockingNoticed.signal()
-                }, mapFailure: Self.identity) {
+                try? FileLock.withLock(path: path, mode: .shared, whenWaiting: { events.append("blocking notice") },
+                                       mapFailure: Self.identity) {
                     events.append("blocking holds")
                 }
-                blockingDone.signal()
             }
-            let pollingNoticed = DispatchSemaphore(value: 0)
             let polling = Task {
-                try await FileLock.withExclusiveLock(path: path, timeout: .seconds(60), whenWaiting: {
-                    events.append("polling notice")
-                    pollingNoticed.signal()
-                }, mapFailure: Self.identity) {
+                try await FileLock.withExclusiveLock(path: path, timeout: .seconds(60), whenWaiting: { events.append("polling notice") },
+                                                     mapFailure: Self.identity) {
                     events.append("polling holds")
                 }
             }
-            blockingNoticed.waitOutsideAsync()
-            pollingNoticed.waitOutsideAsync()
+            try await events.waitUntil { $0.contains("blocking notice") && $0.contains("polling notice") }
             #expect(!events.all.contains("blocking holds") && !events.all.contains("polling holds"))
             _ = close(holder)
-            blockingDone.waitOutsideAsync()
             try await polling.value
+            try await events.waitUntil { $0.contains("blocking holds") }
             #expect(events.all.filter { $0.hasSuffix("notice") }.sorted() == ["blocking notice", "polling notice"])
             #expect(events.all.contains("blocking holds") && events.all.contains("polling holds"))
         }
@@ -192,6 +184,19 @@ private final class Events: Sendable {
     private let storage = Mutex<[String]>([])
     func append(_ event: String) { storage.withLock { $0.append(event) } }
     var all: [String] { storage.withLock { $0 } }
+
+    /// Waits, without blocking a thread, until `condition` holds of the events: at most 60 seconds, a
+    /// bound so that a bug cannot hang the run, not a timing.
+    func waitUntil(_ condition: ([String]) -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !condition(all) {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("events never met the condition: \(all)")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
 }
 
 extension DispatchSemaphore {
