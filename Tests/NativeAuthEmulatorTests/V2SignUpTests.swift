@@ -56,6 +56,13 @@ struct V2SignUpTests {
             // The new account signs in with its password over V1.
             let tokens = try await client.passwordGrant("pat@example.com", capabilities: nil, password: "Str0ng-Passw0rd")
             #expect(tokens.status == 200)
+            // The request log (and so the console) never shows the password given among the attributes.
+            let log = try await client.admin("GET", "requests")
+            let logged = String(decoding: try JSONSerialization.data(withJSONObject: log.json), as: UTF8.self)
+            #expect(!logged.contains("Str0ng-Passw0rd"), "\(logged)")
+            let page = try #require((log.json["requests"] as? [[String: Any]])?.first { ($0["path"] as? String)?.hasSuffix("/signup/attributes") == true })
+            let attributes = try #require((page["fields"] as? [String: String])?["attributes"])
+            #expect(attributes.contains("pat@example.com") && attributes.contains(#""password":"<redacted>""#), "\(attributes)")
         }
     }
 

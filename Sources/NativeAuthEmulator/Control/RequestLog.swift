@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthShared
 
 /// One protocol request as recorded for `GET /_emulator/requests`. Secret values are redacted.
 /// Encoded as `{"time", "method", "path", "fields": {name: value}, "status", "client_request_id", "fault"}`.
@@ -76,11 +77,31 @@ final class RequestLog: Sendable {
         ring.withLock { $0 = Ring() }
     }
 
-    /// Form fields with secret values replaced by `<redacted>`.
+    /// Form fields with secret values replaced by `<redacted>`; in a field that holds a JSON object
+    /// (the sign-up's `attributes`, where V2 takes the password), the members with secret names too.
     static func redact(_ form: FormBody?) -> [(String, String)] {
         guard let form else { return [] }
         return form.fields.map { name, value in
-            (name, RequestLogEntry.isSecret(name) ? "<redacted>" : value)
+            (name, RequestLogEntry.isSecret(name) ? "<redacted>" : redactingMembers(of: value))
+        }
+    }
+
+    /// `text` with the values of its secret-named members redacted when it is a JSON object (at any
+    /// depth); any other text as it is.
+    private static func redactingMembers(of text: String) -> String {
+        guard text.hasPrefix("{"), let object = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)),
+              case .object = object else { return text }
+        return redacting(object).serialized()
+    }
+
+    private static func redacting(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let members):
+            return .object(members.map { name, member in (name, RequestLogEntry.isSecret(name) ? .string("<redacted>") : redacting(member)) })
+        case .array(let items):
+            return .array(items.map(redacting))
+        default:
+            return value
         }
     }
 }
