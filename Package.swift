@@ -41,6 +41,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // TLS to the emulator's PostgreSQL (`sslmode`); it comes with Hummingbird's TLS and postgres-nio already.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // The emulator's database in a state folder: SQLite (the system's libsqlite3), through GRDB.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // The web example's exporter of logs, metrics and traces, with the OTel trait only.
@@ -124,6 +126,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: strict
         ),

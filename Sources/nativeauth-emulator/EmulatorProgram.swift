@@ -96,10 +96,12 @@ struct ServeCommand: AsyncParsableCommand {
         ProgramOutput.result("client id: \(EmulatorConfiguration.defaultClientId)")
         ProgramOutput.result("admin token: \(adminToken)")
         // The reset of this state, to the users of this seed file.
-        let resetFlag = (configuration.database.map { " --database \(ShellWord.quoted($0))" }
+        // The database as its location says it, without a password (never printed): PGPASSWORD gives it.
+        let resetFlag = (configuration.database.map { _ in " --database \(ShellWord.quoted(configuration.stateLocation))" }
             ?? options.state.stateDirectory.map { _ in " --state-dir \(ShellWord.quoted(configuration.stateDirectory?.path ?? ""))" } ?? "")
             + (options.state.seed.map { " --seed \(ShellWord.quoted($0))" } ?? "")
-        ProgramOutput.result("state: \(configuration.stateLocation) (`nativeauth emulator reset\(resetFlag)` puts the demo users back)")
+        let passwordNote = configuration.database.flatMap { URLComponents(string: $0)?.password } == nil ? "" : ", with PGPASSWORD holding the password,"
+        ProgramOutput.result("state: \(configuration.stateLocation) (`nativeauth emulator reset\(resetFlag)`\(passwordNote) puts the demo users back)")
 
         // SIGQUIT would start the Swift runtime's backtracer; the emulator has nothing to save, so it just ends.
         _ = signal(SIGQUIT, { _ in _exit(128 + SIGQUIT) })

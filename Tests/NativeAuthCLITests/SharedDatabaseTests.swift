@@ -16,8 +16,14 @@ extension EmulatorProcess {
             let database = ["--database", cluster.url]
             let a = try await ForegroundEmulator.start(in: sandbox, stateFolder: "a", arguments: database)
             let b = try await ForegroundEmulator.start(in: sandbox, stateFolder: "b", arguments: database)
-            let c = try await ForegroundEmulator.start(in: sandbox, stateFolder: "c", arguments: database)
+            // C is given the database with a password in its URL (the test cluster trusts loopback, so any
+            // password does): its start line never shows it.
+            let withPassword = cluster.url.replacingOccurrences(of: "postgres@", with: "postgres:hunter2pw@")
+            let c = try await ForegroundEmulator.start(in: sandbox, stateFolder: "c", arguments: ["--database", withPassword])
             let clientId = try await a.process.waitForStdout(#"client id: (\S+)"#)
+            let stateLine = try await c.process.waitForStdout(#"(state: .*)"#)
+            #expect(!c.process.stdoutText.contains("hunter2pw") && !c.process.stderrText.contains("hunter2pw"), "\(c.process.stdoutText)")
+            #expect(stateLine.contains("--database 'postgres://postgres@127.0.0.1:") && stateLine.contains("PGPASSWORD"), "\(stateLine)")
 
             let started = try await a.form("oauth2/v2.0/initiate", ["client_id": clientId, "username": "alice@example.com",
                                                                      "challenge_type": "oob redirect"])

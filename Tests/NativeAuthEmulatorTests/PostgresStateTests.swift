@@ -145,4 +145,24 @@ struct PostgresStateTests {
         let error = await #expect(throws: (any Error).self) { try await withEmulator({ $0.database = url }) { _ in } }
         #expect("\(error.map { "\($0)" } ?? "")".contains("postgres://USER@HOST:PORT/DATABASE") || "\(error.map { "\($0)" } ?? "")".contains("names no database"))
     }
+
+    @Test("sslmode is libpq's: disable turns TLS off, require and verify-* require it, none prefers it; any other is refused; the location shown never has the password")
+    func sslModeIsHonouredAndAMisspeltOneRefused() throws {
+        let base = "postgres://tester:hunter2pw@127.0.0.1:5432/db"
+        let (disabled, location) = try PostgresStateDatabase.configuration(base + "?sslmode=disable")
+        #expect(!disabled.tls.isAllowed)
+        #expect(location == "postgres://tester@127.0.0.1:5432/db?sslmode=disable")
+        for mode in ["require", "verify-ca", "verify-full"] {
+            #expect(try PostgresStateDatabase.configuration(base + "?sslmode=\(mode)").0.tls.isEnforced, "\(mode)")
+        }
+        for url in [base, base + "?sslmode=prefer", base + "?sslmode=allow"] {
+            let tls = try PostgresStateDatabase.configuration(url).0.tls
+            #expect(tls.isAllowed && !tls.isEnforced, "\(url)")
+        }
+        for mode in ["verify_full", "bogus", ""] {
+            let error = #expect(throws: PersistenceError.self) { try PostgresStateDatabase.configuration(base + "?sslmode=\(mode)") }
+            #expect(error?.description.contains("sslmode") == true)
+            #expect(error?.description.contains("hunter2pw") == false)
+        }
+    }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOPosix
+import NIOSSL
 import PostgresNIO
 
 /// A PostgreSQL database that any number of emulator instances share, on any machines
@@ -101,10 +102,28 @@ final class PostgresStateDatabase: StateDatabase {
         }
         let port = components.port ?? 5432
         let password = components.password ?? ProcessInfo.processInfo.environment["PGPASSWORD"]
+        let sslmode = components.queryItems?.last(where: { $0.name == "sslmode" })?.value
         var configuration = PostgresConnection.Configuration(host: host, port: port, username: user, password: password,
-                                                             database: database, tls: .disable)
+                                                             database: database, tls: try tls(sslmode: sslmode))
         configuration.options.connectTimeout = .seconds(10)
-        return (configuration, "postgres://\(user)@\(host):\(port)/\(database)")
+        return (configuration, "postgres://\(user)@\(host):\(port)/\(database)" + (sslmode.map { "?sslmode=\($0)" } ?? ""))
+    }
+
+    /// TLS as libpq's `sslmode` asks (the same as `NativeAuthPostgres`'s database URLs): `disable` turns it
+    /// off; `require`, `verify-ca` and `verify-full` require it, the server's certificate verified;
+    /// `allow`, `prefer` or none prefer it. Any other value is refused, so that a misspelt `verify_full`
+    /// never quietly connects unencrypted.
+    private static func tls(sslmode: String?) throws -> PostgresConnection.Configuration.TLS {
+        switch sslmode {
+        case "disable":
+            return .disable
+        case "require", "verify-ca", "verify-full":
+            return .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        case nil, "allow", "prefer":
+            return .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        default:
+            throw PersistenceError(description: "the database URL's sslmode is not one of disable, allow, prefer, require, verify-ca, verify-full")
+        }
     }
 
     private struct Statements: SQLStatements {
