@@ -92,4 +92,23 @@ struct PersistenceTests {
             }
         }
     }
+
+    @Test("One instance's clock moved forward, then back, removes nothing another instance still serves: its refresh tokens and flows")
+    func oneInstancesClockLeavesAnothersRecordsAlone() async throws {
+        let directory = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await withEmulator({ $0.stateDirectory = directory }) { clientA in
+            try await withEmulator({ $0.stateDirectory = directory }) { clientB in
+                let refresh = try #require(try await clientB.signInOTP().string("refresh_token"))
+                let flow = try await clientB.startOTP()
+                // Three days ahead on A, a request there (which purges what it finds expired), and back.
+                clientA.emulator.advanceClock(by: 3 * 86_400)
+                _ = try await clientA.startOTP()
+                clientA.emulator.advanceClock(by: -3 * 86_400)
+                _ = try await clientA.startOTP()
+                #expect(try await clientB.submitCode(flow, code: "12345678").status == 200)
+                #expect(try await clientB.refresh(refresh).status == 200)
+            }
+        }
+    }
 }

@@ -147,7 +147,11 @@ final class EmulatorCore: Sendable {
         defer { outbox.add(sent) }
         return try store.update { state in
             if purge {
-                state.purge(now: now, refreshGrace: configuration.refreshTokenLifetime, guessing: configuration.guessingPolicy)
+                // A database is shared with instances whose clocks are their own: what is purged there is
+                // what has expired on the wall clock too, so that moving this instance's clock forward
+                // never removes another's flows or tokens (an expiry check still uses this clock).
+                let purgeTime = store.isPersistent ? min(now, Date().timeIntervalSince1970) : now
+                state.purge(now: purgeTime, refreshGrace: configuration.refreshTokenLifetime, guessing: configuration.guessingPolicy)
             }
             defer {
                 state.enforceFlowCaps(perUser: configuration.maxFlowsPerUser, perClient: configuration.maxFlowsPerClient)
