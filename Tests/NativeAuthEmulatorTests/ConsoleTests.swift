@@ -145,6 +145,22 @@ struct ConsoleTests {
         }
     }
 
+    @Test("A disabled account gets no token by any path: a V1 flow or a V2 journey started before, and no new V2 journey")
+    func aDisabledAccountGetsNoTokenByAnyPath() async throws {
+        try await withEmulator { client in
+            let v1Flow = try await client.startOTP()
+            let v2Done = try await client.follow(try await client.v2CodeRequested(), "verify", ["otp": "12345678"])
+            let v2Code = try #require(try await client.v2Resume(v2Done).string("code"))
+            _ = try await client.admin("POST", "users", json: #"{"users":[{"username":"alice@example.com","method":"otp","disabled":true}]}"#)
+
+            ProtocolErrorTests.expectError(try await client.submitCode(v1Flow, code: "12345678"), "invalid_grant", 50057)
+            ProtocolErrorTests.expectError(try await client.v2Token(v2Code), "invalid_grant", 50057)
+            let v2Start = try await client.v2Start("sign_in", ["username": "alice@example.com"])
+            #expect(v2Start.status == 400 && v2Start.embeddedMethods.isEmpty, "\(v2Start.json)")
+            #expect(v2Start.halError.message?.contains("disabled") == true, "\(v2Start.json)")
+        }
+    }
+
     @Test func aDisabledUsersRefreshTokenIsRefused() async throws {
         try await withEmulator { client in
             let refresh = try #require(try await client.signInOTP().string("refresh_token"))

@@ -46,6 +46,9 @@ struct TokenService: Sendable {
         if honoursClaims {
             grant.acrs = claims?.acrs ?? []
         }
+        // Whatever the grant (V1's, V2's code, a reset's or sign-up's continuation, the browser's, a
+        // refresh, a flow started before the account was disabled): no token for a disabled account.
+        if grant.user.disabled == true { throw ProtocolError.userDisabled }
         return try TokenIssuer(core: core).response(for: grant)
     }
 
@@ -88,7 +91,6 @@ struct TokenService: Sendable {
             try RefreshRotation.exchange(presented, clientId: clientId, requested: requested, in: &state, now: now, configuration: config,
                                          needsSecondFactor: needsSecondFactor)
         }
-        if user.disabled == true { throw ProtocolError.userDisabled }
         return TokenGrant(user: user, clientId: clientId, scopes: scopes, refreshToken: next,
                           clientInfo: clientInfo, issuedAt: now)
     }

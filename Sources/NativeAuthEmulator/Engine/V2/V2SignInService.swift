@@ -10,6 +10,7 @@ struct V2SignInService: Sendable {
         let userKey = UserRecord.key(try V2Start.username(step))
         return try core.update { state -> any ProtocolAnswer in
             guard let user = state.users[userKey] else { throw ProtocolError.userNotFound }
+            if user.disabled == true { throw ProtocolError.userDisabled }
             if user.browserOnly == true { return HALWebFallbackAnswer() }
             state.flows[start.flowId] = start.record(kind: .signIn, userKey: userKey, stage: .awaitingChallenge)
             return HALMethodsAnswer(challenge: [V2Methods.firstFactor(of: user, hrefs: hrefs)], multiFactor: false, continuationToken: start.token)
