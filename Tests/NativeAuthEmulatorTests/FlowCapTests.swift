@@ -38,16 +38,30 @@ struct FlowCapTests {
         }
     }
 
-    @Test func anUnfinishedFlowIsForgottenWhenItsTokenExpiresYetStillAnswersExpired() async throws {
+    @Test("An unfinished flow answers expired once its token expires on the instance's clock, and is forgotten once it has on the wall clock too (a state others share)")
+    func anUnfinishedFlowIsForgottenWhenItsTokenExpiresYetStillAnswersExpired() async throws {
         let directory = PersistenceTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try await withEmulator({ $0.stateDirectory = directory }) { client in
-            let token = try await client.startOTP()
             // Alice's flow is the only record that names her (a removed record's row keeps only its key).
             let alice = #""userKey":"alice@example.com""#
-            #expect(try StoredState.recordsText(directory).contains(alice))
+            // Expired on this instance's clock only: refused, but kept for the instances whose clocks
+            // it has not expired on.
+            let ahead = try await client.startOTP()
             client.emulator.advanceClock(by: 601)
             _ = try await client.initiate("bob@example.com")  // a write after the purge interval purges
+            ProtocolErrorTests.expectError(try await client.submitCode(ahead, code: "12345678"), "expired_token", 552003)
+            #expect(try StoredState.recordsText(directory).contains(alice), "a flow not yet expired on the wall clock was purged")
+
+            // Started 20 minutes back (a reset forgets that flow and the clock; then the clock moved
+            // back), so expired on the wall clock too: forgotten.
+            _ = try await client.admin("POST", "reset")
+            #expect(try !StoredState.recordsText(directory).contains(alice))
+            client.emulator.advanceClock(by: -1200)
+            let token = try await client.startOTP()
+            #expect(try StoredState.recordsText(directory).contains(alice))
+            client.emulator.advanceClock(by: 1200)
+            _ = try await client.initiate("bob@example.com")
             #expect(try !StoredState.recordsText(directory).contains(alice), "the expired flow is still stored")
             ProtocolErrorTests.expectError(try await client.submitCode(token, code: "12345678"), "expired_token", 552003)
             ProtocolErrorTests.expectError(try await client.challenge(token), "expired_token", 552003)
