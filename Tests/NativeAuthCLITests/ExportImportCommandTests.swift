@@ -42,6 +42,37 @@ extension EmulatorProcess {
             let twice = try await sandbox.run(["emulator", "import", "--state-dir", two, file.path])
             #expect(twice.status == 1 && twice.stderr.contains("'ERIN@example.com'"), "\(twice)")
             #expect(try await sandbox.run(["emulator", "export", "--state-dir", two, "-"]).stdout == written)
+
+            // A file without users (a misspelt member, an empty object) would empty the tenant: refused,
+            // the misspelt member named, and the folder keeps what it held.
+            for (json, said) in [(#"{"usres":[{"username":"x@example.com","method":"otp"}]}"#, "unknown member 'usres'"),
+                                 ("{}", "the file has no users")] {
+                try Data(json.utf8).write(to: file)
+                let refused = try await sandbox.run(["emulator", "import", "--state-dir", two, file.path])
+                #expect(refused.status == 1 && refused.stderr.contains(said), "\(refused)")
+            }
+            #expect(try await sandbox.run(["emulator", "export", "--state-dir", two, "-"]).stdout == written)
+        }
+
+        @Test("An export is private (it holds password hashes) and ends with a line feed; one that cannot be written is an error, not a crash")
+        func anExportIsPrivateAndItsFailuresAreErrors() async throws {
+            let sandbox = try CLISandbox()
+            defer { sandbox.remove() }
+            let folder = sandbox.stateHome.appendingPathComponent("one").path
+            let file = sandbox.stateHome.appendingPathComponent("export.json")
+            #expect(try await sandbox.run(["emulator", "export", "--state-dir", folder, file.path]).status == 0)
+            let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+            #expect(try Data(contentsOf: file).last == UInt8(ascii: "\n"))
+
+            let nowhere = try await sandbox.run(["emulator", "export", "--state-dir", folder, "/nonexistent-\(UUID().uuidString)/x.json"])
+            #expect(nowhere.status == 1 && nowhere.stderr.hasPrefix("error: The export could not be written: "), "\(nowhere)")
+            #expect(!nowhere.stderr.contains("NSCocoaErrorDomain") && !nowhere.stderr.contains("crashed"), "\(nowhere)")
+            let executable = try CLIBinary.url().path
+            let full = try await ChildRun.run(["/bin/sh", "-c", "exec \"$0\" emulator export --state-dir \"$1\" - > /dev/full", executable, folder],
+                                              environment: sandbox.environment)
+            #expect(full.status == 1, "\(full)")
+            #expect(full.stderr.contains("could not be written to standard output: No space left on device"), "\(full)")
         }
     }
 }

@@ -25,6 +25,10 @@ enum TenantTransfer {
     /// users it holds.
     @discardableResult
     static func `import`(_ file: SeedFile, into core: EmulatorCore) throws -> Int {
+        guard file.hasUsersMember else {
+            throw EmulatorConfigurationError(description: "the file has no users: an import replaces the tenant's users with the "
+                + "file's, so it lists them (an export always does)")
+        }
         _ = try TenantRules(core.configuration, seed: file)  // checked before anything changes
         let records = try file.records(existing: [:], tenantId: core.tenantId)
         try core.update { state in

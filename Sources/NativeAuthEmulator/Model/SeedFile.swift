@@ -33,6 +33,9 @@ struct SeedFile: Codable, Sendable {
     }
 
     var users: [User]
+    /// Whether the JSON had a `users` member (a seed may leave it out; an import may not: it replaces
+    /// the tenant's users). Not encoded.
+    var hasUsersMember = true
     var signUp: TenantPolicy?
     /// How password resets complete (``PasswordResetSettings``).
     var passwordReset: PasswordResetSettings.Seed? = nil
@@ -96,14 +99,32 @@ struct SeedFile: Codable, Sendable {
 extension SeedFile {
     enum CodingKeys: String, CodingKey { case users, signUp, passwordReset, authenticationContexts }
 
-    /// Reads a seed file: `users` may be left out (a file holding only the sign-up policy).
+    /// Reads a seed file: `users` may be left out (a file holding only the sign-up policy). A member
+    /// of another name is refused, naming it: a misspelt `users` or `signUp` must not quietly mean
+    /// none.
     init(from decoder: any Decoder) throws {
+        let unknown = try decoder.container(keyedBy: AnyMemberName.self).allKeys.map(\.stringValue)
+            .filter { CodingKeys(stringValue: $0) == nil }.sorted()
+        guard unknown.isEmpty else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: [], debugDescription: "unknown member \(unknown.map { "'\($0)'" }.joined(separator: ", ")) (the members "
+                    + "are users, signUp, passwordReset and authenticationContexts)"))
+        }
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        hasUsersMember = container.contains(.users)
         users = try container.decodeIfPresent([User].self, forKey: .users) ?? []
         signUp = try container.decodeIfPresent(TenantPolicy.self, forKey: .signUp)
         passwordReset = try container.decodeIfPresent(PasswordResetSettings.Seed.self, forKey: .passwordReset)
         authenticationContexts = try container.decodeIfPresent([AuthenticationContext].self, forKey: .authenticationContexts)
     }
+}
+
+/// Any member name of a JSON object, to list them.
+private struct AnyMemberName: CodingKey {
+    let stringValue: String
+    init(stringValue: String) { self.stringValue = stringValue }
+    var intValue: Int? { nil }
+    init?(intValue: Int) { nil }
 }
 
 /// What the emulator accepts as a username.
