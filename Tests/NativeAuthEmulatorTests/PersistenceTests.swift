@@ -111,4 +111,25 @@ struct PersistenceTests {
             }
         }
     }
+
+    @Test("A policy imported through one instance is the other's at its next request")
+    func aPolicyImportedThroughOneInstanceIsTheOthers() async throws {
+        let directory = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await withEmulator({ $0.stateDirectory = directory }) { one in
+            try await withEmulator({ $0.stateDirectory = directory }) { two in
+                let tenPasswordCharacters = "Abcdef12!x"
+                let before = try await two.signUpStart("erin@example.com", challengeType: "oob password redirect", password: tenPasswordCharacters)
+                #expect(before.status == 200, "\(before.json)")
+                var export = try #require(try JSONSerialization.jsonObject(with: try await one.admin("GET", "export").body) as? [String: Any])
+                export["signUp"] = ["method": "password", "attributes": [], "passwordPolicy": ["minLength": 20]]
+                let imported = try await one.admin("POST", "import", json: String(decoding: try JSONSerialization.data(withJSONObject: export), as: UTF8.self))
+                #expect(imported.status == 200, "\(imported.json)")
+
+                let after = try await two.signUpStart("fay@example.com", challengeType: "oob password redirect", password: tenPasswordCharacters)
+                #expect(after.string("suberror") == "password_too_short", "\(after.json)")
+                #expect(String(decoding: try await two.admin("GET", "export").body, as: UTF8.self).contains(#""minLength" : 20"#))
+            }
+        }
+    }
 }

@@ -181,6 +181,34 @@ struct TenantTests {
         }
     }
 
+    /// Two instances on one state folder: a tenant the second has served, which the first removes and
+    /// makes again, is served by the second as it is now (its new application and key), never as it was.
+    @Test func aTenantAnotherInstanceMadeAgainIsServedAsItIsNow() async throws {
+        let directory = PersistenceTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await withEmulator({ $0.stateDirectory = directory }) { one in
+            try await withEmulator({ $0.stateDirectory = directory }) { two in
+                let first = try await Self.make("job6", on: one)
+                let stale = two.tenant(try #require(try two.emulator.tenants.tenant(named: "job6.onmicrosoft.com")))
+                #expect(try await stale.signInOTP().status == 200, "the second instance serves job6")
+                #expect(try await one.admin("DELETE", "tenants/job6").status == 204)
+                let again = try await Self.make("job6", on: one)
+                #expect(again.clientId != first.clientId)
+
+                let fresh = try #require(try two.emulator.tenants.tenant(named: "job6.onmicrosoft.com"))
+                #expect(fresh.tenantId == again.emulator.tenantId && fresh.clientId == again.clientId)
+                #expect(try await two.tenant(fresh).signInOTP().status == 200)
+                ProtocolErrorTests.expectError(try await stale.initiate("alice@example.com"), "unauthorized_client", 700016)
+                // The old tenant's GUID names nothing any more; a user added through the second lands in the new tenant.
+                #expect(try two.emulator.tenants.tenant(named: first.emulator.tenantId) == nil)
+                var admin = two
+                admin.adminTenant = "job6"
+                _ = try await admin.admin("POST", "users", json: #"{"users":[{"username":"ghost@example.com","method":"otp"}]}"#)
+                #expect(try await Self.ids(again)["ghost@example.com"] != nil)
+            }
+        }
+    }
+
     /// The users' object IDs, by username.
     static func ids(_ client: EmulatorClient) async throws -> [String: String] {
         (try await client.admin("GET", "users").json["users"] as? [[String: Any]] ?? [])

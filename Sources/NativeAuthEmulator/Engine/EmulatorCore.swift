@@ -28,6 +28,8 @@ final class EmulatorCore: Sendable {
     let clientIds: Set<String>
     /// The tenant's policies: the configuration's, an imported policy's, the seed file's.
     private let rules: Locked<TenantRules>
+    /// The seed file as read at start: its members take the place of an imported policy's.
+    private let seedFile: SeedFile?
     /// The tenant's sign-up policy: the seed file's `signUp`, else ``TenantPolicy/standard``.
     var tenantPolicy: TenantPolicy { rules.withLock { $0.signUp } }
     /// How password resets complete: the configuration's, or the seed file's `passwordReset`.
@@ -83,12 +85,26 @@ final class EmulatorCore: Sendable {
         self.store = store
         let stored = try store.storedPolicy.map { try JSONDecoder().decode(SeedFile.self, from: Data($0.utf8)) }
         self.rules = Locked(try TenantRules(configuration, seed: TenantRules.merged(stored: stored, file: seedUsers)))
+        self.seedFile = seedUsers
         self.tenantId = try store.read { $0.tenantId }
         let secret = try store.read { $0.secret }
         self.entryTokenKey = SymmetricKey(data: SHA256.hash(data: Data("nativeauth-emulator v2 entry\n\(secret)".utf8)))
         self.key = store.signingKey
         if settings == nil, let token = configuration.adminToken, let directory = configuration.stateDirectory {
             try AdminTokenFile.write(token, directory: directory)
+        }
+        store.observePolicy { [weak self] policy in self?.adopt(storedPolicy: policy) }
+    }
+
+    /// Takes up a policy another process imported into the tenant (the seed file's members still
+    /// taking the place of what they name). One that cannot be read leaves the rules in force, and says so.
+    private func adopt(storedPolicy policy: String?) {
+        do {
+            let stored = try policy.map { try JSONDecoder().decode(SeedFile.self, from: Data($0.utf8)) }
+            let rules = try TenantRules(configuration, seed: TenantRules.merged(stored: stored, file: seedFile))
+            self.rules.withLock { $0 = rules }
+        } catch {
+            configuration.logger.error("the tenant's policy in \(store.tenant) was changed by another process but cannot be used: \(error)")
         }
     }
 

@@ -4,7 +4,10 @@ import Foundation
 /// and those made with `POST /_emulator/tenants`, each an ``EmulatorCore`` of its own (its users,
 /// application, policy, signing key, clock, faults, codes and request log), kept in the instance's
 /// database under its subdomain. A tenant another instance on the same database made is found there
-/// the first time a request names it.
+/// the first time a request names it. One this instance keeps is checked against the database at each
+/// look-up: removed there by another instance, it is forgotten; removed and made again (a new tenant ID,
+/// application and key under the same subdomain), the new one is opened in its place, so that nothing
+/// of the old one is served or written into the new.
 final class TenantRegistry: Sendable {
     /// Why the registry refused.
     enum Failure: Error, Equatable {
@@ -33,7 +36,9 @@ final class TenantRegistry: Sendable {
     func tenant(named segment: String) throws -> EmulatorCore? {
         if demo.servesTenant(segment) { return demo }
         let lowered = segment.lowercased()
-        if let known = made.withLock({ tenants in tenants.values.first { $0.servesTenant(lowered) } }) { return known }
+        if let known = made.withLock({ tenants in tenants.values.first { $0.servesTenant(lowered) } }), try isCurrent(known) {
+            return known
+        }
         guard let database = demo.database else { return nil }
         let name: String?
         if lowered.hasSuffix(".onmicrosoft.com") {
@@ -51,14 +56,14 @@ final class TenantRegistry: Sendable {
     /// does; a protocol request to it finds it gone in its transaction and answers 90002).
     func tenant(adminParameter: String?) throws -> EmulatorCore? {
         guard let adminParameter, !adminParameter.isEmpty else { return demo }
-        guard let core = try tenant(named: adminParameter) ?? tenant(named: adminParameter + ".onmicrosoft.com") else { return nil }
-        return try isStored(core) ? core : nil
+        return try tenant(named: adminParameter) ?? tenant(named: adminParameter + ".onmicrosoft.com")
     }
 
-    /// Whether `core` is still in the database; a tenant found removed is forgotten.
-    private func isStored(_ core: EmulatorCore) throws -> Bool {
+    /// Whether `core` is still the database's tenant of its subdomain (the same tenant ID: a reset or
+    /// an import keeps it, a tenant removed and made again has a new one); one that is not is forgotten.
+    private func isCurrent(_ core: EmulatorCore) throws -> Bool {
         guard core !== demo, let database = demo.database, let name = core.settings?.subdomain else { return true }
-        if try database.transaction({ sql in try StoredTenant.read(name, sql) }) != nil { return true }
+        if try database.transaction({ sql in try StoredTenant.read(name, sql) })?.tenantId == core.tenantId { return true }
         made.withLock { tenants in if tenants[name] === core { tenants.removeValue(forKey: name) } }
         return false
     }

@@ -20,6 +20,8 @@ final class StateStore: Sendable {
         var state: EmulatorState
         /// The tenant's version this state holds; 0 or less: read the whole tenant at the next transaction.
         var version: Int64
+        /// The tenant's imported policy (JSON) as last read.
+        var policy: String? = nil
     }
 
     /// The name of the tenant every emulator serves (its demo tenant) in the database.
@@ -37,6 +39,12 @@ final class StateStore: Sendable {
     let madeTenant: Bool
     /// The policy imported into the tenant when the store was opened (JSON, ``StoredTenant/policy``).
     let storedPolicy: String?
+    /// The tenant ID the tenant had when the store was opened: a reset or an import keeps it, so a stored
+    /// tenant with another one was removed and made again by another instance.
+    private let openedTenantId: String
+    /// Told of a policy another process imported into the tenant (``StoredTenant/policy``), when a
+    /// transaction finds it.
+    private let policyObserver = Locked<(@Sendable (String?) -> Void)?>(nil)
 
     /// Opens the tenant `tenant` of `database` (or an in-memory state). When the database has no
     /// such tenant, it is made: from `legacy` (a state folder of before the database, migrated in the
@@ -49,6 +57,7 @@ final class StateStore: Sendable {
             var state = try initialize()
             state.discardChanges()
             signingKey = try SharedInMemoryKey.get()
+            openedTenantId = state.tenantId
             loaded = Locked(Loaded(state: state, version: 0))
             madeTenant = true
             storedPolicy = nil
@@ -71,6 +80,7 @@ final class StateStore: Sendable {
         }
         madeTenant = made
         storedPolicy = stored.policy
+        openedTenantId = stored.tenantId
         try legacy?.putAside()
         do {
             signingKey = try SigningKey(pem: stored.signingKey)
@@ -78,7 +88,13 @@ final class StateStore: Sendable {
             throw PersistenceError(description: "the signing key of the tenant \(tenant) in \(database.location) is not a valid "
                 + "RSA private key (\(error)); it was left as it is.")
         }
-        loaded = Locked(Loaded(state: state, version: stored.version))
+        loaded = Locked(Loaded(state: state, version: stored.version, policy: stored.policy))
+    }
+
+    /// Calls `observer` with the tenant's policy (JSON) whenever a transaction finds that another
+    /// process (an instance on the same database, `nativeauth emulator import`) changed it.
+    func observePolicy(_ observer: @escaping @Sendable (String?) -> Void) {
+        policyObserver.withLock { $0 = observer }
     }
 
     /// Where the state is, for messages.
@@ -167,8 +183,10 @@ final class StateStore: Sendable {
 
     /// Brings `current` up to date with what other instances committed, and returns the tenant's row.
     private func catchUp(_ current: inout Loaded, _ sql: any SQLStatements) throws -> StoredTenant {
-        guard let stored = try StoredTenant.read(tenant, sql) else {
-            // Removed by another instance (DELETE /_emulator/tenants/NAME): the tenant is unknown now.
+        guard let stored = try StoredTenant.read(tenant, sql), stored.tenantId == openedTenantId else {
+            // Removed by another instance (DELETE /_emulator/tenants/NAME), or removed and made again
+            // (another tenant ID, key and application): this tenant is unknown now, and nothing of it is
+            // written into its successor.
             throw ProtocolError.unknownTenant(tenant)
         }
         if current.version <= 0 || current.version < stored.horizon {
@@ -177,6 +195,10 @@ final class StateStore: Sendable {
             for change in try stored.records(after: current.version, sql, location: location) { current.state.apply(change) }
         }
         current.version = stored.version
+        if stored.policy != current.policy {
+            current.policy = stored.policy
+            policyObserver.withLock { $0 }?(stored.policy)
+        }
         return stored
     }
 

@@ -17,7 +17,9 @@ import NativeAuthShared
 /// - anything else: the demo tenant (its 404).
 struct TenantDispatch<Context: EmulatorRequestContext>: HTTPResponder {
     let tenants: TenantRegistry
-    private let routers: Locked<[ObjectIdentifier: RouterResponder<Context>]>
+    /// The router of each tenant served, by domain: a tenant made again under the same subdomain (a
+    /// new ``EmulatorCore``) replaces its predecessor's.
+    private let routers: Locked<[String: (core: EmulatorCore, responder: RouterResponder<Context>)]>
     private let demoRouter: RouterResponder<Context>
 
     init(tenants: TenantRegistry, context: Context.Type = Context.self) {
@@ -48,9 +50,9 @@ struct TenantDispatch<Context: EmulatorRequestContext>: HTTPResponder {
     private func router(for core: EmulatorCore) -> RouterResponder<Context> {
         if core === tenants.demo { return demoRouter }
         return routers.withLock { routers in
-            if let known = routers[ObjectIdentifier(core)] { return known }
+            if let known = routers[core.tenantDomain], known.core === core { return known.responder }
             let made = EmulatorRouter.make(core: core, context: Context.self).buildResponder()
-            routers[ObjectIdentifier(core)] = made
+            routers[core.tenantDomain] = (core, made)
             return made
         }
     }
