@@ -41,6 +41,10 @@ struct StatusCheckTests {
         #expect(remove == ["signout", "--account", "alice@example.com"], "\(remove)")
         let paths = try await emulator.requestedPaths()
         #expect(paths.filter { $0.hasSuffix("/token") }.count == 1, "one refresh: \(paths)")
+        // With the place's options, the address still follows --account, so the command runs as printed.
+        let placed = try await sandbox.run(["status", "--check", "--storage", "file"])
+        let removePlaced = try #require(PrintedCommand.words(in: placed.stderr, after: "or remove it: "), "\(placed)")
+        #expect(removePlaced == ["signout", "--account", "alice@example.com", "--storage", "file"], "\(removePlaced)")
         let revokedJSON = try await sandbox.run(["status", "--check", "--json"])
         #expect(revokedJSON.status == 1, "\(revokedJSON)")
         #expect(revokedJSON.stderr.contains("error: An account does not work any more (see its \"check\" in the JSON above)."), "\(revokedJSON)")
@@ -51,6 +55,13 @@ struct StatusCheckTests {
         let keys = Set((revokedJSON.json ?? [:]).keys).union((revokedJSON.json?["accounts"] as? [[String: Any]])?.first?.keys ?? [:].keys)
         #expect(!keys.isEmpty, "\(revokedJSON)")
         for key in keys { #expect(shape.contains("\"\(key)\""), "status --help does not name \"\(key)\": \(help.stdout)") }
+
+        // A server that cannot be reached says nothing of the account: not checked, exit 5, no sign-in or removal asked.
         _ = await emulator.stop()
+        let unreachable = try await sandbox.run(["status", "--check"])
+        #expect(unreachable.status == 5, "\(unreachable)")
+        #expect(unreachable.stdout.contains("  check:          could not be checked: "), "\(unreachable)")
+        #expect(unreachable.stderr.contains("error: An account could not be checked: its server could not be reached"), "\(unreachable)")
+        #expect(!unreachable.stderr.contains("remove it") && !unreachable.stdout.contains("again."), "\(unreachable)")
     }
 }

@@ -71,8 +71,14 @@ struct AccountCheck {
         return object
     }
 
-    /// For the text: `works (a token was refreshed)` or `does not work: …`.
+    /// Whether the refresh found only that the server could not be reached: the account may work once
+    /// it can be (nothing says it must be signed in again).
+    var serverUnreachable: Bool { !works && code == NativeAuthErrorCode.serverUnavailable.rawValue }
+
+    /// For the text: `works (a token was refreshed)`, `could not be checked: …` or `does not work: …`.
     var line: String {
-        works ? "works (a token was refreshed)" : "does not work: \(problem ?? "the refresh failed") Run `\(signIn)` again."
+        if works { return "works (a token was refreshed)" }
+        if serverUnreachable { return "could not be checked: \(problem ?? "the server could not be reached")" }
+        return "does not work: \(problem ?? "the refresh failed") Run `\(signIn)` again."
     }
 }

@@ -21,7 +21,8 @@ struct StatusCommand: ReportingCommand {
             with "server not reachable". No request is sent to any server and no token is printed, \
             unless --check: then each listed account's token is refreshed once, and a "check:" line \
             says whether it still works (a refresh token the server revoked, an account removed \
-            there); exit 1 when one does not. Exits 1 when no account is stored (or none matches).
+            there); exit 1 when one does not, 5 when one could not be checked (its server could not \
+            be reached). Exits 1 when no account is stored (or none matches).
 
             JSON (--json): {"accounts": [{"active", "username", "identifier", "clientId", "location", \
             "signedInAt", "hasRefreshToken", "accessTokens", "claims", "serverReachable"?, "caFile"?, \
@@ -69,15 +70,20 @@ struct StatusCommand: ReportingCommand {
             console.result("Tokens are kept in the \(TokenStorage.summary(of: selection.store)).")
         }
         if report.entries.isEmpty { throw selection.noAccount() }
-        let broken = report.entries.filter { $0.check?.works == false }
+        let broken = report.entries.filter { $0.check?.works == false && $0.check?.serverUnreachable == false }
+        let see = output.json ? "its \"check\" in the JSON" : "check:"
         if !broken.isEmpty {
-            // Each at its place: the sign-in its check names, and the signout in this token store.
+            // Each at its place: the sign-in its check names, and the signout in this token store (the
+            // address right after --account, the place's options after it).
             let ways = broken.compactMap { entry in
                 entry.check.map { "Sign \(TerminalText.sanitized(entry.account.username)) in again: \($0.signIn)\n"
-                    + "or remove it: " + selection.next.line(["signout", "--account"], operand: entry.account.username) }
+                    + "or remove it: " + selection.next.line(["signout", "--account", entry.account.username]) }
             }
-            throw CLIFailure(.failure, "An account does not work any more (see \(output.json ? "its \"check\" in the JSON" : "check:") above).",
-                             hint: ways.joined(separator: "\n"))
+            throw CLIFailure(.failure, "An account does not work any more (see \(see) above).", hint: ways.joined(separator: "\n"))
+        }
+        if report.entries.contains(where: { $0.check?.serverUnreachable == true }) {
+            throw CLIFailure(.unavailable, "An account could not be checked: its server could not be reached (see \(see) above).",
+                             hint: "Check it again once the server is up; nothing was changed.")
         }
     }
 }
