@@ -75,11 +75,15 @@ struct AppContext {
         await emulator?.stop()
     }
 
-    /// `failure` of a request made here, as the command reports it: a host name that does not
-    /// resolve is said so (``HostResolution``), and a certificate this machine does not trust names
-    /// `--ca-file` (``TLSTrust``).
+    /// `failure` of a request made here, as the command reports it: an embedded emulator that could not
+    /// start is this machine's fault (exit 1, its reason, never "check the network"), a host name that
+    /// does not resolve is said so (``HostResolution``), and a certificate this machine does not trust
+    /// names `--ca-file` (``TLSTrust``).
     func explained(_ failure: CLIFailure) -> CLIFailure {
-        TLSTrust.explained(HostResolution.explained(failure, at: location, variables: environment.variables), caFile: caFile)
+        if failure.noServerAnswered, let startFailure = emulator?.startFailure {
+            return CLIFailure(.failure, startFailure.description, details: failure.details)
+        }
+        return TLSTrust.explained(HostResolution.explained(failure, at: location, variables: environment.variables), caFile: caFile)
     }
 
     /// The library's log on standard error, for `--verbose`.

@@ -29,6 +29,8 @@ final class EmbeddedEmulatorHost: Sendable {
         var starting: Task<any EmbeddedEmulatorRun, any Error>?
         /// The emulator, once it listens.
         var running: (any EmbeddedEmulatorRun)?
+        /// Why it could not start, once it could not.
+        var failure: StartFailure?
     }
 
     /// Holds a free loopback port; nothing listens on it until ``start()``.
@@ -46,6 +48,12 @@ final class EmbeddedEmulatorHost: Sendable {
     /// The emulator, once it listens; nil before (or when it could not start).
     var running: (any EmbeddedEmulatorRun)? {
         state.withLock { $0.running }
+    }
+
+    /// Why the emulator could not start, once a start failed: a fault of this machine (the program
+    /// missing, its state folder refused), never of the network.
+    var startFailure: StartFailure? {
+        state.withLock { $0.failure }
     }
 
     /// Starts the emulator on the held port, unless it runs already.
@@ -68,14 +76,18 @@ final class EmbeddedEmulatorHost: Sendable {
             let emulator = try await task.value
             state.withLock { $0.running = emulator }
         } catch {
-            throw StartFailure(description: "The embedded emulator could not start on 127.0.0.1:\(port): \(error).")
+            let reason = "\(error)"
+            let failure = StartFailure(description: "The embedded emulator could not start on 127.0.0.1:\(port): \(reason)"
+                + (reason.hasSuffix(".") ? "" : "."))
+            state.withLock { $0.failure = failure }
+            throw failure
         }
     }
 
     /// Stops the emulator if it was started.
     func stop() async {
         let task = state.withLock { state in
-            defer { state = State() }
+            defer { state = State(failure: state.failure) }  // why it could not start stays, for the report
             return state.starting
         }
         guard let task, let emulator = try? await task.value else { return }
