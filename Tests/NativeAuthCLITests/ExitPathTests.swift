@@ -21,6 +21,21 @@ struct ExitPathTests {
         #expect(unknown.stderr.hasPrefix("error: nativeauth has no command 'accounts'. Did you mean `nativeauth status`?"), "\(unknown)")
     }
 
+    @Test("A result that cannot be written to standard output (a full disk) is exit 1 with the reason, never exit 0")
+    func aResultThatCannotBeWrittenIsAFailure() async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        #expect(try await sandbox.run(["signin", "--password", "bob@example.com"], input: "Passw0rd!\n").status == 0)
+        let executable = try CLIBinary.url().path
+        for arguments in [["token"], ["token", "--json"], ["status"]] {
+            let full = try await ChildRun.run(["/bin/sh", "-c", "exec \"$0\" \"$@\" > /dev/full", executable] + arguments,
+                                              environment: sandbox.environment)
+            #expect(full.status == 1, "\(arguments): \(full)")
+            #expect(full.stderr.contains("error: The result could not be written to standard output: No space left on device."),
+                    "\(arguments): \(full)")
+        }
+    }
+
     @Test func helpAndTheVersionGoToStandardOutputWithExit0AndACommandsFailureKeepsItsCode() async throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }

@@ -48,7 +48,9 @@ struct CommandEnvironment: Sendable {
     static let process = CommandEnvironment(
         variables: ProcessInfo.processInfo.environment,
         standardInput: ProcessStandardInput(),
-        writeOutput: { FileDescriptorIO.write($0, to: STDOUT_FILENO) },
+        writeOutput: { data in
+            if !FileDescriptorIO.write(data, to: STDOUT_FILENO) { StandardOutputFailure.record(errno: errno) }
+        },
         writeError: { FileDescriptorIO.write($0, to: STDERR_FILENO) },
         inputIsTerminal: isatty(STDIN_FILENO) == 1,
         outputIsTerminal: isatty(STDOUT_FILENO) == 1,
