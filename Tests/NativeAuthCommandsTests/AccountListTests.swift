@@ -70,6 +70,9 @@ struct AccountListTests {
         let token = try await sandbox.run(["token", "--force-refresh"])
         #expect(token.status == 5, "\(token)")
         #expect(token.stderr.contains("Server not reachable: is `nativeauth emulator` running?"), "\(token)")
+        // Started again without its state, it would not know the account: the hint says to give it.
+        #expect(token.stderr.contains("on the state it had (`nativeauth emulator --port ") && token.stderr.contains(" --state-dir DIR`, or --database)"),
+                "\(token)")
         #expect(token.stdout.isEmpty)
         let alice = try await sandbox.run(["token", "--force-refresh", "--account", "alice@example.com"])
         #expect(alice.status == 0, "the other account still works: \(alice)")

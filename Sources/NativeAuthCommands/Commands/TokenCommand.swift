@@ -99,8 +99,9 @@ struct TokenCommand: ReportingCommand {
             let port = location.authority?.port.map { " --port \($0)" } ?? ""
             let sentence = ServerReachability.notReachable
             throw CLIFailure(.unavailable, sentence.prefix(1).uppercased() + sentence.dropFirst(),
-                             hint: "\(TerminalText.sanitized(stored.username)) signed in at \(location.summary): start it again there "
-                                 + "(`nativeauth emulator\(port)`), or pick another account with --account.")
+                             hint: "\(TerminalText.sanitized(stored.username)) signed in at \(location.summary): start it again there, "
+                                 + "on the state it had (`nativeauth emulator\(port) --state-dir DIR`, or --database), "
+                                 + "or pick another account with --account.")
         }
         let context = try AppContext(for: stored, at: location, store: selection.store, options: options,
                                      extra: api.arguments + scope.arguments, verbose: options.verbose, environment: environment)
