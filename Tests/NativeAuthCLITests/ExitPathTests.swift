@@ -10,7 +10,9 @@ struct ExitPathTests {
     @Test func usageErrorsAreExit2InTheToolsOwnStyle() async throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }
-        for arguments in [["token", "--no-such-flag"], ["signin", "--email", "--password", "a@b.c"], ["signin", "--code"]] {
+        // An empty --store-dir too: it would write tokens into whatever folder the command runs in.
+        for arguments in [["token", "--no-such-flag"], ["signin", "--email", "--password", "a@b.c"], ["signin", "--code"],
+                          ["signin", "--store-dir", "", "alice@example.com"]] {
             let result = try await sandbox.run(arguments)
             #expect(result.status == 2, "\(arguments): \(result)")
             #expect(result.stderr.hasPrefix("error: ") && result.stdout.isEmpty, "\(arguments): \(result)")

@@ -63,6 +63,10 @@ struct SharedOptions: ParsableArguments {
         if tenant != nil && authority != nil {
             throw ValidationError("Give --tenant or --authority, not both.")
         }
+        // An empty folder would be the current one: tokens written into whatever folder the command runs in.
+        if let storeDirectory, storeDirectory.trimmed(.whitespaces).isEmpty {
+            throw ValidationError("--store-dir needs a folder; leave it out for the default one.")
+        }
     }
 
     /// The options that chose the place and the token store, as the words of a command line that
