@@ -97,8 +97,11 @@ struct PostgresStateTests {
             let meanwhile = try await b.initiate("alice@example.com")
             #expect(meanwhile.status == 500)
             let admin = try await b.admin("GET", "users")
+            #expect(admin.status == 500 && admin.string("error") == "server_error", "\(admin.json)")
             #expect(admin.string("error_description")?.contains("postgres://postgres@127.0.0.1:\(server.port)/postgres") == true,
                     "\(admin.json)")
+            let health = try await b.admin("GET", "health")
+            #expect(health.status == 503 && health.string("error") == "server_error", "not ready while the database is down: \(health.json)")
             try server.startServer()
             #expect(try await b.refresh(refresh).status == 200)
             #expect(try await b.submitCode(started, code: "12345678").status == 200)

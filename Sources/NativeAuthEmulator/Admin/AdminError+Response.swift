@@ -1,7 +1,8 @@
 import Hummingbird
 
 /// An admin API error answers itself: `{"error", "error_description"}` with its status (`error` is
-/// `not_found`, `invalid_token`, `access_denied` or `invalid_request`), and its challenge.
+/// `not_found`, `invalid_token`, `access_denied`, `server_error` for the emulator's own failure (a 5xx:
+/// its database unreachable), or `invalid_request`), and its challenge.
 extension AdminError: HTTPResponseError {
     var status: HTTPResponse.Status { HTTPResponse.Status(code: statusCode) }
 
@@ -21,6 +22,7 @@ extension AdminError: HTTPResponseError {
         case 404: "not_found"
         case 401: "invalid_token"
         case 403: "access_denied"
+        case 500...: "server_error"
         default: "invalid_request"
         }
         var response = try context.responseEncoder.encode(Body(error: error, errorDescription: message), from: request, context: context)

@@ -15,8 +15,8 @@ struct AdminRoutes: Sendable {
             if let invalid = error as? SeedFile.Invalid { return AdminError(status: 400, message: invalid.description) }
             return AdminError(status: 500, message: "\(error)")
         })
-        admin.get { _, _ in health() }
-        admin.get("health") { _, _ in health() }
+        admin.get { _, _ in try health() }
+        admin.get("health") { _, _ in try health() }
         admin.get("codes") { request, _ in try codes(request) }
         admin.post("clock/advance") { request, _ in try await advanceClock(request) }
         admin.get("clock") { _, _ in clock() }
@@ -86,8 +86,15 @@ struct AdminRoutes: Sendable {
         return AdminAnswer.Imported(imported: count)
     }
 
-    private func health() -> AdminAnswer.Health {
-        AdminAnswer.Health(tenantId: core.tenantId, tenant: core.tenantDomain, clientId: core.clientId,
+    /// Ready only when the tenant's state can be read: with a database, one that answers (503 while it
+    /// does not, with the reason).
+    private func health() throws -> AdminAnswer.Health {
+        do {
+            try core.store.read { _ in }
+        } catch {
+            throw AdminError(status: 503, message: "not ready: \(error)")
+        }
+        return AdminAnswer.Health(tenantId: core.tenantId, tenant: core.tenantDomain, clientId: core.clientId,
                            authority: "\(core.baseURL)/\(core.tenantDomain)", persistent: core.store.isPersistent,
                            now: Timestamps.iso8601(core.clock.now()))
     }
