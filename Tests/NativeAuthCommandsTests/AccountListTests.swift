@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Testing
 
@@ -6,6 +7,31 @@ import Testing
 /// is gone is reported as such.
 @Suite
 struct AccountListTests {
+    @Test("signout --account naming a username stored at two places removes neither: it lists each, with the signout that removes it")
+    func signOutOfAUsernameAtTwoPlacesAsksWhich() async throws {
+        let sandbox = try CommandSandbox(fixedCode: "64646464")
+        defer { sandbox.remove() }
+        try #require(try await sandbox.run(["signin", "alice@example.com"], input: "64646464\n").status == 0)
+        let emulator = try await StandaloneEmulator.start(in: sandbox)
+        try #require(try await sandbox.run(["signin", "--authority", emulator.authority, "alice@example.com"], input: "64646464\n").status == 0)
+
+        let ambiguous = try await sandbox.run(["signout", "--account", "alice@example.com"])
+        #expect(ambiguous.status == 2, "\(ambiguous)")
+        #expect(ambiguous.stderr.contains("alice@example.com is stored at 2 places: say which to sign out."), "\(ambiguous)")
+        #expect((try await sandbox.run(["status", "--json"]).json?["accounts"] as? [[String: Any]])?.count == 2, "nothing was removed")
+        // Each printed command removes its own account, and only it.
+        let atEmulator = try #require(PrintedCommand.words(in: ambiguous.stderr, after: "\(emulator.authority): "), "\(ambiguous)")
+        #expect(atEmulator.starts(with: ["signout", "--account", "alice@example.com", "--authority", emulator.authority]), "\(atEmulator)")
+        let atEmbedded = try #require(PrintedCommand.words(in: ambiguous.stderr, after: "the embedded emulator: "), "\(ambiguous)")
+        let removed = try await sandbox.run(Array(atEmulator))
+        #expect(removed.status == 0 && removed.stdout.contains(emulator.authority), "the printed command removes that one: \(removed)")
+        let left = try await sandbox.run(["status", "--json"]).json?["accounts"] as? [[String: Any]]
+        #expect(left?.count == 1 && (left?.first?["location"] as? [String: Any])?["kind"] as? String == "emulator", "\(String(describing: left))")
+        #expect(try await sandbox.run(Array(atEmbedded)).status == 0)
+        #expect(try await sandbox.run(["status"]).status == 1, "both removed")
+        _ = await emulator.stop()
+    }
+
     @Test func twoAccountsAreListedAndPickedByUsername() async throws {
         let sandbox = try CommandSandbox(fixedCode: "64646464")
         defer { sandbox.remove() }

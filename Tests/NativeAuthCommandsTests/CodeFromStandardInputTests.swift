@@ -44,7 +44,7 @@ struct CodeFromStandardInputTests {
                 "\(password)")
         #expect(!password.stderr.contains("Pipe the password"), "\(password)")
         let nothing = try await sandbox.run(["signin", "--email", "alice@example.com"])
-        #expect(nothing.stderr.contains("Pipe the code on standard input, or pass --code CODE."), "nothing was piped: \(nothing)")
+        #expect(nothing.stderr.contains("Pipe the code on standard input with --code - (no prompt then), or pass --code CODE (seen by other users in ps)."), "nothing was piped: \(nothing)")
     }
 
     /// The hint names --code only where the command has it and it was not given: not for `signup`'s

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NativeAuth
+import NativeAuthShared
 
 /// `nativeauth signout`: removes the active account (or every matching one) and its tokens from the store.
 struct SignOutCommand: ReportingCommand {
@@ -11,7 +12,8 @@ struct SignOutCommand: ReportingCommand {
             that signed in, or was made active with `nativeauth switch`, last), or the one --account \
             names; the other accounts stay, and standard error says which one is active now. With --all, every stored account is \
             removed; with --tenant, --authority or --client-id as well, every account of that place. \
-            Exits 1 when nobody (matching) is signed in.
+            Exits 1 when nobody (matching) is signed in; exits 2, removing nothing, when --account names \
+            a username stored at several places, and lists the signout of each.
 
             JSON (--json): {"signedOut": true, "accounts": [{"username", "clientId", "location"}]}, \
             plus "username" and "location" when one account was signed out without --all.
@@ -35,6 +37,20 @@ struct SignOutCommand: ReportingCommand {
         if all { _ = try AppContext.openStore(options, migrating: true, in: environment) }  // the file's accounts to the keyring, then out
         let selection = try AccountSelection(options, accountOptions, removing: true, in: environment)
         let console = environment.console
+        // --account naming one username stored at several places: removing one of them silently would
+        // be a guess; say each, with the signout that removes it.
+        if !all, let username = accountOptions.account, selection.accounts.count > 1 {
+            let each = selection.accounts.map { account in
+                // The place as a selection: the embedded emulator by its stored key, which --authority takes.
+                let place = if case .authority(let url)? = SignInLocation(stored: account.storageAuthority) { url.absoluteString }
+                    else { account.storageAuthority }
+                let words = ["nativeauth", "signout", "--account", account.username, "--authority", place, "--client-id", account.clientId]
+                return "  \(account.placeSummary): " + ShellWord.commandLine((words + options.storeArguments).map { TerminalText.sanitized($0) })
+            }
+            throw CLIFailure(.usage, "\(TerminalText.sanitized(username)) is stored at \(selection.accounts.count) places: say which to sign out.",
+                             hint: (each + ["or every one of them: " + ShellWord.commandLine(["nativeauth", "signout", "--all", "--account", username])])
+                                 .joined(separator: "\n"))
+        }
         let removed = all ? selection.accounts : [try selection.requireActive()]
         if removed.isEmpty { throw selection.noAccount() }
         let activeBefore = selection.activeOfAll

@@ -41,7 +41,7 @@ enum InputEnded {
         case .code, .codeOrOption:
             // After a wrong one, the code was given (piped, or with --code): saying to pipe it would be wrong.
             // --code is named only where it exists and was not given.
-            let pipe = question == .codeOrOption ? "Pipe the code on standard input, or pass --code CODE."
+            let pipe = question == .codeOrOption ? "Pipe the code on standard input with --code - (no prompt then), or pass --code CODE (seen by other users in ps)."
                 : "Pipe the code on standard input, on the line after the answers before it."
             return CLIFailure(afterWrongAnswer ? .wrongCredentials : .failure, "No code was entered\(after): standard input ended.",
                               hint: afterWrongAnswer ? "The code given was wrong: run the command again with the code it sends." : pipe)
