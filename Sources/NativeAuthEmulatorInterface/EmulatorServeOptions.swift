@@ -1,4 +1,9 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The options of `nativeauth emulator` (the emulator in the foreground), which `nativeauth`
 /// parses for its help and its checks and hands to `nativeauth-emulator`, which parses them again
@@ -47,10 +52,23 @@ package struct EmulatorServeOptions: ParsableArguments {
     package func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         guard !listen.isEmpty, !listen.contains(where: \.isWhitespace) else { throw ValidationError("--listen needs an address.") }
+        guard Self.resolves(listen) else {
+            throw ValidationError("--listen \(listen) is not an address: give an IP address such as 0.0.0.0, or a name of this machine.")
+        }
         guard idleTimeout.isFinite, idleTimeout > 0, idleTimeout <= 86_400 else {
             throw ValidationError("--idle-timeout must be more than 0 and at most 86400 seconds.")
         }
         guard (1...100_000).contains(maxConnections) else { throw ValidationError("--max-connections must be from 1 to 100000.") }
+    }
+
+    /// Whether `address` is an IP address, or a name that resolves to one (`getaddrinfo`).
+    private static func resolves(_ address: String) -> Bool {
+        var hints = addrinfo()
+        hints.ai_flags = AI_PASSIVE
+        var results: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(address, nil, &hints, &results) == 0 else { return false }
+        freeaddrinfo(results)
+        return true
     }
 
     /// The options as `nativeauth-emulator` takes them again (the same values, written out in full).

@@ -54,4 +54,15 @@ import Testing
         #expect(try EmulatorTransferOptions.parse(transfer.arguments).arguments == transfer.arguments)
         #expect(transfer.file == "-" && transfer.tenant == "job42")
     }
+
+    @Test("--listen takes an IP address or a name that resolves; anything else is a usage error, not a failure at start")
+    func listenIsAnAddress() throws {
+        for address in ["0.0.0.0", "127.0.0.1", "::1", "localhost"] {
+            #expect(try EmulatorServeOptions.parse(["--listen", address]).listen == address)
+        }
+        for address in ["not-an-ip.invalid"] {
+            let error = #expect(throws: (any Error).self) { try EmulatorServeOptions.parse(["--listen", address]) }
+            #expect(EmulatorServeOptions.message(for: error!).contains("is not an address"), "\(address)")
+        }
+    }
 }
