@@ -32,6 +32,7 @@ struct PasswordHashingTests {
             let slow = #"{"users":[{"username":"slow@example.com","method":"password","passwordHash":"pbkdf2-sha256$10000000$\#(bob.1)$\#(bob.2)"}]}"#
             let refused = try await client.admin("POST", "users", json: slow)
             #expect(refused.status == 400, "\(refused.json)")
+            #expect(refused.string("error_description")?.contains("with 1 to 1000000 rounds") == true, "says why: \(refused.json)")
             let capped = #"{"users":[{"username":"capped@example.com","method":"password","passwordHash":"pbkdf2-sha256$1000000$\#(bob.1)$\#(bob.2)"}]}"#
             #expect(try await client.admin("POST", "users", json: capped).status == 200)
         }

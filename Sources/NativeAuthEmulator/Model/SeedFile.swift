@@ -64,6 +64,9 @@ struct SeedFile: Codable, Sendable {
                     hash = PasswordHasher.hash(password)
                 } else if let stored = user.passwordHash, PasswordHasher.isWellFormed(stored) {
                     hash = stored
+                } else if user.passwordHash != nil {
+                    throw Invalid(description: "password user '\(name)': its passwordHash is not pbkdf2-sha256$ROUNDS$SALT$HASH "
+                        + "with 1 to \(PasswordHashFormat.maximumRounds) rounds (an export's form)")
                 } else {
                     throw Invalid(description: "password user '\(name)' needs a password or passwordHash")
                 }
