@@ -161,14 +161,17 @@ final class StateStore: Sendable {
         }
     }
 
-    /// Keeps `policy` (JSON) as the tenant's imported policy (nothing to do in memory: the tenant's
-    /// core holds its rules).
+    /// Keeps `policy` (JSON) as the tenant's imported policy (the tenant's core holds its rules: this
+    /// instance's own change is not handed to ``observePolicy(_:)``, other processes' are).
     func savePolicy(_ policy: String) throws {
         guard let database else { return }
-        try database.transaction { sql in
-            guard var stored = try StoredTenant.read(tenant, sql) else { throw ProtocolError.unknownTenant(tenant) }
-            stored.policy = policy
-            try stored.savePolicy(sql)
+        try loaded.withLock { current in
+            try database.transaction { sql in
+                guard var stored = try StoredTenant.read(tenant, sql) else { throw ProtocolError.unknownTenant(tenant) }
+                stored.policy = policy
+                try stored.savePolicy(sql)
+            }
+            current.policy = policy
         }
     }
 
