@@ -34,6 +34,19 @@ struct StrongAuthTests {
         #expect(result.stderr.contains("Code sent to m*****r@e*****e.com"), "\(result)")
     }
 
+    @Test("Too many wrong codes of the second factor after a right password are said as such, not as wrong passwords")
+    func theSecondFactorsAttemptLimitNamesItsCodes() async throws {
+        let sandbox = try CommandSandbox(fixedCode: "13572468")
+        defer { sandbox.remove() }
+        let wrong = String(repeating: "11111111\n", count: 6)
+        let result = try await sandbox.run(["signin", "--password", "mfauser@example.com", "--mfa-method", "email"],
+                                           input: "Passw0rd!\n" + wrong)
+        #expect(result.status == 3, "\(result)")
+        #expect(result.stderr.contains("error: The sign-in stopped after too many wrong codes of the second factor."), "\(result)")
+        #expect(!result.stderr.contains("wrong passwords"), "\(result)")
+        #expect(result.stderr.contains("Run `nativeauth signin --password mfauser@example.com` to start a new sign-in."), "\(result)")
+    }
+
     /// Issue 35, item 19: with one method, or the method given with `--mfa-method`, a line still
     /// says that a second factor is needed, and where its code goes.
     @Test func aSecondFactorWithoutAChoiceIsStillAnnounced() async throws {

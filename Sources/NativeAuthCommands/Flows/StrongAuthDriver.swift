@@ -50,7 +50,8 @@ struct StrongAuthDriver {
 
     private func codePrompt(_ chosen: AuthMethod) -> CodePrompt<MFARequiredState, NativeAuthUserAccountResult> {
         CodePrompt(
-            source: .promptOnly, stopped: "Sign-in stopped.", method: method, context: context,
+            // The codes are the second factor's, whatever the first factor was: a failure names them.
+            source: .promptOnly, stopped: "Sign-in stopped.", method: .secondFactor, context: context,
             submit: { state, code in
                 switch await state.submitChallenge(challenge: code) {
                 case .completed(let result): .done(result)

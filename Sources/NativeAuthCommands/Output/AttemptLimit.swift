@@ -40,6 +40,7 @@ enum AttemptLimit {
         case .code: return "The sign-in stopped after too many wrong codes."
         case .password: return "The sign-in stopped after too many wrong passwords."
         case .token, .browser: return "The sign-in stopped after too many wrong attempts."
+        case .secondFactor: return "The sign-in stopped after too many wrong codes of the second factor."
         case .signUp: return "The sign-up stopped after too many wrong codes."
         case .resetPassword: return "The password reset stopped after too many wrong codes."
         }

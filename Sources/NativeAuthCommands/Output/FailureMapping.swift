@@ -21,7 +21,9 @@ import NativeAuthShared
 enum FailureMapping {
     /// What the user was doing, for the sentences that depend on it (`signUp`, `resetPassword`: any
     /// step of that flow).
-    enum Method { case code, password, token, browser, signUp, resetPassword }
+    /// The step a flow ended at: its first factor (`code`, `password`), a refresh (`token`), the
+    /// browser, a sign-up or reset, or the code of a second factor after any of them (`secondFactor`).
+    enum Method { case code, password, token, browser, signUp, resetPassword, secondFactor }
 
     /// `error`, which ended a flow of `method`, as the command reports it; `next` is the place the
     /// hints' commands carry.
@@ -131,7 +133,7 @@ enum FailureMapping {
         case .password:
             "This account does not sign in with a password here (it may use an email code, or need a step only the web "
                 + "page can do). Try `\(next.line(["signin", "--email"], operand: next.operand))`."
-        case .token:
+        case .token, .secondFactor:
             "The session needs a step only the web page can do: run `\(next.line(["signin", "--browser"], operand: next.operand))`."
         case .browser:
             "The server refused this sign-in on its web page too; check the app registration (redirect URI http://localhost, public client flows)."
