@@ -54,6 +54,16 @@ struct CallTests {
         #expect(parts[1].contains(#""displayName":"Alice Example""#), "\(result)")
     }
 
+    @Test("A 401 whose reason ends a sentence of its own gets one full stop, not two")
+    func aRefusedAudienceIsOneSentence() async throws {
+        let sandbox = try await Self.signedIn()
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["call", "/v1.0/me", "--scope", "api://other/Read", "--account", "alice@example.com"])
+        #expect(result.status == 6, "\(result)")
+        #expect(result.stderr.contains("not Microsoft Graph (request a Graph scope such as User.Read).\n"), "\(result)")
+        #expect(!result.stderr.contains(".."), "\(result)")
+    }
+
     @Test func aMissingPermissionExits6AndSaysWhichScope() async throws {
         let sandbox = try await Self.signedIn()
         defer { sandbox.remove() }

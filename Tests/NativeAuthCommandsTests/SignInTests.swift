@@ -229,6 +229,7 @@ struct SignInTests {
         let result = try await sandbox.run(["signin", "--browser", "webuser@example.com"])
         #expect(result.status == 1, "\(result)")
         #expect(result.stderr.contains("error: No browser can be opened here"), "\(result)")
+        #expect(result.stderr.contains(". Set BROWSER to open one anyway.\n"), "one sentence after another, not nested brackets: \(result)")
         #expect(result.stderr.contains("Sign in on another device instead: nativeauth signin --device-code\n"), "\(result)")
         #expect(!result.stderr.contains("Opening the sign-in page"), "\(result)")
     }

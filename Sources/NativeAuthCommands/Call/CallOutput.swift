@@ -81,7 +81,8 @@ enum CallOutput {
         default:
             break
         }
-        return CLIFailure(.apiError, message + ".", hint: hint,
+        // The server's reason may end a sentence of its own: one full stop, not two.
+        return CLIFailure(.apiError, message + (message.hasSuffix(".") ? "" : "."), hint: hint,
                           details: ["status: \(response.status)"] + ["request-id", "client-request-id", "WWW-Authenticate"].compactMap { name in
                               response.header(name).map { "\(name): \(printable($0, limit: 500))" }
                           })

@@ -14,7 +14,7 @@ enum BrowserAvailability {
         }
         #if !os(macOS)
         if environment.variable("DISPLAY") == nil && environment.variable("WAYLAND_DISPLAY") == nil {
-            return "there is no display (DISPLAY and WAYLAND_DISPLAY are unset)"
+            return "there is no display: DISPLAY and WAYLAND_DISPLAY are unset"
         }
         #endif
         return nil
@@ -22,7 +22,7 @@ enum BrowserAvailability {
 
     /// The failure for `problem`, with the device-code sign-in at the same place (`next`) as the way out.
     static func failure(_ problem: String, next: NextCommand) -> CLIFailure {
-        CLIFailure(.failure, "No browser can be opened here: \(problem) (set BROWSER to open one anyway).",
+        CLIFailure(.failure, "No browser can be opened here: \(problem). Set BROWSER to open one anyway.",
                    hint: "Sign in on another device instead: " + next.line(["signin", "--device-code"]))
     }
 }
