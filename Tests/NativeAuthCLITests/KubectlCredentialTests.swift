@@ -41,11 +41,14 @@ extension EmulatorProcess {
         }
 
         /// With nobody signed in and kubectl at a terminal, the plugin signs in on standard error
-        /// first; afterwards kubectl needs no prompt.
-        @Test(.enabled(if: PseudoTerminal.pexpectAvailable, "python3 with pexpect is needed"))
-        func atATerminalThePluginSignsInFirst() async throws {
+        /// first (with an email code, or the password with --password); afterwards kubectl needs no prompt.
+        @Test(.enabled(if: PseudoTerminal.pexpectAvailable, "python3 with pexpect is needed"), arguments: [
+            (["--account", "alice@example.com"], "Enter code, r to resend, or q to stop: ", KubectlSetup.code, "alice@example.com"),
+            (["--account", "bob@example.com", "--password"], "Password for bob@example.com: ", "Passw0rd!", "bob@example.com"),
+        ])
+        func atATerminalThePluginSignsInFirst(arguments: [String], prompt: String, answer: String, username: String) async throws {
             let setup = try await KubectlSetup.start(apiVersion: "client.authentication.k8s.io/v1", checkingToken: false,
-                                                     extraArguments: ["--account", "alice@example.com"])
+                                                     extraArguments: arguments)
             defer { setup.stop() }
             let script = setup.sandbox.stateHome.appendingPathComponent("kubectl_tty.py")
             try """
@@ -54,16 +57,16 @@ extension EmulatorProcess {
                                       env=dict(os.environ), encoding="utf-8", timeout=90)
                 child.logfile_read = sys.stderr
                 child.expect_exact("kubectl's token needs a sign-in first.")
-                child.expect_exact("Enter code, r to resend, or q to stop: ")
+                child.expect_exact(sys.argv[3])
                 child.sendline(sys.argv[2])
-                child.expect_exact("Signed in as alice@example.com")
+                child.expect_exact("Signed in as " + sys.argv[4])
                 child.expect_exact('"kind": "PodList"')
                 child.expect(pexpect.EOF)
                 child.close()
                 assert child.exitstatus == 0, child.exitstatus
                 print("OK kubectl signed in")
                 """.write(to: script, atomically: true, encoding: .utf8)
-            let tty = try await ChildRun.run(["python3", script.path, setup.kubeconfig.path, KubectlSetup.code],
+            let tty = try await ChildRun.run(["python3", script.path, setup.kubeconfig.path, answer, prompt, username],
                                              environment: setup.environment)
             #expect(tty.status == 0 && tty.stdout.contains("OK kubectl signed in"), "\(tty)")
 

@@ -36,11 +36,17 @@ struct TokenCommand: ReportingCommand {
             without a sign-in (nobody signed in, or the session ended) and standard input is a \
             terminal that kubectl lets the plugin use (interactiveMode: IfAvailable), it signs in \
             first, on standard error, as --account (or the account) at its place, through the API \
-            --api (or NATIVEAUTH_API) names. A refresh is the same request in both APIs.
+            --api (or NATIVEAUTH_API) names, with an email code, or with the password when \
+            --password is given (for a password account). A refresh is the same request in both APIs.
             """)
 
     @Flag(name: .customLong("force-refresh"), help: "Get a new token even when the cached one is still valid.")
     var forceRefresh = false
+
+    @Flag(name: .customLong("password"), help: ArgumentHelp(
+        "With --output exec-credential: a sign-in it needs asks for the password (a password account) "
+            + "instead of sending an email code. No password is ever printed."))
+    var signInWithPassword = false
 
     @Option(name: .customLong("output"), help: ArgumentHelp(
         "How to print the token: text (alone, the default), json (as --json), or exec-credential "
@@ -59,6 +65,9 @@ struct TokenCommand: ReportingCommand {
         if output.json, let format, format != .json {
             throw ValidationError("Give --json or --output \(format.rawValue), not both.")
         }
+        if signInWithPassword && format != .execCredential {
+            throw ValidationError("--password is for --output exec-credential, whose sign-in it chooses; sign in with `nativeauth signin --password`.")
+        }
     }
 
     func perform(in environment: CommandEnvironment) async throws(CLIFailure) {
@@ -71,7 +80,8 @@ struct TokenCommand: ReportingCommand {
         } catch where error.signInNeeded && execCredential?.maySignIn(in: environment) == true {
             // kubectl at a terminal: sign in on standard error, then give it the token.
             let stale = try? AccountSelection(options, accountOptions, scopes: scope.scopes, in: environment).active
-            try await TokenSignIn(options: options, scope: scope, api: api, stale: stale, account: accountOptions.account).run(in: environment)
+            try await TokenSignIn(options: options, scope: scope, api: api, stale: stale, account: accountOptions.account,
+                                  password: signInWithPassword).run(in: environment)
             (token, account) = try await obtain(in: environment)
         }
         let console = environment.console

@@ -14,11 +14,14 @@ struct TokenSignIn {
     let stale: NativeAuthStoredAccount?
     /// `--account`, if given.
     let account: String?
+    /// `--password`: the sign-in asks for the password instead of sending an email code.
+    var password = false
 
     /// The arguments of the `signin` it runs: the account's place (``NextCommand/init(account:options:extra:)``).
     var arguments: [String] {
         var words = NextCommand(account: stale, options: options, extra: api.arguments + scope.arguments).placeArguments
         if options.verbose { words.append("--verbose") }
+        if password { words.append("--password") }
         if let address = stale?.username ?? account { words.append(address) }
         return words
     }
