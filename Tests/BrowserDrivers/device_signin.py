@@ -1,10 +1,14 @@
-"""A person on the device-code verification page: `device_signin.py URL USER_CODE USERNAME SECRET`
-opens the page in headless Chromium, types the code, signs in and confirms."""
+"""A person on the device-code verification page: `device_signin.py URL USER_CODE USERNAME SECRET
+[PASSWORD [CONTACT]]` opens the page in headless Chromium, types the code, signs in (with the email
+code SECRET, or with PASSWORD and then the second factor's code SECRET, first registering CONTACT
+as that factor when given) and confirms."""
 import sys
 
 from headless import click, fill, log, shot, start, wait_for_title
 
 url, user_code, username, secret = sys.argv[1:5]
+password = sys.argv[5] if len(sys.argv) > 5 else None
+contact = sys.argv[6] if len(sys.argv) > 6 else None
 driver = start()
 try:
     driver.get(url)
@@ -16,8 +20,20 @@ try:
     shot(driver, "device-02-sign-in")
     fill(driver, "username", username)
     click(driver, "next")
-    wait_for_title(driver, "Enter code")
-    shot(driver, "device-03-enter-code")
+    if password is None:
+        wait_for_title(driver, "Enter code")
+        shot(driver, "device-03-enter-code")
+    else:
+        wait_for_title(driver, "Enter password")
+        fill(driver, "password", password)
+        click(driver, "next")
+        if contact is not None:
+            wait_for_title(driver, "Add a way to verify your identity")
+            shot(driver, "device-03-register-second-factor")
+            fill(driver, "contact", contact)
+            click(driver, "next")
+        wait_for_title(driver, "Verify your identity")
+        shot(driver, "device-03-second-factor")
     fill(driver, "code", secret)
     click(driver, "next")
     wait_for_title(driver, "Are you trying to sign in?")

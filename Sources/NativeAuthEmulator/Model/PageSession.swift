@@ -21,7 +21,9 @@ struct PageSession: Codable, Sendable {
     }
 
     enum Step: String, Codable, Sendable {
-        case userCode, username, code, password, confirm
+        /// `secondFactor`: the code sent to the user's second factor (or to the contact being
+        /// registered); `registerContact`: the address to register as one, for a user who must.
+        case userCode, username, code, password, secondFactor, registerContact, confirm
     }
 
     var purpose: Purpose
@@ -30,6 +32,10 @@ struct PageSession: Codable, Sendable {
     /// SHA-256 of the session key and the code sent, for OTP users.
     var codeHash: String?
     var codeExpiresAt: Double?
+    /// Where the second factor's code went (its channel and contact), and whether that contact is
+    /// being registered (it becomes the user's method once its code is entered).
+    var secondFactor: StrongAuthMethod?
+    var registering: Bool?
     var failedAttempts: Int = 0
     var expiresAt: Double
 }

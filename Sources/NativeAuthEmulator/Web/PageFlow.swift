@@ -3,7 +3,9 @@ import NativeAuthShared
 
 /// The steps of a sign-in on the emulator's pages, shared by the authorize page and the device-code
 /// verification page: user code (device only), username, then the email code or the password by
-/// the user's method, then a confirmation (device only). Each step is one form post naming the
+/// the user's method, then the user's second factor (a code sent to its first method; a user who
+/// must register one gives an address first, which the code then proves), then a confirmation
+/// (device only). Each step is one form post naming the
 /// session in a hidden field; the session is kept server-side and expires.
 struct PageFlow: Sendable {
     let core: EmulatorCore
@@ -65,7 +67,8 @@ struct PageFlow: Sendable {
             switch outcome {
             case .show(let error, let lead):
                 web.pages[key] = session
-                return .show(page(session.step, sessionId: sessionId, error: error, lead: lead, username: username(session, state)))
+                return .show(page(session.step, sessionId: sessionId, error: error, lead: lead, username: username(session, state),
+                                  secondFactorTarget: session.secondFactor?.maskedTarget))
             case .finished(let ending):
                 web.pages[key] = nil
                 return .finished(session, ending)
@@ -112,20 +115,71 @@ struct PageFlow: Sendable {
             let typed = form.nonEmpty("code") ?? ""
             let valid = session.codeExpiresAt.map { now < $0 } ?? false
             let matches = session.codeHash.map { Secrets.constantTimeEquals(Self.codeDigest(typed, key: key), $0) } ?? false
-            if valid && matches { return signedIn(&session, userKey: userKey) }
+            if valid && matches { return firstFactorDone(&session, key: key, user: user, state: &state, now: now, sent: &sent) }
             return wrongAnswer(&session, what: "codes",
                                message: valid ? "That code is incorrect. Try again, or send a new code." : "That code has expired. Send a new code.")
         case .password:
             guard let userKey = session.userKey, let user = state.users[userKey] else { return .finished(.cancelled) }
             let typed = form["password"] ?? ""
             if !typed.isEmpty, let hash = user.passwordHash, PasswordHasher.verify(typed, against: hash) {
-                return signedIn(&session, userKey: userKey)
+                return firstFactorDone(&session, key: key, user: user, state: &state, now: now, sent: &sent)
             }
             return wrongAnswer(&session, what: "passwords", message: "Your password is incorrect.")
+        case .registerContact:
+            guard let userKey = session.userKey, let user = state.users[userKey] else { return .finished(.cancelled) }
+            guard let typed = form.nonEmpty("contact"), let contact = ContactRules.normalized(typed, channel: .email) else {
+                return .show(error: "Enter an email address to receive codes at.", lead: nil)
+            }
+            session.secondFactor = StrongAuthMethod(id: UUID().uuidString.lowercased(), channel: .email, target: contact)
+            session.registering = true
+            sent = sendCode(&session, key: key, user: user, to: session.secondFactor!, state: &state, now: now)
+            session.step = .secondFactor
+            return .show(error: nil, lead: nil)
+        case .secondFactor:
+            guard let userKey = session.userKey, let user = state.users[userKey], let method = session.secondFactor else {
+                return .finished(.cancelled)
+            }
+            if action == "resend" {
+                sent = sendCode(&session, key: key, user: user, to: method, state: &state, now: now)
+                return .show(error: nil, lead: "A new code was sent to \(method.maskedTarget); the previous one no longer works.")
+            }
+            let typed = form.nonEmpty("code") ?? ""
+            let valid = session.codeExpiresAt.map { now < $0 } ?? false
+            let matches = session.codeHash.map { Secrets.constantTimeEquals(Self.codeDigest(typed, key: key), $0) } ?? false
+            guard valid && matches else {
+                return wrongAnswer(&session, what: "codes",
+                                   message: valid ? "That code is incorrect. Try again, or send a new code." : "That code has expired. Send a new code.")
+            }
+            if session.registering == true, var registered = state.users[userKey] {
+                registered.mfa = UserStrongAuth(methods: (registered.mfa?.methods ?? []) + [method], register: nil)
+                state.users[userKey] = registered
+            }
+            return signedIn(&session, userKey: userKey)
         case .confirm:
             guard let userKey = session.userKey else { return .finished(.cancelled) }
             return .finished(.signedIn(userKey: userKey))
         }
+    }
+
+    /// After the first factor: the second factor's step when the user has one (a code sent to its
+    /// first method) or must register one (an address asked for first), else signed in. A second
+    /// factor only an authentication context asks for is not asked here.
+    private func firstFactorDone(_ session: inout PageSession, key: String, user: UserRecord, state: inout EmulatorState,
+                                 now: Double, sent: inout SentCode?) -> StepOutcome {
+        session.codeHash = nil
+        session.failedAttempts = 0
+        guard let mfa = user.mfa, mfa.onlyForContexts != true else { return signedIn(&session, userKey: UserRecord.key(user.username)) }
+        if let method = mfa.methods.first {
+            session.secondFactor = method
+            sent = sendCode(&session, key: key, user: user, to: method, state: &state, now: now)
+            session.step = .secondFactor
+            return .show(error: nil, lead: nil)
+        }
+        if mfa.register == true {
+            session.step = .registerContact
+            return .show(error: nil, lead: nil)
+        }
+        return signedIn(&session, userKey: UserRecord.key(user.username))
     }
 
     private func signedIn(_ session: inout PageSession, userKey: String) -> StepOutcome {
@@ -143,14 +197,17 @@ struct PageFlow: Sendable {
         return .show(error: message, lead: nil)
     }
 
-    private func sendCode(_ session: inout PageSession, key: String, user: UserRecord, state: inout EmulatorState, now: Double) -> SentCode {
+    /// Sends a code to `method` (the user's address when nil: the email-code first factor).
+    private func sendCode(_ session: inout PageSession, key: String, user: UserRecord, to method: StrongAuthMethod? = nil,
+                          state: inout EmulatorState, now: Double) -> SentCode {
         let code = config.fixedCode ?? Secrets.numericCode(length: config.codeLength)
         session.codeHash = Self.codeDigest(code, key: key)
         session.codeExpiresAt = now + config.codeLifetime
         state.recordSentCode(SentCodeRecord(code: code, flowId: "page:" + key.prefix(32), sentAt: now,
                                             expiresAt: now + config.codeLifetime), userKey: UserRecord.key(user.username))
-        return SentCode(username: user.username, maskedTarget: EmailMasking.mask(user.username), code: code,
-                        expiresAt: Date(timeIntervalSince1970: now + config.codeLifetime), fromWebPage: true)
+        return SentCode(username: user.username, maskedTarget: method?.maskedTarget ?? EmailMasking.mask(user.username), code: code,
+                        expiresAt: Date(timeIntervalSince1970: now + config.codeLifetime), channel: method?.channel.rawValue ?? "email",
+                        fromWebPage: true)
     }
 
     private static func codeDigest(_ code: String, key: String) -> String {
@@ -165,7 +222,7 @@ struct PageFlow: Sendable {
 
     /// The page of `step` for the session `sessionId`.
     func page(_ step: PageSession.Step, sessionId: String, error: String? = nil, lead: String? = nil,
-              username: String? = nil, prefill: String? = nil) -> SignInPage {
+              username: String? = nil, prefill: String? = nil, secondFactorTarget: String? = nil) -> SignInPage {
         let cancel = SignInPage.Button(id: "cancel", label: "Cancel", secondary: true)
         var page = SignInPage(title: "", lead: "", error: error, action: action, hidden: [("session", sessionId)])
         let who = username ?? "your account"
@@ -190,6 +247,16 @@ struct PageFlow: Sendable {
             page.lead = lead ?? "Enter the password for \(who)."
             page.inputs = [.init(id: "password", label: "Password", type: "password", autocomplete: "current-password")]
             page.buttons = [.init(id: "next", label: "Sign in"), cancel]
+        case .secondFactor:
+            page.title = "Verify your identity"
+            page.lead = lead ?? "We sent a code to \(secondFactorTarget ?? "your second factor"). Enter it to finish signing in."
+            page.inputs = [.init(id: "code", label: "Code", autocomplete: "one-time-code", inputMode: "numeric")]
+            page.buttons = [.init(id: "next", label: "Verify"), .init(id: "resend", label: "Send a new code", secondary: true), cancel]
+        case .registerContact:
+            page.title = "Add a way to verify your identity"
+            page.lead = lead ?? "Your organisation asks for a second way to sign in: enter an email address to receive codes at."
+            page.inputs = [.init(id: "contact", label: "Email address", type: "email", autocomplete: "email")]
+            page.buttons = [.init(id: "next", label: "Send code"), cancel]
         case .confirm:
             page.title = "Are you trying to sign in?"
             page.lead = lead ?? "Signed in as \(who). Continue only if you started this sign-in on a device you own."
