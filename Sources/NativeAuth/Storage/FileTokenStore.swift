@@ -66,6 +66,8 @@ public final class FileTokenStore: NativeAuthTokenStore {
     /// user's `HOME`).
     ///
     /// - Parameters:
+    ///   - directory: The store's folder (``defaultDirectory()`` is the conventional one).
+    ///   - fileName: The store's file in it.
     ///   - whenWaiting: Called once per operation, on the waiting thread, when it has waited one second
     ///     for another holder of the store's lock or of the refresh lock (another process's sign-in or
     ///     refresh, or a keyring's unlock prompt left open in a ``SecretServiceTokenStore``); the wait then
