@@ -17,11 +17,14 @@ final class EmbeddedEmulator: Sendable {
     let clientId = EmulatorProgramFacts.clientId
     private let process: ChildProcess
     private let lifeline: FileHandle
+    /// Its state folder, a temporary one of this site's: removed when the emulator stops.
+    private let state: URL
 
-    private init(authority: URL, process: ChildProcess, lifeline: FileHandle) {
+    private init(authority: URL, process: ChildProcess, lifeline: FileHandle, state: URL) {
         self.authority = authority
         self.process = process
         self.lifeline = lifeline
+        self.state = state
     }
 
     /// Starts the emulator beside this program and waits until it listens.
@@ -61,7 +64,7 @@ final class EmbeddedEmulator: Sendable {
                 case .ready(let port):
                     lines.printCodesInBackground()
                     let authority = URL(string: "http://127.0.0.1:\(port)/\(EmulatorProgramFacts.tenantSubdomain).onmicrosoft.com")!
-                    return EmbeddedEmulator(authority: authority, process: process, lifeline: input.fileHandleForWriting)
+                    return EmbeddedEmulator(authority: authority, process: process, lifeline: input.fileHandleForWriting, state: state)
                 case .failed:
                     break  // the port was taken meanwhile: another
                 default:
@@ -72,13 +75,16 @@ final class EmbeddedEmulator: Sendable {
             try? input.fileHandleForWriting.close()
             _ = process.waitUntilExit()
         }
+        try? FileManager.default.removeItem(at: state)
         throw EmulatorStartError("The embedded emulator did not start.")
     }
 
-    /// Stops the emulator (its standard input closes) and waits for it.
+    /// Stops the emulator (its standard input closes), waits for it, and removes its state folder
+    /// (the users it signed up, in a folder of this run's).
     func stop() {
         try? lifeline.close()
         _ = process.waitUntilExit()
+        try? FileManager.default.removeItem(at: state)
     }
 }
 

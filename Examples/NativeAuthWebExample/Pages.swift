@@ -29,10 +29,24 @@ enum Pages {
                 me.dataset.status = 'unreachable';
               }
             })();
+            // Signed out only when the site says so: a sign-out that could not happen (the database
+            // down, a refused request) must not tell the person at a shared computer that it did.
             document.getElementById('signout').onclick = async () => {
-              served(await post('/api/signout', {}));
-              document.getElementById('me').textContent = 'Signed out.';
-              document.getElementById('me').dataset.status = 'signed-out';
+              const me = document.getElementById('me');
+              try {
+                const answer = await post('/api/signout', {});
+                served(answer);
+                if (answer.ok) {
+                  me.textContent = 'Signed out.';
+                  me.dataset.status = 'signed-out';
+                  return;
+                }
+                const body = await answer.json().catch(() => ({}));
+                me.textContent = 'You are still signed in: ' + (body.message || 'the site answered ' + answer.status + '.');
+              } catch (error) {
+                me.textContent = 'You are still signed in: the site could not be reached.';
+              }
+              me.dataset.status = 'signout-failed';
             };
             </script>
             """) }

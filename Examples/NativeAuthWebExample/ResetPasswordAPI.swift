@@ -10,6 +10,7 @@ extension Site {
 
     /// `POST /api/reset {"username"}` → `{"next":"code","sentTo","codeLength"}`.
     func resetPassword(_ request: Request, _ context: SiteContext) async throws -> Response {
+        if let refused = refusedWhileSignedIn(context) { return refused }
         let body = try await request.decode(as: Start.self, context: context)
         let partition = Self.partition(of: body.username)
         switch await application(for: partition).resetPassword(parameters: NativeAuthResetPasswordParameters(username: body.username)) {

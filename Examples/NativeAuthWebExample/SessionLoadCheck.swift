@@ -7,8 +7,9 @@ import Synchronization
 /// say "Sign in first" to someone signed in.
 ///
 /// ``Watching`` (before `SessionMiddleware`) gives the request a place where
-/// ``PostgresSessionDriver`` notes a failed read; ``Checking`` (after it) answers 503
-/// `store_unavailable` when one was noted, before any route runs.
+/// ``PostgresSessionDriver`` notes a failed read, and answers 503 `store_unavailable` (a JSON answer,
+/// with the security headers) when the session could not be written after the route ran;
+/// ``Checking`` (after it) answers 503 `store_unavailable` when a read failed, before any route runs.
 enum SessionLoadCheck {
     /// The failure noted for the request being served, if any.
     private final class Note: Sendable {
@@ -22,11 +23,19 @@ enum SessionLoadCheck {
         current?.failure.withLock { $0 = "\(error)" }
     }
 
-    /// Gives each request a place for a failed read of its session.
+    /// Gives each request a place for a failed read of its session, and answers a failed write.
     struct Watching<Context: RequestContext>: RouterMiddleware {
         func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-            try await SessionLoadCheck.$current.withValue(Note()) {
-                try await next(request, context)
+            do {
+                return try await SessionLoadCheck.$current.withValue(Note()) {
+                    try await next(request, context)
+                }
+            } catch let error as any HTTPResponseError {
+                throw error
+            } catch {
+                // What the route did stands (a code may have been sent); the session that would record it does not.
+                context.logger.warning("a session could not be written", metadata: ["error": "\(error)"])
+                return SiteReply.error(.serviceUnavailable, "store_unavailable", "The session cannot be kept now: try again.")
             }
         }
     }

@@ -11,6 +11,7 @@ extension Site {
 
     /// `POST /api/signin {"username"}` → `{"next":"code","sentTo","codeLength"}` or `{"next":"password"}`.
     func signIn(_ request: Request, _ context: SiteContext) async throws -> Response {
+        if let refused = refusedWhileSignedIn(context) { return refused }
         let body = try await request.decode(as: Start.self, context: context)
         let partition = Self.partition(of: body.username)
         let parameters = NativeAuthSignInParameters(username: body.username)

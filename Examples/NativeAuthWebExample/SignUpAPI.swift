@@ -16,6 +16,7 @@ extension Site {
 
     /// `POST /api/signup {"username","password"?,"attributes"?}` → `{"next":"code","sentTo","codeLength"}`.
     func signUp(_ request: Request, _ context: SiteContext) async throws -> Response {
+        if let refused = refusedWhileSignedIn(context) { return refused }
         let body = try await request.decode(as: Start.self, context: context)
         let partition = Self.partition(of: body.username)
         let parameters = NativeAuthSignUpParameters(username: body.username)

@@ -55,6 +55,13 @@ struct Site: Sendable {
         }
     }
 
+    /// A flow started in a signed-in session would replace the session, and with it the record of the
+    /// sign-in whose tokens a sign-out removes: 409 `already_signed_in` instead, until the person signs out.
+    func refusedWhileSignedIn(_ context: SiteContext) -> Response? {
+        guard let user = context.sessions.session?.signedInUser else { return nil }
+        return SiteReply.error(.conflict, "already_signed_in", "You are signed in as \(user): sign out first.")
+    }
+
     /// The flow waits for the user at `next`: the state is sealed into the session.
     func waiting(_ state: some SealableFlowState, partition: String, next: String, sentTo: String? = nil, codeLength: Int? = nil,
                  methods: [AuthMethod]? = nil, _ context: SiteContext) -> Response {

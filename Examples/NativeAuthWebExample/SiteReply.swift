@@ -21,15 +21,18 @@ enum SiteReply {
     }
 
     /// The library's error as the API says it: `wrong_code` and `wrong_password` for the usual
-    /// mistakes (the step can be tried again), else the library's code; 400, or 503 when the
+    /// mistakes (the step can be tried again), else the library's code (`invalid_password`: a new
+    /// password the policy refused); 400, 410 for a flow the server let expire, or 503 when the
     /// server or the store could not be reached.
     static func failure(_ error: some NativeAuthError, canRetry: Bool) -> Response {
         let code: String = switch error.code {
         case .invalidCode: "wrong_code"
-        case .invalidPassword, .invalidCredentials: "wrong_password"
+        case .invalidCredentials: "wrong_password"
         default: error.code.rawValue
         }
-        let status: HTTPResponse.Status = error.isServerUnavailable || error.code == .tokenStore ? .serviceUnavailable : .badRequest
+        let status: HTTPResponse.Status = if error.isServerUnavailable || error.code == .tokenStore { .serviceUnavailable }
+            else if error.code == .flowExpired { .gone }
+            else { .badRequest }
         return Self.error(status, code, error.errorDescription ?? "\(error.code)", canRetry: canRetry)
     }
 

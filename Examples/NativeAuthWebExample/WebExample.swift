@@ -74,7 +74,8 @@ struct WebExample: AsyncParsableCommand {
         let authorityURL = try embedded?.authority ?? URL(string: authority!).orThrow(ValidationError("--authority is not a URL."))
         let config = try NativeAuthPublicClientApplicationConfig(
             clientId: embedded?.clientId ?? clientId!, authority: authorityURL, challengeTypes: [.OOB, .password])
-        config.capabilities = [.mfaRequired]
+        // Both: a second factor, and a registration of one (which this site answers `registration_required`).
+        config.capabilities = [.mfaRequired, .registrationRequired]
         config.transport = TracedTransport(wrapping: HTTPTransports.makeDefault())
         config.logger = logger
         let nativeAuth = try NativeAuthPublicClientApplication(nativeAuthConfiguration: config)

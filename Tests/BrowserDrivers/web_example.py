@@ -208,6 +208,18 @@ def framing_page(target):
     return f"http://127.0.0.1:{server.server_address[1]}/"
 
 
+def status_and_frame_options(method, path, body):
+    """One call without a session cookie: its status and its X-Frame-Options header."""
+    import http.client
+    parsed = urllib.parse.urlparse(base)
+    connection = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=300)
+    connection.request(method, path, body=json.dumps(body), headers={"Origin": base, "Content-Type": "application/json"})
+    answer = connection.getresponse()
+    answer.read()
+    connection.close()
+    return f"{answer.status} {answer.headers.get('X-Frame-Options')}"
+
+
 def api_caller(cookie, bodies=None):
     """A function that calls the API with the session cookie in `cookie["value"]` (kept up to date
     from the answers) and returns each answer's status (its body appended to `bodies`, if given)."""
@@ -277,9 +289,12 @@ def outage():
     call("POST", "/api/signin", {"username": username})
     say("sign-in", call("POST", "/api/signin/code", {"code": code}))
     say("me before", call("GET", "/api/me"))
+    # A new flow in the signed-in session would replace it, and with it whose tokens a sign-out removes.
+    say("flow while signed in", call("POST", "/api/signin", {"username": "bob@example.com"}))
     say("ready", "yes")
     sys.stdin.readline()
     say("signout while down", call("POST", "/api/signout", {}))
+    say("new session while down", status_and_frame_options("POST", "/api/signin", {"username": username}))
     say("me while down", call("GET", "/api/me"))
     say("down", "yes")
     sys.stdin.readline()
@@ -315,6 +330,19 @@ try:
         cookie = driver.get_cookie("nativeauth_session")
         say("cookie flags", ",".join(flag for flag, on in (("HttpOnly", cookie.get("httpOnly")), ("SameSite=" + str(cookie.get("sameSite")), True)) if on))
         say("old cookie before sign-out", old_cookie_me(cookie["value"]))
+        # A sign-out the site refuses (its answer made a 503 here) is not shown as done.
+        driver.execute_script("""
+            const real = window.fetch;
+            window.fetch = (url, options) => String(url).endsWith('/api/signout')
+              ? Promise.resolve(new Response('{"error":"store_unavailable","message":"The accounts cannot be reached now: try again."}',
+                                             {status: 503, headers: {'Content-Type': 'application/json'}}))
+              : real(url, options);
+        """)
+        click(driver, "signout")
+        WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "me").get_attribute("data-status") == "signout-failed")
+        say("refused sign-out shown", driver.find_element(By.ID, "me").text)
+        driver.refresh()
+        WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "me").get_attribute("data-status") == "200")
         click(driver, "signout")
         WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "me").get_attribute("data-status") == "signed-out")
         say("old cookie after sign-out", old_cookie_me(cookie["value"]))

@@ -66,6 +66,8 @@ struct ThreeReplicaTests {
             let replay = try await run(cluster, "signout-replay", "alice@example.com", WebCluster.code)
             #expect(replay["old cookie before sign-out"] == "200")
             #expect(replay["old cookie after sign-out"] == "401")
+            #expect(replay["refused sign-out shown"]?.hasPrefix("You are still signed in: The accounts cannot be reached now") == true,
+                    "a sign-out the site refused is not shown as done: \(replay)")
             #expect(replay["cookie flags"]?.contains("HttpOnly") == true)
             #expect(replay["cookie flags"]?.contains("SameSite=Lax") == true)
 
@@ -97,7 +99,9 @@ struct ThreeReplicaTests {
             #expect(status == 0, "\(text)")
             let values = lines(text)
             #expect(values["me before"] == "200")
+            #expect(values["flow while signed in"] == "409", "a new flow must not replace the signed-in session")
             #expect(values["signout while down"] == "503", "a sign-out that could not happen must not say it did")
+            #expect(values["new session while down"] == "503 DENY", "a session that cannot be written: 503, with the headers")
             #expect(values["me while down"] == "503", "a signed-in person is not told to sign in while the database is down")
             #expect(values["me after"] == "200", "the session and the tokens were kept")
             #expect(values["signout after"] == "200")
