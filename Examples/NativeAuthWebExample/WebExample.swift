@@ -92,6 +92,7 @@ struct WebExample: AsyncParsableCommand {
         let router = Router(context: SiteContext.self)
         router.add(middleware: ServedBy(replica: site.replica))
         router.add(middleware: SecurityHeaders())
+        router.add(middleware: APIErrorShape())
         router.add(middleware: OriginCheck(trustsForwardedHost: trustsForwardedHost))
         router.add(middleware: SessionLoadCheck.Watching())
         router.add(middleware: SessionMiddleware(storage: sessions, configuration: SessionMiddlewareConfiguration(

@@ -181,7 +181,8 @@ def csrf():
     connection.request("POST", "/api/signin", body=json.dumps({"username": 5}),
                        headers={"Origin": base, "Content-Type": "application/json"})
     answer = connection.getresponse()
-    say("malformed body", f"{answer.status} {answer.headers.get('X-Frame-Options')}")
+    error = json.loads(answer.read() or b"{}").get("error")
+    say("malformed body", f"{answer.status} {answer.headers.get('X-Frame-Options')} {error}")
     connection.close()
 
 
