@@ -112,12 +112,10 @@ struct PageFlow: Sendable {
                 sent = sendCode(&session, key: key, user: user, state: &state, now: now)
                 return .show(error: nil, lead: "A new code was sent to \(EmailMasking.mask(user.username)); the previous one no longer works.")
             }
-            let typed = form.nonEmpty("code") ?? ""
-            let valid = session.codeExpiresAt.map { now < $0 } ?? false
-            let matches = session.codeHash.map { Secrets.constantTimeEquals(Self.codeDigest(typed, key: key), $0) } ?? false
-            if valid && matches { return firstFactorDone(&session, key: key, user: user, state: &state, now: now, sent: &sent) }
-            return wrongAnswer(&session, what: "codes",
-                               message: valid ? "That code is incorrect. Try again, or send a new code." : "That code has expired. Send a new code.")
+            if let refusal = Self.codeRefusal(session, key: key, form: form, now: now) {
+                return wrongAnswer(&session, what: "codes", message: refusal)
+            }
+            return firstFactorDone(&session, key: key, user: user, state: &state, now: now, sent: &sent)
         case .password:
             guard let userKey = session.userKey, let user = state.users[userKey] else { return .finished(.cancelled) }
             let typed = form["password"] ?? ""
@@ -143,12 +141,8 @@ struct PageFlow: Sendable {
                 sent = sendCode(&session, key: key, user: user, to: method, state: &state, now: now)
                 return .show(error: nil, lead: "A new code was sent to \(method.maskedTarget); the previous one no longer works.")
             }
-            let typed = form.nonEmpty("code") ?? ""
-            let valid = session.codeExpiresAt.map { now < $0 } ?? false
-            let matches = session.codeHash.map { Secrets.constantTimeEquals(Self.codeDigest(typed, key: key), $0) } ?? false
-            guard valid && matches else {
-                return wrongAnswer(&session, what: "codes",
-                                   message: valid ? "That code is incorrect. Try again, or send a new code." : "That code has expired. Send a new code.")
+            if let refusal = Self.codeRefusal(session, key: key, form: form, now: now) {
+                return wrongAnswer(&session, what: "codes", message: refusal)
             }
             if session.registering == true, var registered = state.users[userKey] {
                 registered.mfa = UserStrongAuth(methods: (registered.mfa?.methods ?? []) + [method], register: nil)
@@ -208,6 +202,15 @@ struct PageFlow: Sendable {
         return SentCode(username: user.username, maskedTarget: method?.maskedTarget ?? EmailMasking.mask(user.username), code: code,
                         expiresAt: Date(timeIntervalSince1970: now + config.codeLifetime), channel: method?.channel.rawValue ?? "email",
                         fromWebPage: true)
+    }
+
+    /// Why the code the form gives is not the session's last one (the page's sentence), or nil when it is.
+    private static func codeRefusal(_ session: PageSession, key: String, form: FormBody, now: Double) -> String? {
+        let typed = form.nonEmpty("code") ?? ""
+        let valid = session.codeExpiresAt.map { now < $0 } ?? false
+        let matches = session.codeHash.map { Secrets.constantTimeEquals(codeDigest(typed, key: key), $0) } ?? false
+        if valid && matches { return nil }
+        return valid ? "That code is incorrect. Try again, or send a new code." : "That code has expired. Send a new code."
     }
 
     private static func codeDigest(_ code: String, key: String) -> String {
