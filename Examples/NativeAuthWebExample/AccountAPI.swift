@@ -34,7 +34,9 @@ extension Site {
                 context.sessions.clearSession()
                 return SiteReply.error(.unauthorized, "not_signed_in", "The sign-in expired: sign in again.")
             }
-            return SiteReply.error(.badGateway, "api_failed", "\(error)")
+            // The details (a host, a transport's reason) go to the log, not to the browser.
+            logger.warning("the API call failed", metadata: ["error": "\(error)"])
+            return SiteReply.error(.badGateway, "api_failed", "The API could not be called: try again.")
         }
     }
 

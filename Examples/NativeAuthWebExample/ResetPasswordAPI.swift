@@ -37,7 +37,9 @@ extension Site {
         let (state, partition) = try await open(ResetPasswordRequiredState.self, context)
         switch await state.submitPassword(password: body.password) {
         case .completed(let state):
-            switch await state.signIn() {
+            let parameters = NativeAuthSignInAfterResetPasswordParameters()
+            parameters.scopes = apiScopes  // the token "me" calls with, as a sign-in asks for it
+            switch await state.signIn(parameters: parameters) {
             case .completed(let result): return signedIn(result, partition: partition, context)
             case .awaitingMFA(let methods, let state): return awaitingMFA(methods, state, partition: partition, context)
             case .strongAuthMethodRegistration: return registrationRequired(context)

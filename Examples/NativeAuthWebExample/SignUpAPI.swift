@@ -26,8 +26,8 @@ extension Site {
         case .codeRequired(let state, let sentTo, _, let codeLength):
             return waiting(state, partition: partition, next: "code", sentTo: sentTo, codeLength: codeLength, context)
         case .attributesInvalid(let names):
-            return SiteReply.json([("error", .string("invalid_attributes")), ("attributes", .array(names.map(JSONValue.string)))],
-                                  status: .badRequest)
+            return SiteReply.json([("error", .string("invalid_attributes")), ("message", .string(Self.attributesRefused(names))),
+                                   ("attributes", .array(names.map(JSONValue.string)))], status: .badRequest)
         case .error(let error):
             return SiteReply.failure(error, canRetry: false)
         }
@@ -65,8 +65,8 @@ extension Site {
         case .attributesRequired(let attributes, let state): return attributesRequired(attributes, state, partition: partition, context)
         case .attributesInvalid(let names, let state):
             keep(.waiting(sealer.seal(state), partition: partition), context)
-            return SiteReply.json([("error", .string("invalid_attributes")), ("attributes", .array(names.map(JSONValue.string))),
-                                   ("canRetry", .bool(true))], status: .badRequest)
+            return SiteReply.json([("error", .string("invalid_attributes")), ("message", .string(Self.attributesRefused(names))),
+                                   ("attributes", .array(names.map(JSONValue.string))), ("canRetry", .bool(true))], status: .badRequest)
         case .error(let error, let retry): return failed(error, retry: retry, context)
         }
     }
@@ -92,11 +92,18 @@ extension Site {
 
     /// The sign-up is done: sign in with it at once.
     private func signInAfterSignUp(_ state: SignInAfterSignUpState, partition: String, _ context: SiteContext) async -> Response {
-        switch await state.signIn() {
+        let parameters = NativeAuthSignInAfterSignUpParameters()
+        parameters.scopes = apiScopes  // the token "me" calls with, as a sign-in asks for it
+        switch await state.signIn(parameters: parameters) {
         case .completed(let result): return signedIn(result, partition: partition, context)
         case .awaitingMFA(let methods, let state): return awaitingMFA(methods, state, partition: partition, context)
         case .strongAuthMethodRegistration: return registrationRequired(context)
         case .error(let error, let retry): return failed(error, retry: retry, context)
         }
+    }
+
+    /// The message of an `invalid_attributes` answer.
+    private static func attributesRefused(_ names: [String]) -> String {
+        "The server refused the value of " + names.joined(separator: ", ") + "."
     }
 }
