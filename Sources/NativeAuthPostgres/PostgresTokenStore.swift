@@ -211,15 +211,23 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
             self.listening.store(true, ordering: .releasing)
             self.changesContinuation.yield("")
             self.logger.debug("listening to the other replicas' changes")
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    for try await notification in notifications {
-                        self.noted(notification.payload)
+            try await withTaskCancellationHandler {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for try await notification in notifications {
+                            self.noted(notification.payload)
+                        }
                     }
+                    group.addTask { try await self.checkListening(on: connection) }
+                    try await group.next()
+                    group.cancelAll()
                 }
-                group.addTask { try await self.checkListening(on: connection) }
-                try await group.next()
-                group.cancelAll()
+            } onCancel: {
+                // The notifications of a connection that went silent (half-open) never end by
+                // themselves, and a cancelled wait for them neither: closed, they end, so a shutdown
+                // never waits for a connection that will not answer.
+                let closing: EventLoopFuture<Void> = connection.close()
+                closing.whenComplete { _ in }
             }
         }
     }
