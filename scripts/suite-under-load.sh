@@ -13,6 +13,7 @@ cd "$(dirname "$0")/.."
 RUNS=${RUNS:-5}
 WORKERS=${WORKERS:-2}
 LOGS=${LOGS:-$(mktemp -d)}
+mkdir -p "$LOGS"
 command -v stress-ng >/dev/null || { echo "stress-ng is missing: apt-get install stress-ng" >&2; exit 2; }
 swift build --build-tests >&2 || exit 1
 

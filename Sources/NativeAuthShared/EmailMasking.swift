@@ -3,7 +3,9 @@
 /// The address splits at its last `@`; the domain at its last `.`. The local part and the domain name
 /// before that dot keep their first and last characters with a star for each character between them;
 /// the top-level domain stays. A part of two characters or fewer becomes all stars, so nothing of it
-/// shows. Text without `@` is masked as one part.
+/// shows. Text without `@` is masked as one part. A control or bidirectional character among what
+/// shows (``TextControls``) is shown as `?`: a masked address goes into logs and onto terminals, and
+/// one that starts with U+202E must not turn the rest of a log line around.
 ///
 /// | address | masked |
 /// |---|---|
@@ -14,6 +16,10 @@
 package enum EmailMasking {
     /// The masked form of `address`.
     package static func mask(_ address: String) -> String {
+        TextControls.replacingControls(in: masked(address))
+    }
+
+    private static func masked(_ address: String) -> String {
         guard let at = address.lastIndex(of: "@") else { return maskPart(address[...]) }
         let local = address[..<at]
         let domain = address[address.index(after: at)...]

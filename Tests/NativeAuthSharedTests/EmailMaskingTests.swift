@@ -15,6 +15,8 @@ struct EmailMaskingTests {
         ("alice", "a***e"),  // no @: masked as one part
         ("ab", "**"),
         ("", ""),
+        ("\u{202E}lice@example.com", "?***e@e*****e.com"),  // what shows is never a control
+        ("alice@example.c\u{1B}m", "a***e@e*****e.c?m"),
     ])
     func masks(_ address: String, _ expected: String) {
         #expect(EmailMasking.mask(address) == expected)
