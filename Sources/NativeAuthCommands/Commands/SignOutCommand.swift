@@ -1,6 +1,5 @@
 import ArgumentParser
 import NativeAuth
-import NativeAuthShared
 
 /// `nativeauth signout`: removes the active account (or every matching one) and its tokens from the store.
 struct SignOutCommand: ReportingCommand {
@@ -44,12 +43,12 @@ struct SignOutCommand: ReportingCommand {
                 // The place as a selection: the embedded emulator by its stored key, which --authority takes.
                 let place = if case .authority(let url)? = SignInLocation(stored: account.storageAuthority) { url.absoluteString }
                     else { account.storageAuthority }
-                let words = ["nativeauth", "signout", "--account", account.username, "--authority", place, "--client-id", account.clientId]
-                return "  \(account.placeSummary): " + ShellWord.commandLine((words + options.storeArguments).map { TerminalText.sanitized($0) })
+                let at = NextCommand(placeArguments: ["--authority", place, "--client-id", account.clientId] + options.storeArguments)
+                return "  \(account.placeSummary): " + at.line(["signout", "--account", account.username])
             }
+            let every = NextCommand(placeArguments: []).line(["signout", "--all", "--account", username])
             throw CLIFailure(.usage, "\(TerminalText.sanitized(username)) is stored at \(selection.accounts.count) places: say which to sign out.",
-                             hint: (each + ["or every one of them: " + ShellWord.commandLine(["nativeauth", "signout", "--all", "--account", username])])
-                                 .joined(separator: "\n"))
+                             hint: (each + ["or every one of them: " + every]).joined(separator: "\n"))
         }
         let removed = all ? selection.accounts : [try selection.requireActive()]
         if removed.isEmpty { throw selection.noAccount() }

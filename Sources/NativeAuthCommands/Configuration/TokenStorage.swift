@@ -118,8 +118,9 @@ enum TokenStorage {
         let list = directory.appendingPathComponent(SecretServiceTokenStore.accountListFileName)
         guard FileManager.default.fileExists(atPath: list.path) else { return false }
         do {
-            let list = try FileTokenStore(directory: directory, fileName: SecretServiceTokenStore.accountListFileName, whenWaiting: notice.say)
-            return !(try list.read().isEmpty)
+            let listStore = try FileTokenStore(directory: directory, fileName: SecretServiceTokenStore.accountListFileName,
+                                               whenWaiting: notice.say)
+            return !(try listStore.read().isEmpty)
         } catch {
             throw CLIFailure(.failure, "The token store could not be read: \(error)")
         }
