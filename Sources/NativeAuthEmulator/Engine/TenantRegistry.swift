@@ -63,7 +63,7 @@ final class TenantRegistry: Sendable {
     /// an import keeps it, a tenant removed and made again has a new one); one that is not is forgotten.
     private func isCurrent(_ core: EmulatorCore) throws -> Bool {
         guard core !== demo, let database = demo.database, let name = core.settings?.subdomain else { return true }
-        if try database.transaction({ sql in try StoredTenant.read(name, sql) })?.tenantId == core.tenantId { return true }
+        if try database.transaction({ sql in try StoredTenant.tenantId(ofName: name, sql) }) == core.tenantId { return true }
         made.withLock { tenants in if tenants[name] === core { tenants.removeValue(forKey: name) } }
         return false
     }

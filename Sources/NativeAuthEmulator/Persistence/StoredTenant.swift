@@ -33,6 +33,11 @@ struct StoredTenant: Sendable {
                             settings: try row.text(5), policy: try row.text(6))
     }
 
+    /// The GUID of the tenant `name`, if the database has one (a check that reads nothing else).
+    static func tenantId(ofName name: String, _ sql: any SQLStatements) throws -> String? {
+        try sql.query("SELECT tenant_id FROM emulator_tenants WHERE name = ?", [.text(name)]).first?.text(0)
+    }
+
     /// The name of the tenant whose GUID is `tenantId`, if the database has one.
     static func name(ofTenantId tenantId: String, _ sql: any SQLStatements) throws -> String? {
         try sql.query("SELECT name FROM emulator_tenants WHERE tenant_id = ?", [.text(tenantId)]).first?.text(0)
