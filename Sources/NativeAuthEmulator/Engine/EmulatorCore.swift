@@ -83,8 +83,7 @@ final class EmulatorCore: Sendable {
             try store.update { state in state.upsert(try seedUsers.records(existing: state.users, tenantId: state.tenantId)) }
         }
         self.store = store
-        let stored = try store.storedPolicy.map { try JSONDecoder().decode(SeedFile.self, from: Data($0.utf8)) }
-        self.rules = Locked(try TenantRules(configuration, seed: TenantRules.merged(stored: stored, file: seedUsers)))
+        self.rules = Locked(try Self.rules(configuration, storedPolicy: store.storedPolicy, seedFile: seedUsers))
         self.seedFile = seedUsers
         self.tenantId = try store.read { $0.tenantId }
         let secret = try store.read { $0.secret }
@@ -100,12 +99,18 @@ final class EmulatorCore: Sendable {
     /// taking the place of what they name). One that cannot be read leaves the rules in force, and says so.
     private func adopt(storedPolicy policy: String?) {
         do {
-            let stored = try policy.map { try JSONDecoder().decode(SeedFile.self, from: Data($0.utf8)) }
-            let rules = try TenantRules(configuration, seed: TenantRules.merged(stored: stored, file: seedFile))
+            let rules = try Self.rules(configuration, storedPolicy: policy, seedFile: seedFile)
             self.rules.withLock { $0 = rules }
         } catch {
             configuration.logger.error("the tenant's policy in \(store.tenant) was changed by another process but cannot be used: \(error)")
         }
+    }
+
+    /// The tenant's rules: an imported policy (JSON, as the database keeps it), the seed file's members
+    /// taking the place of what they name, the configuration's for the rest.
+    private static func rules(_ configuration: EmulatorConfiguration, storedPolicy: String?, seedFile: SeedFile?) throws -> TenantRules {
+        let stored = try storedPolicy.map { try JSONDecoder().decode(SeedFile.self, from: Data($0.utf8)) }
+        return try TenantRules(configuration, seed: TenantRules.merged(stored: stored, file: seedFile))
     }
 
     /// The database the configuration names: PostgreSQL, the state folder's SQLite file (with the

@@ -37,8 +37,8 @@ final class StateStore: Sendable {
     private let loaded: Locked<Loaded>
     /// Whether opening the store made the tenant (false: it was in the database already).
     let madeTenant: Bool
-    /// The policy imported into the tenant when the store was opened (JSON, ``StoredTenant/policy``).
-    let storedPolicy: String?
+    /// The policy imported into the tenant (JSON, ``StoredTenant/policy``), as the last transaction read it.
+    var storedPolicy: String? { loaded.withLock { $0.policy } }
     /// The tenant ID the tenant had when the store was opened: a reset or an import keeps it, so a stored
     /// tenant with another one was removed and made again by another instance.
     private let openedTenantId: String
@@ -60,7 +60,6 @@ final class StateStore: Sendable {
             openedTenantId = state.tenantId
             loaded = Locked(Loaded(state: state, version: 0))
             madeTenant = true
-            storedPolicy = nil
             return
         }
         let (state, stored, made) = try database.transaction { sql -> (EmulatorState, StoredTenant, Bool) in
@@ -79,7 +78,6 @@ final class StateStore: Sendable {
             return (state, stored, true)
         }
         madeTenant = made
-        storedPolicy = stored.policy
         openedTenantId = stored.tenantId
         try legacy?.putAside()
         do {
