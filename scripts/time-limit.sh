@@ -2,8 +2,9 @@
 # Runs a command with a time limit, for CI: `bash scripts/time-limit.sh MINUTES command [argument...]`.
 #
 # The command runs in a process group of its own, its output passed through and kept in a temporary
-# file. When it outlives MINUTES, the script names the tests that started and did not end (Swift
-# Testing's "◇ Test … started." lines without their "✔"/"✘" line), shows the group's processes,
+# file. When it outlives MINUTES, the script shows the group's processes and then names the tests
+# that started and did not end (Swift Testing's "◇ Test … started." lines without their "✔"/"✘"
+# line), last, so that a CI summary that keeps only the end of the output still shows them,
 # stops the whole group (a test's children too: PostgreSQL clusters, emulators, browsers), and exits
 # 124. Otherwise it exits with the command's status.
 set -uo pipefail
@@ -26,6 +27,8 @@ while kill -0 "$leader" 2>/dev/null; do
     if [ $SECONDS -ge $deadline ]; then
         echo
         echo "time-limit: '$*' did not end within $minutes minutes."
+        echo "time-limit: its processes:"
+        ps -o pid,etimes,args --forest --sid "$leader" 2>/dev/null | cut -c1-200
         echo "time-limit: tests started and not ended:"
         python3 - "$log" <<'EOF'
 import re, sys
@@ -43,8 +46,6 @@ for name in started:
     if name not in ended:
         print("    " + name)
 EOF
-        echo "time-limit: its processes:"
-        ps -o pid,etimes,args --forest --sid "$leader" 2>/dev/null | cut -c1-200
         kill -TERM -- "-$leader" 2>/dev/null
         sleep 10
         kill -KILL -- "-$leader" 2>/dev/null
