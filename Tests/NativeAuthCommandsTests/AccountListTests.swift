@@ -32,6 +32,29 @@ struct AccountListTests {
         _ = await emulator.stop()
     }
 
+    /// The store flags of the command that asked are in every command it prints, "every one of them"
+    /// included: without them, the printed signout would look in the default store and find nobody.
+    @Test func theSignoutsListedForAUsernameAtTwoPlacesKeepTheStoreFlags() async throws {
+        let sandbox = try CommandSandbox(fixedCode: "64646464")
+        defer { sandbox.remove() }
+        let store = ["--store-dir", sandbox.stateHome.appendingPathComponent("other store").path]
+        try #require(try await sandbox.run(["signin"] + store + ["alice@example.com"], input: "64646464\n").status == 0)
+        let emulator = try await StandaloneEmulator.start(in: sandbox)
+        try #require(try await sandbox.run(["signin", "--authority", emulator.authority] + store + ["alice@example.com"], input: "64646464\n").status == 0)
+
+        let ambiguous = try await sandbox.run(["signout", "--account", "alice@example.com"] + store)
+        #expect(ambiguous.status == 2, "\(ambiguous)")
+        for place in ["\(emulator.authority): ", "the embedded emulator: ", "or every one of them: "] {
+            let printed = try #require(PrintedCommand.words(in: ambiguous.stderr, after: place), "\(place) \(ambiguous)")
+            #expect(printed.contains(store[1]), "\(place) \(printed)")
+        }
+        let every = try #require(PrintedCommand.words(in: ambiguous.stderr, after: "or every one of them: "))
+        let removed = try await sandbox.run(Array(every))
+        #expect(removed.status == 0 && removed.stdout.components(separatedBy: "Signed out alice@example.com").count == 3, "\(removed)")
+        #expect(try await sandbox.run(["status"] + store).status == 1, "both removed")
+        _ = await emulator.stop()
+    }
+
     @Test func twoAccountsAreListedAndPickedByUsername() async throws {
         let sandbox = try CommandSandbox(fixedCode: "64646464")
         defer { sandbox.remove() }

@@ -46,7 +46,7 @@ struct SignOutCommand: ReportingCommand {
                 let at = NextCommand(placeArguments: ["--authority", place, "--client-id", account.clientId] + options.storeArguments)
                 return "  \(account.placeSummary): " + at.line(["signout", "--account", account.username])
             }
-            let every = NextCommand(placeArguments: []).line(["signout", "--all", "--account", username])
+            let every = NextCommand(placeArguments: options.storeArguments).line(["signout", "--all", "--account", username])
             throw CLIFailure(.usage, "\(TerminalText.sanitized(username)) is stored at \(selection.accounts.count) places: say which to sign out.",
                              hint: (each + ["or every one of them: " + every]).joined(separator: "\n"))
         }
