@@ -52,7 +52,7 @@ struct WebExample: AsyncParsableCommand {
     @Flag(name: .customLong("trust-forwarded-host"), help: "Take X-Forwarded-Host as the site's host (only behind a proxy that sets it).")
     var trustsForwardedHost = false
 
-    @Flag(name: .customLong("secure-cookies"), help: "Mark the session cookie Secure (the site is served over HTTPS, such as by a TLS proxy).")
+    @Flag(name: .customLong("secure-cookies"), help: "The site is served over HTTPS (such as by a TLS proxy): the session cookie is Secure, and a POST must come from an https page.")
     var secureCookies = false
 
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
@@ -93,7 +93,7 @@ struct WebExample: AsyncParsableCommand {
         router.add(middleware: ServedBy(replica: site.replica))
         router.add(middleware: SecurityHeaders())
         router.add(middleware: APIErrorShape())
-        router.add(middleware: OriginCheck(trustsForwardedHost: trustsForwardedHost))
+        router.add(middleware: OriginCheck(trustsForwardedHost: trustsForwardedHost, scheme: secureCookies ? "https" : "http"))
         router.add(middleware: SessionLoadCheck.Watching())
         router.add(middleware: SessionMiddleware(storage: sessions, configuration: SessionMiddlewareConfiguration(
             sessionCookieParameters: SessionCookieParameters(name: "nativeauth_session", secure: secureCookies, sameSite: .lax),

@@ -11,8 +11,8 @@ Scenarios:
   that replica meanwhile), then finish it;
 - mfa: sign in with password SECRET, choose the first second factor, enter its code;
 - reset: reset USERNAME's password to SECRET (the code is NATIVEAUTH_TEST_CODE), which signs in;
-- csrf: no browser; POSTs with a foreign Origin, a foreign Referer, neither, and a form's content
-  type, printing each status, and a body that does not decode, printing its status and X-Frame-Options;
+- csrf: no browser; POSTs with a foreign Origin, a foreign Referer, neither, the site's host under
+  https (the site is http), and a form's content type, printing each status, and a body that does not decode, printing its status and X-Frame-Options;
 - outage: no browser; sign in through the API, print `ready`, wait for a line on standard input
   (the test stops PostgreSQL meanwhile), sign out and read /api/me, print `down`, wait for a line
   (PostgreSQL starts again), then read /api/me, sign out, and read it again, printing each status;
@@ -170,6 +170,7 @@ def csrf():
         "form content type": {"Origin": base, "Content-Type": "application/x-www-form-urlencoded"},
         "untrusted forwarded host": {"Origin": "http://evil.example", "X-Forwarded-Host": "evil.example",
                                      "Content-Type": "application/json"},
+        "other scheme": {"Origin": base.replace("http://", "https://", 1), "Content-Type": "application/json"},
         "same origin": {"Origin": base, "Content-Type": "application/json"},
     }
     for name, headers in cases.items():
