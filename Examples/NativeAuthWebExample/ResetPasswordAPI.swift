@@ -40,8 +40,9 @@ extension Site {
             let parameters = NativeAuthSignInAfterResetPasswordParameters()
             parameters.scopes = apiScopes  // the token "me" calls with, as a sign-in asks for it
             switch await state.signIn(parameters: parameters) {
-            case .completed(let result): return signedIn(result, partition: partition, context)
-            case .awaitingMFA(let methods, let state): return awaitingMFA(methods, state, partition: partition, context)
+            // The password changed: the sign-in ends the account's other sessions.
+            case .completed(let result): return await signedIn(result, partition: partition, endingOtherSessions: true, context)
+            case .awaitingMFA(let methods, let state): return awaitingMFA(methods, state, partition: partition, endsOtherSessions: true, context)
             case .strongAuthMethodRegistration: return registrationRequired(context)
             case .error(let error, let retry): return failed(error, retry: retry, context)
             }

@@ -87,7 +87,7 @@ struct WebExample: AsyncParsableCommand {
         let sessions = PostgresSessionDriver(database: database, logger: logger)
         let site = Site(app: nativeAuth, store: store, sealer: FlowStateSealer(keys: keys, ledger: ledger),
                         api: try apiURL(authority: authorityURL), apiScopes: apiScopes.isEmpty ? ["User.Read"] : apiScopes,
-                        replica: replica ?? "\(host):\(port)", logger: logger)
+                        sessions: sessions, replica: replica ?? "\(host):\(port)", logger: logger)
 
         let router = Router(context: SiteContext.self)
         router.add(middleware: ServedBy(replica: site.replica))

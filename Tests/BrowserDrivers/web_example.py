@@ -22,6 +22,9 @@ Scenarios:
 - partition-collision: no browser; sign up two accounts whose usernames lowercase alike, each in
   its own session, then print what /api/me shows each session (status and display name), sign the
   first out, and print the status of the second's /api/me;
+- reset-ends-sessions: no browser; USERNAME (password SECRET, and its second factor if it has one)
+  signs in in one session and alice (code) in another, then a third resets USERNAME's password to
+  SECRET followed by "-2"; prints the status of the reset and of each session's /api/me;
 - framing: sign in, then open a page of another origin (another loopback port) that frames /me, and print
   whether the framed page showed (its sign-out button).
 """
@@ -309,12 +312,45 @@ def outage():
     say("me after signout", call("GET", "/api/me"))
 
 
+def finish_second_factor(call, bodies):
+    """When the last answer asks for a second factor, chooses the first offered and enters its code;
+    returns the status of the last call."""
+    answer = json.loads(bodies[-1] or "{}")
+    if answer.get("next") != "mfa":
+        return 200
+    call("POST", "/api/signin/mfa", {"methodId": answer["methods"][0]["id"]})
+    return call("POST", "/api/signin/mfa/code", {"code": code})
+
+
+def reset_ends_sessions():
+    other, other_bodies = {}, []
+    call_other = api_caller(other, other_bodies)
+    call_other("POST", "/api/signin", {"username": username})
+    call_other("POST", "/api/signin/password", {"password": secret})
+    say("other session sign-in", finish_second_factor(call_other, other_bodies))
+    bystander = api_caller({})
+    bystander("POST", "/api/signin", {"username": "alice@example.com"})
+    say("bystander sign-in", bystander("POST", "/api/signin/code", {"code": code}))
+    say("other session me before", call_other("GET", "/api/me"))
+
+    resetting, bodies = {}, []
+    call = api_caller(resetting, bodies)
+    call("POST", "/api/reset", {"username": username})
+    call("POST", "/api/reset/code", {"code": code})
+    status = call("POST", "/api/reset/password", {"password": secret + "-2"})
+    say("reset", finish_second_factor(call, bodies) if status == 200 else status)
+    say("resetting session me", call("GET", "/api/me"))
+    say("other session me", call_other("GET", "/api/me"))
+    say("bystander me", bystander("GET", "/api/me"))
+
+
 # The scenarios that need no browser: plain HTTP calls with cookies.
 WITHOUT_BROWSER = {
     "partition-collision": partition_collision,
     "session-at-rest": session_at_rest,
     "outage": outage,
     "csrf": csrf,
+    "reset-ends-sessions": reset_ends_sessions,
 }
 if scenario in WITHOUT_BROWSER:
     WITHOUT_BROWSER[scenario]()

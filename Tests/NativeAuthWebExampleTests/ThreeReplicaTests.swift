@@ -37,7 +37,7 @@ struct ThreeReplicaTests {
         await cluster.stop()
     }
 
-    @Test("A sign-in started on one replica finishes on another; sign-up, reset, MFA; a replayed cookie after sign-out gets 401; CSRF; no framing")
+    @Test("A sign-in started on one replica finishes on another; sign-up, reset, MFA; a replayed cookie after sign-out gets 401; CSRF; no framing; a reset ends the other sessions")
     func flowsAcrossReplicas() async throws {
         try await withCluster { cluster in
             let signIn = try await run(cluster, "signin", "alice@example.com", WebCluster.code)
@@ -84,6 +84,17 @@ struct ThreeReplicaTests {
             let framing = try await run(cluster, "framing", "alice@example.com", WebCluster.code)
             #expect(framing["me status"] == "200")
             #expect(framing["framed page shown"] == "no", "another site must not frame the pages")
+
+            // A password reset signs out the account's other sessions (with and without a second
+            // factor after it), and nobody else's.
+            for (user, password) in [(newUser, "Reset-Passw0rd!"), ("mfauser@example.com", "Passw0rd!")] {
+                let reset = try await run(cluster, "reset-ends-sessions", user, password)
+                #expect(reset["other session sign-in"] == "200" && reset["bystander sign-in"] == "200", "\(user): \(reset)")
+                #expect(reset["other session me before"] == "200", "\(user): \(reset)")
+                #expect(reset["reset"] == "200" && reset["resetting session me"] == "200", "\(user): \(reset)")
+                #expect(reset["other session me"] == "401", "the reset must end the account's other sessions: \(user): \(reset)")
+                #expect(reset["bystander me"] == "200", "another account's session must stay: \(user): \(reset)")
+            }
         }
     }
 
