@@ -2,7 +2,8 @@
 # Runs a command with a time limit, for CI: `bash scripts/time-limit.sh MINUTES command [argument...]`.
 #
 # The command runs in a process group of its own, its output passed through and kept in a temporary
-# file. When it outlives MINUTES, the script shows the group's processes and then names the tests
+# file. When it outlives MINUTES, the script shows the group's processes, where the threads of each
+# test process are in the project's code (scripts/thread-stacks.py), and then names the tests
 # that started and did not end (Swift Testing's "◇ Test … started." lines without their "✔"/"✘"
 # line), last, so that a CI summary that keeps only the end of the output still shows them,
 # stops the whole group (a test's children too: PostgreSQL clusters, emulators, browsers), and exits
@@ -29,6 +30,11 @@ while kill -0 "$leader" 2>/dev/null; do
         echo "time-limit: '$*' did not end within $minutes minutes."
         echo "time-limit: its processes:"
         ps -o pid,etimes,args --forest --sid "$leader" 2>/dev/null | cut -c1-200
+        # Where the test processes' threads are (scripts/thread-stacks.py): a test blocked in a call.
+        for pid in $(ps -o pid=,args= --sid "$leader" 2>/dev/null | awk '$2 ~ /\.xctest$/ { print $1 }'); do
+            echo "time-limit: the threads of $pid in this project's code:"
+            python3 "$(dirname "$0")/thread-stacks.py" "$pid" | cut -c1-400
+        done
         echo "time-limit: tests started and not ended:"
         python3 - "$log" <<'EOF'
 import re, sys
