@@ -81,7 +81,7 @@ enum Pages {
               step = body.next;
               $('start-form').hidden = true;
               $('step-form').hidden = false;
-              $('resend').hidden = !(step === 'code');
+              $('resend').hidden = !(step === 'code' || step === 'mfa_code');
               const fields = $('fields');
               fields.innerHTML = '';
               const input = (id, type, label) => {
@@ -133,7 +133,10 @@ enum Pages {
               const answer = await post(path, body);
               show(answer, await answer.json());
             };
-            $('resend').onclick = async () => { const answer = await post(base + '/resend', {}); show(answer, await answer.json()); };
+            $('resend').onclick = async () => {
+              const answer = await post(step === 'mfa_code' ? '/api/signin/mfa/resend' : base + '/resend', {});
+              show(answer, await answer.json());
+            };
             </script>
             """)
     }

@@ -78,7 +78,21 @@ extension Site {
         switch await state.requestChallenge(authMethod: method.authMethod) {
         case .verificationRequired(let state, let sentTo, _, let codeLength):
             return waiting(state, partition: partition, next: "mfa_code", sentTo: sentTo, codeLength: codeLength,
-                           endsOtherSessions: endsOtherSessions, context)
+                           chosenMethod: method, endsOtherSessions: endsOtherSessions, context)
+        case .error(let error, let retry):
+            return failed(error, retry: retry, context)
+        }
+    }
+
+    /// `POST /api/signin/mfa/resend` → `{"sentTo","codeLength"}`: a new code to the second factor chosen.
+    func signInMFAResend(_ request: Request, _ context: SiteContext) async throws -> Response {
+        guard let method = context.sessions.session?.chosenMethod else {
+            return SiteReply.error(.conflict, "no_flow", "No flow waits at this step: start again.")
+        }
+        let (state, partition) = try await open(MFARequiredState.self, context)
+        switch await state.requestChallenge(authMethod: method.authMethod) {
+        case .verificationRequired(let state, let sentTo, _, let codeLength):
+            return codeResent(state, partition: partition, sentTo: sentTo, codeLength: codeLength, context)
         case .error(let error, let retry):
             return failed(error, retry: retry, context)
         }

@@ -67,9 +67,11 @@ struct Site: Sendable {
     /// The flow waits for the user at `next`: the state is sealed into the session.
     /// (`endsOtherSessions`: the flow changed the password, so its sign-in ends the account's other sessions.)
     func waiting(_ state: some SealableFlowState, partition: String, next: String, sentTo: String? = nil, codeLength: Int? = nil,
-                 methods: [AuthMethod]? = nil, endsOtherSessions: Bool = false, _ context: SiteContext) -> Response {
+                 methods: [AuthMethod]? = nil, chosenMethod: SiteAuthMethod? = nil, endsOtherSessions: Bool = false,
+                 _ context: SiteContext) -> Response {
         let session = SiteSession.waiting(sealer.seal(state), partition: partition, sentTo: sentTo, codeLength: codeLength,
-                                          methods: methods?.map(SiteAuthMethod.init), endsOtherSessions: endsOtherSessions)
+                                          methods: methods?.map(SiteAuthMethod.init), chosenMethod: chosenMethod,
+                                          endsOtherSessions: endsOtherSessions)
         keep(session, context)
         let extra: [(String, JSONValue)] = methods.map { methods in
             [("methods", .array(methods.map { .object([("id", .string($0.id)), ("channel", .string($0.channelTargetType.value)),
@@ -87,9 +89,15 @@ struct Site: Sendable {
         return SiteReply.failure(error, canRetry: retry != nil)
     }
 
-    /// A new code was sent (a resend): its state is sealed in place of the old one.
+    /// A new code was sent (a resend): its state is sealed in place of the old one, the rest of the
+    /// session (the second factor chosen, whether the sign-in ends other sessions) kept.
     func codeResent(_ state: some SealableFlowState, partition: String, sentTo: String, codeLength: Int, _ context: SiteContext) -> Response {
-        keep(.waiting(sealer.seal(state), partition: partition, sentTo: sentTo, codeLength: codeLength), context)
+        var session = context.sessions.session ?? SiteSession()
+        session.flow = sealer.seal(state)
+        session.partition = partition
+        session.sentTo = sentTo
+        session.codeLength = codeLength
+        keep(session, context)
         return SiteReply.json([("sentTo", .string(sentTo)), ("codeLength", .int(codeLength))])
     }
 

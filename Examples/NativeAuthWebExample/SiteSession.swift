@@ -14,6 +14,8 @@ struct SiteSession: Codable, Sendable {
     var codeLength: Int?
     /// The second factors offered, for the MFA step.
     var methods: [SiteAuthMethod]?
+    /// The second factor its code went to, for a resend.
+    var chosenMethod: SiteAuthMethod?
     /// The signed-in user's username.
     var signedInUser: String?
     /// The signed-in account's stable identifier: the partition is named by a lowercased username,
@@ -26,9 +28,10 @@ struct SiteSession: Codable, Sendable {
 
     /// A session waiting at a flow's step.
     static func waiting(_ flow: SealedFlowState, partition: String, sentTo: String? = nil, codeLength: Int? = nil,
-                        methods: [SiteAuthMethod]? = nil, endsOtherSessions: Bool = false) -> SiteSession {
+                        methods: [SiteAuthMethod]? = nil, chosenMethod: SiteAuthMethod? = nil,
+                        endsOtherSessions: Bool = false) -> SiteSession {
         SiteSession(partition: partition, flow: flow, sentTo: sentTo, codeLength: codeLength, methods: methods,
-                    endsOtherSessions: endsOtherSessions ? true : nil)
+                    chosenMethod: chosenMethod, endsOtherSessions: endsOtherSessions ? true : nil)
     }
 
     /// A signed-in session.

@@ -128,6 +128,7 @@ struct WebExample: AsyncParsableCommand {
         router.post("/api/signin/resend", use: site.signInResend)
         router.post("/api/signin/mfa", use: site.signInMFAChallenge)
         router.post("/api/signin/mfa/code", use: site.signInMFACode)
+        router.post("/api/signin/mfa/resend", use: site.signInMFAResend)
         router.post("/api/signup", use: site.signUp)
         router.post("/api/signup/code", use: site.signUpCode)
         router.post("/api/signup/password", use: site.signUpPassword)

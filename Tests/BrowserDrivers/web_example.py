@@ -9,7 +9,7 @@ Scenarios:
 - signout-replay: sign in, keep the session cookie, sign out, then GET /api/me with the old cookie;
 - kill: start a sign-in, print `started: REPLICA`, wait for a line on standard input (the test kills
   that replica meanwhile), then finish it;
-- mfa: sign in with password SECRET, choose the first second factor, enter its code;
+- mfa: sign in with password SECRET, choose the first second factor, ask for a new code, enter it;
 - reset: reset USERNAME's password to SECRET (the code is NATIVEAUTH_TEST_CODE), which signs in;
 - csrf: no browser; POSTs with a foreign Origin, a foreign Referer, neither, the site's host under
   https (the site is http), and a form's content type, printing each status, and a body that does not decode, printing its status and X-Frame-Options;
@@ -136,6 +136,10 @@ def sign_in_mfa(driver):
     click(driver, "submit")
     WebDriverWait(driver, 30).until(lambda d: "second code" not in d.find_element(By.ID, "prompt").text
                                     and d.find_elements(By.ID, "code"))
+    click(driver, "resend")
+    WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "message").text.startswith("A new code")
+                                    or d.find_element(By.ID, "message").get_attribute("data-error"))
+    say("second factor resend", driver.find_element(By.ID, "message").text)
     fill(driver, "code", code)
     click(driver, "submit")
     report_me(driver)

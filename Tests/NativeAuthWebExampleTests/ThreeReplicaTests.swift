@@ -61,6 +61,7 @@ struct ThreeReplicaTests {
 
             let mfa = try await run(cluster, "mfa", "mfauser@example.com", "Passw0rd!")
             #expect(mfa["second factor offered"]?.isEmpty == false)
+            #expect(mfa["second factor resend"]?.hasPrefix("A new code was sent to") == true, "\(mfa)")
             #expect(mfa["me"]?.contains("mfauser@example.com") == true)
 
             let replay = try await run(cluster, "signout-replay", "alice@example.com", WebCluster.code)
