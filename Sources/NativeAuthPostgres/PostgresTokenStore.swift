@@ -241,27 +241,20 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
         let interval = listenerCheckInterval
         while true {
             try await Task.sleep(for: interval)
-            let timedOut = Flag()
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                // The statement runs here, the clock in a task of its own, and closing the
-                // connection is what ends a check that gets no answer. The statement is written
-                // before `run` first suspends, so the clock, however late its task starts, never
-                // closes the connection before it: postgres-nio loses a statement written to a
-                // closed connection, and the check would wait for good.
-                group.addTask {
-                    try await Task.sleep(for: interval)
-                    timedOut.set()
-                    self.listening.store(false, ordering: .releasing)
-                    try? await connection.close()
-                }
-                do {
-                    try await connection.run("SELECT 1", logger: self.logger)
-                } catch where timedOut.isSet {
-                    // closed by the clock: reported below
-                }
-                group.cancelAll()
-            }
-            guard !timedOut.isSet else {
+            switch await ListeningCheck.run(on: connection, within: interval, logger: logger) {
+            case .answered:
+                continue
+            case .cancelled:
+                throw CancellationError()
+            case .failed(let error):
+                throw error
+            case .closed:
+                listening.store(false, ordering: .releasing)
+                throw PostgresStoreError(.unavailable, "The connection listening to the other replicas' changes closed.")
+            case .timedOut:
+                // Closed: its notifications end, and so does the listening, which starts again on another.
+                listening.store(false, ordering: .releasing)
+                try? await connection.close()
                 throw PostgresStoreError(.unavailable, "The connection listening to the other replicas' changes did not answer within \(interval).")
             }
         }
@@ -384,13 +377,4 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
 
     /// How many partitions (and change marks) the first level holds now.
     public var cachedPartitionCount: Int { cache.count }
-}
-
-/// A flag set once, read from any task: whether the listening check's clock ran out.
-private final class Flag: Sendable {
-    private let value = Atomic(false)
-
-    func set() { value.store(true, ordering: .releasing) }
-
-    var isSet: Bool { value.load(ordering: .acquiring) }
 }
