@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import NativeAuthShared
 import PostgresNIO
 
 extension PostgresClient.Configuration {
@@ -11,7 +12,8 @@ extension PostgresClient.Configuration {
     /// usual on loopback) turns TLS off; `require`, `verify-ca` and `verify-full` make it required,
     /// with the server's certificate verified; `allow`, `prefer` or no `sslmode` prefer it. Any
     /// other `sslmode` is refused, as libpq refuses it: a misspelt `verify_full` must not quietly
-    /// fall back to a connection that may go unencrypted.
+    /// fall back to a connection that may go unencrypted. (The rule is `PostgresSSLMode`'s, which the
+    /// emulator's `--database` shares.)
     ///
     /// - Throws: ``PostgresStoreError`` when the URL is not one, or its `sslmode` is not one of libpq's
     ///   (the error never repeats the URL, which may hold a password).
@@ -21,13 +23,13 @@ extension PostgresClient.Configuration {
         else { throw PostgresStoreError(.configuration, "The database URL is not postgres://user@host[:port]/database.") }
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
-        let tls: TLS
-        switch components.queryItems?.last(where: { $0.name == "sslmode" })?.value {
-        case "disable": tls = .disable
-        case "require", "verify-ca", "verify-full": tls = .require(.makeClientConfiguration())
-        case nil, "allow", "prefer": tls = .prefer(.makeClientConfiguration())
-        default:
-            throw PostgresStoreError(.configuration, "The database URL's sslmode is not one of disable, allow, prefer, require, verify-ca, verify-full.")
+        guard let mode = PostgresSSLMode(sslmode: components.queryItems?.last(where: { $0.name == "sslmode" })?.value) else {
+            throw PostgresStoreError(.configuration, PostgresSSLMode.refusal)
+        }
+        let tls: TLS = switch mode {
+        case .disable: .disable
+        case .require: .require(.makeClientConfiguration())
+        case .prefer: .prefer(.makeClientConfiguration())
         }
         self.init(host: host, port: components.port ?? 5432, username: components.user ?? "postgres",
                   password: components.password, database: database.isEmpty ? nil : database, tls: tls)

@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import NIOSSL
+import NativeAuthShared
 import PostgresNIO
 
 /// A PostgreSQL database that any number of emulator instances share, on any machines
@@ -109,20 +110,13 @@ final class PostgresStateDatabase: StateDatabase {
         return (configuration, "postgres://\(user)@\(host):\(port)/\(database)" + (sslmode.map { "?sslmode=\($0)" } ?? ""))
     }
 
-    /// TLS as libpq's `sslmode` asks (the same as `NativeAuthPostgres`'s database URLs): `disable` turns it
-    /// off; `require`, `verify-ca` and `verify-full` require it, the server's certificate verified;
-    /// `allow`, `prefer` or none prefer it. Any other value is refused, so that a misspelt `verify_full`
-    /// never quietly connects unencrypted.
+    /// TLS as libpq's `sslmode` asks (`PostgresSSLMode`, the rule `NativeAuthPostgres`'s database URLs share).
     private static func tls(sslmode: String?) throws -> PostgresConnection.Configuration.TLS {
-        switch sslmode {
-        case "disable":
-            return .disable
-        case "require", "verify-ca", "verify-full":
-            return .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
-        case nil, "allow", "prefer":
-            return .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
-        default:
-            throw PersistenceError(description: "the database URL's sslmode is not one of disable, allow, prefer, require, verify-ca, verify-full")
+        switch PostgresSSLMode(sslmode: sslmode) {
+        case .disable: .disable
+        case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        case nil: throw PersistenceError(description: PostgresSSLMode.refusal)
         }
     }
 
