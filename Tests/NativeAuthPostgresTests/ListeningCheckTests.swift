@@ -32,13 +32,21 @@ struct ListeningCheckTests {
         try? await connection.close()
     }
 
+    /// Runs `body` with a listening connection gone silent without closing (``SilenceableProxy``).
+    private static func withSilentConnection(_ body: (PostgresConnection) async throws -> Void) async throws {
+        let proxy = try SilenceableProxy(upstreamPort: try PostgresFixture.sharedCluster().port)
+        defer { proxy.stop() }
+        try await withConnection(port: proxy.port) { connection in
+            for try await _ in try await connection.query("LISTEN listening_check_tests", logger: logger) {}
+            #expect(proxy.silenceListeningConnections() == 1)
+            try await body(connection)
+        }
+    }
+
     @Test("A connection that answers: answered")
     func anAnsweringConnectionIsAnswered() async throws {
         try await Self.withConnection(port: try PostgresFixture.sharedCluster().port) { connection in
-            guard case .answered = await ListeningCheck.run(on: connection, within: .seconds(600), logger: Self.logger) else {
-                Issue.record("not answered")
-                return
-            }
+            #expect(await ListeningCheck.run(on: connection, within: .seconds(600), logger: Self.logger).name == "answered")
         }
     }
 
@@ -49,39 +57,35 @@ struct ListeningCheckTests {
     func aConnectionClosedBeforeTheStatementEndsTheCheck() async throws {
         let connection = try await Self.connect(port: try PostgresFixture.sharedCluster().port)
         try await connection.close()
-        guard case .closed = await ListeningCheck.run(on: connection, within: .seconds(600), logger: Self.logger) else {
-            Issue.record("not closed")
-            return
-        }
+        #expect(await ListeningCheck.run(on: connection, within: .seconds(600), logger: Self.logger).name == "closed")
     }
 
     @Test("A connection gone silent (half-open): timed out after its interval")
     func aSilentConnectionTimesOut() async throws {
-        let proxy = try SilenceableProxy(upstreamPort: try PostgresFixture.sharedCluster().port)
-        defer { proxy.stop() }
-        try await Self.withConnection(port: proxy.port) { connection in
-            for try await _ in try await connection.query("LISTEN listening_check_tests", logger: Self.logger) {}
-            #expect(proxy.silenceListeningConnections() == 1)
-            guard case .timedOut = await ListeningCheck.run(on: connection, within: .milliseconds(200), logger: Self.logger) else {
-                Issue.record("not timed out")
-                return
-            }
+        try await Self.withSilentConnection { connection in
+            #expect(await ListeningCheck.run(on: connection, within: .milliseconds(200), logger: Self.logger).name == "timedOut")
         }
     }
 
     @Test("A check of a silent connection whose task is cancelled: cancelled, not waiting for its clock")
     func aCancelledCheckEndsAtOnce() async throws {
-        let proxy = try SilenceableProxy(upstreamPort: try PostgresFixture.sharedCluster().port)
-        defer { proxy.stop() }
-        try await Self.withConnection(port: proxy.port) { connection in
-            for try await _ in try await connection.query("LISTEN listening_check_tests", logger: Self.logger) {}
-            #expect(proxy.silenceListeningConnections() == 1)
+        try await Self.withSilentConnection { connection in
             let check = Task { await ListeningCheck.run(on: connection, within: .seconds(600), logger: Self.logger) }
             check.cancel()
-            guard case .cancelled = await check.value else {
-                Issue.record("not cancelled")
-                return
-            }
+            #expect(await check.value.name == "cancelled")
+        }
+    }
+}
+
+extension ListeningCheck.Outcome {
+    /// The case's name, for the expectations.
+    var name: String {
+        switch self {
+        case .answered: "answered"
+        case .failed(let error): "failed: \(error)"
+        case .closed: "closed"
+        case .timedOut: "timedOut"
+        case .cancelled: "cancelled"
         }
     }
 }
