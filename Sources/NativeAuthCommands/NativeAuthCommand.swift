@@ -34,20 +34,27 @@ struct NativeAuthCommand: AsyncParsableCommand {
 }
 
 extension NativeAuthCommand {
-    /// The names `nativeauth COMMAND` takes: each command's name and aliases, and `help`.
-    static var commandNames: [String] {
-        configuration.subcommands.flatMap { [$0.configuration.commandName ?? ""] + $0.configuration.aliases } + ["help"]
-    }
-
-    /// The usage error for a first argument that names no command (`nativeauth accounts`), or for
-    /// `help` about one (`nativeauth help nope`, which ArgumentParser would answer with the root's
-    /// help and exit 0), with the command meant (`status`) when one is close; nil when the first
-    /// argument is a command or an option.
+    /// The usage error for a first argument that names no command (`nativeauth accounts`), for a
+    /// second that names no subcommand of a command that has them (`nativeauth emulator rest`: such
+    /// a command takes no operand of its own, so a word right after it can only be a subcommand), or
+    /// for `help` about one (`nativeauth help nope`, which ArgumentParser would answer with the
+    /// root's help and exit 0), with the command meant (`status`, `reset`) when one is close; nil
+    /// when the arguments start with a command (and its subcommand) or an option.
     static func unknownCommand(in arguments: [String]) -> CLIFailure? {
         guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
         if first == "help" { return unknownHelpTopic(Array(arguments.dropFirst())) }
-        guard !commandNames.contains(first) else { return nil }
-        return noCommand(first, under: ["nativeauth"], among: configuration.subcommands)
+        guard let command = subcommand(named: first, of: self) else {
+            return noCommand(first, under: ["nativeauth"], among: configuration.subcommands)
+        }
+        let subcommands = command.configuration.subcommands
+        guard !subcommands.isEmpty, arguments.count > 1, !arguments[1].hasPrefix("-"),
+              subcommand(named: arguments[1], of: command) == nil else { return nil }
+        return noCommand(arguments[1], under: ["nativeauth", first], among: subcommands)
+    }
+
+    /// The subcommand of `command` that `word` names (its name or an alias), if any.
+    private static func subcommand(named word: String, of command: any ParsableCommand.Type) -> (any ParsableCommand.Type)? {
+        command.configuration.subcommands.first { $0.configuration.commandName == word || $0.configuration.aliases.contains(word) }
     }
 
     /// The usage error for `help WORD ...` whose words are not a command and its subcommands.
@@ -55,9 +62,8 @@ extension NativeAuthCommand {
         var command: any ParsableCommand.Type = NativeAuthCommand.self
         var path = ["nativeauth"]
         for word in words where !word.hasPrefix("-") {
-            let subcommands = command.configuration.subcommands
-            guard let next = subcommands.first(where: { $0.configuration.commandName == word || $0.configuration.aliases.contains(word) })
-            else { return noCommand(word, under: path, among: subcommands) }
+            guard let next = subcommand(named: word, of: command)
+            else { return noCommand(word, under: path, among: command.configuration.subcommands) }
             command = next
             path.append(word)
         }

@@ -99,6 +99,24 @@ struct UsageTests {
         #expect(nothing.status == 2 && !nothing.stderr.contains("Did you mean"), "\(nothing)")
     }
 
+    /// A word right after a command that has subcommands (and no operand of its own) names one of them.
+    @Test(arguments: [("rest", "reset"), ("impot", "import"), ("exprt", "export")])
+    func anUnknownSubcommandSuggestsTheOneMeant(word: String, meant: String) async throws {
+        let sandbox = try CommandSandbox()
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["emulator", word])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.hasPrefix("error: nativeauth emulator has no command '\(word)'. Did you mean `nativeauth emulator \(meant)`?"),
+                "\(result)")
+        #expect(result.stderr.contains("Commands: reset, export, import"), "\(result)")
+        let nothing = try await sandbox.run(["emulator", "xyzzy"])
+        #expect(nothing.status == 2 && nothing.stderr.hasPrefix("error: nativeauth emulator has no command 'xyzzy'.")
+                && !nothing.stderr.contains("Did you mean"), "\(nothing)")
+        // Options before the word, and a command without subcommands, are ArgumentParser's to judge.
+        #expect(try await sandbox.run(["emulator", "reset", "--help"]).status == 0)
+        #expect(try await sandbox.run(["status", "bob@example.com"]).stderr.contains("has no command") == false)
+    }
+
     /// Issue 35, item 25: `help` for a command there is not is a usage error, as the command itself.
     @Test func helpForACommandThereIsNotIsAUsageError() async throws {
         let sandbox = try CommandSandbox()
