@@ -3,14 +3,16 @@ import PostgresNIO
 import Synchronization
 
 /// One check of the connection that listens to the other replicas' changes: `SELECT 1` on it, and
-/// the first of four outcomes: its answer (or failure), the connection's close, the clock running
-/// out, or the task's cancellation.
+/// the first of three outcomes: its answer (or failure), the clock running out, or the task's
+/// cancellation; a connection already closed is `closed` at once, without a statement.
 ///
 /// The statement's answer is not waited for past the first outcome. A statement written to a
-/// connection closed meanwhile (the pool closing it as the client shuts down, a cancellation
-/// elsewhere) is neither answered nor failed by postgres-nio, and a check that waited for it would
-/// wait for good, and so would a shutdown waiting for the check. Such a statement's task is left
-/// waiting (a small leak, once per such race); every other ends with its answer.
+/// connection closed meanwhile (the pool closing it as the client shuts down, the server going
+/// away, a cancellation elsewhere) is neither answered nor failed by postgres-nio, and a check that
+/// waited for it would wait for good, and so would a shutdown waiting for the check. Such a
+/// statement's task is left waiting (a small leak, once per such race); every other ends with its
+/// answer. (The connection's `closeFuture` is not watched: each check would leave a callback on it
+/// for the connection's whole life.)
 package enum ListeningCheck {
     package enum Outcome: Sendable {
         case answered
@@ -22,6 +24,7 @@ package enum ListeningCheck {
 
     /// Runs one check of `connection`, which must answer within `interval`.
     package static func run(on connection: PostgresConnection, within interval: Duration, logger: Logger) async -> Outcome {
+        if connection.isClosed { return .closed }
         let outcome = FirstOutcome()
         let clock = Task {
             try? await Task.sleep(for: interval)
@@ -39,7 +42,6 @@ package enum ListeningCheck {
                         outcome.settle(.failed(error))
                     }
                 }
-                connection.closeFuture.whenComplete { _ in outcome.settle(.closed) }
             }
         } onCancel: {
             outcome.settle(.cancelled)
