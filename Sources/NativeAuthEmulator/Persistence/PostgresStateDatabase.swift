@@ -16,7 +16,8 @@ import PostgresNIO
 /// opened again by the first transaction after it was lost: while the server is away each
 /// transaction fails with a ``PersistenceError`` that says so, and once it is back the instance
 /// reads the whole state again. The engine is synchronous (its transactions run under the store's
-/// lock), so each statement waits for postgres-nio's answer on the calling thread.
+/// lock), so each statement waits for postgres-nio's answer on the calling thread, or for the
+/// connection's close (``PostgresCloseWatch``).
 final class PostgresStateDatabase: StateDatabase {
     /// The advisory lock every transaction takes (any constant the emulators agree on).
     static let lockKey: Int64 = 0x6E61_5F65_6D75
@@ -24,8 +25,14 @@ final class PostgresStateDatabase: StateDatabase {
     let location: String
     private let configuration: PostgresConnection.Configuration
     private let logger: Logger
-    /// The open connection, and the lock that makes transactions of this instance take turns on it.
-    private let connection = Locked<PostgresConnection?>(nil)
+    /// The open connection (with the watch that fails its statement when it closes), and the lock
+    /// that makes transactions of this instance take turns on it.
+    private let connection = Locked<OpenConnection?>(nil)
+
+    private struct OpenConnection {
+        let connection: PostgresConnection
+        let watch: PostgresCloseWatch
+    }
 
     /// Connects to the database `url` names (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`; the
     /// password may also come from `PGPASSWORD`). Throws a ``PersistenceError`` saying why when the
@@ -40,20 +47,20 @@ final class PostgresStateDatabase: StateDatabase {
 
     deinit {
         // The closure holds the connection until it is closed (postgres-nio asserts on one released open).
-        if let open = connection.withLock({ $0 }) { open.close().whenComplete { _ in withExtendedLifetime(open) {} } }
+        if let open = connection.withLock({ $0?.connection }) { open.close().whenComplete { _ in withExtendedLifetime(open) {} } }
     }
 
     func transaction<Result>(_ body: (any SQLStatements) throws -> Result) throws -> Result {
         try connection.withLock { open in
-            let current: PostgresConnection
-            if let existing = open, !existing.isClosed {
+            let current: OpenConnection
+            if let existing = open, !existing.connection.isClosed {
                 current = existing
             } else {
                 open = nil
                 current = try connect()
                 open = current
             }
-            let statements = Statements(connection: current, database: self)
+            let statements = Statements(open: current, database: self)
             do {
                 try statements.execute("BEGIN", [])
                 try statements.execute("SELECT pg_advisory_xact_lock(?)", [.integer(Self.lockKey)])
@@ -61,20 +68,22 @@ final class PostgresStateDatabase: StateDatabase {
                 try statements.execute("COMMIT", [])
                 return result
             } catch {
-                if !current.isClosed { _ = try? statements.execute("ROLLBACK", []) }
-                if current.isClosed {
+                if !current.connection.isClosed { _ = try? statements.execute("ROLLBACK", []) }
+                if current.connection.isClosed {
                     open = nil
-                    current.close().whenComplete { _ in withExtendedLifetime(current) {} }
+                    let closed = current.connection
+                    closed.close().whenComplete { _ in withExtendedLifetime(closed) {} }
                 }
                 throw error
             }
         }
     }
 
-    private func connect() throws -> PostgresConnection {
+    private func connect() throws -> OpenConnection {
         do {
-            return try PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration,
-                                                  id: 1, logger: logger).wait()
+            let connection = try PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration,
+                                                            id: 1, logger: logger).wait()
+            return OpenConnection(connection: connection, watch: PostgresCloseWatch(connection))
         } catch {
             throw PersistenceError(description: "could not connect to \(location) (\(Self.reason(error)))")
         }
@@ -121,7 +130,7 @@ final class PostgresStateDatabase: StateDatabase {
     }
 
     private struct Statements: SQLStatements {
-        let connection: PostgresConnection
+        let open: OpenConnection
         let database: PostgresStateDatabase
 
         func execute(_ sql: String, _ arguments: [SQLValue]) throws {
@@ -143,7 +152,8 @@ final class PostgresStateDatabase: StateDatabase {
             }
             let query = PostgresQuery(unsafeSQL: Self.numberedPlaceholders(sql), binds: bindings)
             do {
-                return try connection.query(query, logger: database.logger).wait()
+                let connection = open.connection
+                return try open.watch.result(of: { connection.query(query, logger: database.logger) }, on: connection.eventLoop)
             } catch {
                 throw PersistenceError(description: "\(database.location) failed (\(PostgresStateDatabase.reason(error)))")
             }
