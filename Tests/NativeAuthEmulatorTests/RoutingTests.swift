@@ -76,6 +76,21 @@ struct RoutingTests {
         }
     }
 
+    /// HEAD is GET without the body (RFC 9110, 9.3.2): a load balancer's or `curl -I`'s check of a
+    /// GET route gets its status and header fields; a route that takes no GET answers HEAD with its 405.
+    @Test func headIsAnsweredAsGetWithoutItsBody() async throws {
+        try await withLiveEmulator { client in
+            let discovery = client.emulator.authority.appendingPathComponent("v2.0/.well-known/openid-configuration")
+            let get = try await client.raw(method: "GET", url: discovery, body: nil, headers: [:])
+            let head = try await client.raw(method: "HEAD", url: discovery, body: nil, headers: [:])
+            #expect(get.status == 200 && head.status == 200, "\(head.status)")
+            #expect(head.header("Content-Type") == get.header("Content-Type") && head.header("Content-Type") != nil)
+            #expect(head.body.isEmpty && !get.body.isEmpty)
+            let token = client.emulator.authority.appendingPathComponent("oauth2/v2.0/token")
+            #expect(try await client.raw(method: "HEAD", url: token, body: nil, headers: [:]).status == 405)
+        }
+    }
+
     @Test func everyProtocolEndpointAnswersAnotherMethodWithA405ProtocolError() async throws {
         try await withEmulator { client in
             for endpoint in ProtocolEndpoint.allCases {

@@ -15,6 +15,8 @@ import NativeAuthShared
 /// - `/v1.0/me`: the tenant whose GUID is the bearer token's `tid` (read without trusting it: that
 ///   tenant's router checks the token), else the demo tenant.
 /// - anything else: the demo tenant (its 404).
+///
+/// A `HEAD` is answered as the `GET` of the same path (its body left out by the server).
 struct TenantDispatch<Context: EmulatorRequestContext>: HTTPResponder {
     let tenants: TenantRegistry
     /// The router of each tenant served, by domain: a tenant made again under the same subdomain (a
@@ -29,6 +31,13 @@ struct TenantDispatch<Context: EmulatorRequestContext>: HTTPResponder {
     }
 
     func respond(to request: Request, context: Context) async throws -> Response {
+        // HEAD is GET without the body (RFC 9110, 9.3.2): the GET's status and header fields, for a
+        // load balancer's or `curl -I`'s check. The server sends no body in answer to a HEAD.
+        if request.method == .head {
+            var head = request.head
+            head.method = .get
+            return try await respond(to: Request(head: head, body: request.body), context: context)
+        }
         var context = context
         let core: EmulatorCore
         do {
