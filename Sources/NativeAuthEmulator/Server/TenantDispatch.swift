@@ -32,11 +32,11 @@ struct TenantDispatch<Context: EmulatorRequestContext>: HTTPResponder {
 
     func respond(to request: Request, context: Context) async throws -> Response {
         // HEAD is GET without the body (RFC 9110, 9.3.2): the GET's status and header fields, for a
-        // load balancer's or `curl -I`'s check. The server sends no body in answer to a HEAD.
+        // load balancer's or `curl -I`'s check.
         if request.method == .head {
             var head = request.head
             head.method = .get
-            return try await respond(to: Request(head: head, body: request.body), context: context)
+            return try await respond(to: Request(head: head, body: request.body), context: context).createHeadResponse()
         }
         var context = context
         let core: EmulatorCore
