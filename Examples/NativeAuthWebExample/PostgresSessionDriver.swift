@@ -97,13 +97,14 @@ struct PostgresSessionDriver: PersistDriver {
         }
     }
 
-    /// Ends every session signed in as `account` (its stable identifier), on every replica, and
-    /// returns how many there were. A session waiting at a flow's step names no account, so the one
+    /// Ends every session signed in with the accounts of `partition`, on every replica, and returns
+    /// how many there were. A session waiting at a flow's step names nobody signed in, so the one
     /// finishing a password reset is not among them.
-    func removeSessions(ofAccount account: String) async throws -> Int {
+    func removeSignedInSessions(ofPartition partition: String) async throws -> Int {
         try await database.withConnection { connection in
             let rows = try await connection.query("""
-                DELETE FROM web_sessions WHERE value::jsonb ->> 'account' = \(account) RETURNING 1
+                DELETE FROM web_sessions
+                WHERE value::jsonb ->> 'partition' = \(partition) AND value::jsonb ? 'signedInUser' RETURNING 1
                 """, logger: logger)
             var count = 0
             for try await _ in rows.decode(Int32.self) { count += 1 }

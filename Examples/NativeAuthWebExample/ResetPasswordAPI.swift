@@ -37,16 +37,35 @@ extension Site {
         let (state, partition) = try await open(ResetPasswordRequiredState.self, context)
         switch await state.submitPassword(password: body.password) {
         case .completed(let state):
+            // The password changed: whoever knew the old one loses the session it gave them, on
+            // every replica, whether or not the sign-in below gets through.
+            if let refused = await endSignedInSessions(of: partition, context) { return refused }
             let parameters = NativeAuthSignInAfterResetPasswordParameters()
             parameters.scopes = apiScopes  // the token "me" calls with, as a sign-in asks for it
             switch await state.signIn(parameters: parameters) {
-            // The password changed: the sign-in ends the account's other sessions.
-            case .completed(let result): return await signedIn(result, partition: partition, endingOtherSessions: true, context)
-            case .awaitingMFA(let methods, let state): return awaitingMFA(methods, state, partition: partition, endsOtherSessions: true, context)
+            case .completed(let result): return signedIn(result, partition: partition, context)
+            case .awaitingMFA(let methods, let state): return awaitingMFA(methods, state, partition: partition, context)
             case .strongAuthMethodRegistration: return registrationRequired(context)
             case .error(let error, let retry): return failed(error, retry: retry, context)
             }
         case .error(let error, let retry): return failed(error, retry: retry, context)
+        }
+    }
+
+    /// Ends the signed-in sessions of `partition` (the one finishing the reset waits at a step, so it is
+    /// not among them): the account's, and those of an account whose username lowercases alike, which
+    /// shares the partition and signs in again (the safe side). Nil when done; else the 503 to send,
+    /// this session ended too, so that the person signs in again once the database is back.
+    private func endSignedInSessions(of partition: String, _ context: SiteContext) async -> Response? {
+        do {
+            let ended = try await sessions.removeSignedInSessions(ofPartition: partition)
+            logger.info("a password reset ended the signed-in sessions of its partition", metadata: ["sessions": "\(ended)"])
+            return nil
+        } catch {
+            logger.warning("the signed-in sessions of a reset's partition could not be ended", metadata: ["error": "\(error)"])
+            context.sessions.clearSession()
+            return SiteReply.error(.serviceUnavailable, "store_unavailable",
+                                   "Your password was changed, but your other sessions could not be ended: sign in again in a moment.")
         }
     }
 

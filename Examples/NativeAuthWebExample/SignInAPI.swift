@@ -22,7 +22,7 @@ extension Site {
         case .passwordRequired(let state):
             return waiting(state, partition: partition, next: "password", context)
         case .completed(let result):
-            return await signedIn(result, partition: partition, context)
+            return signedIn(result, partition: partition, context)
         case .awaitingMFA(let methods, let state):
             return awaitingMFA(methods, state, partition: partition, context)
         case .strongAuthMethodRegistration:
@@ -37,7 +37,7 @@ extension Site {
         let body = try await request.decode(as: Code.self, context: context)
         let (state, partition) = try await open(SignInCodeRequiredState.self, context)
         switch await state.submitCode(code: body.code) {
-        case .completed(let result): return await signedIn(result, partition: partition, context)
+        case .completed(let result): return signedIn(result, partition: partition, context)
         case .awaitingMFA(let methods, let state): return awaitingMFA(methods, state, partition: partition, context)
         case .strongAuthMethodRegistration: return registrationRequired(context)
         case .error(let error, let retry): return failed(error, retry: retry, context)
@@ -49,7 +49,7 @@ extension Site {
         let body = try await request.decode(as: Password.self, context: context)
         let (state, partition) = try await open(SignInPasswordRequiredState.self, context)
         switch await state.submitPassword(password: body.password) {
-        case .completed(let result): return await signedIn(result, partition: partition, context)
+        case .completed(let result): return signedIn(result, partition: partition, context)
         case .awaitingMFA(let methods, let state): return awaitingMFA(methods, state, partition: partition, context)
         case .strongAuthMethodRegistration: return registrationRequired(context)
         case .error(let error, let retry): return failed(error, retry: retry, context)
@@ -73,12 +73,11 @@ extension Site {
         guard let method = context.sessions.session?.methods?.first(where: { $0.id == body.methodId }) else {
             return SiteReply.error(.badRequest, "unknown_method", "That second factor was not offered.")
         }
-        let endsOtherSessions = context.sessions.session?.endsOtherSessions == true
         let (state, partition) = try await open(AwaitingMFAState.self, context)
         switch await state.requestChallenge(authMethod: method.authMethod) {
         case .verificationRequired(let state, let sentTo, _, let codeLength):
             return waiting(state, partition: partition, next: "mfa_code", sentTo: sentTo, codeLength: codeLength,
-                           chosenMethod: method, endsOtherSessions: endsOtherSessions, context)
+                           chosenMethod: method, context)
         case .error(let error, let retry):
             return failed(error, retry: retry, context)
         }
@@ -101,10 +100,9 @@ extension Site {
     /// `POST /api/signin/mfa/code {"code"}` → `{"signedIn":{"username"}}` or 400 `wrong_code`.
     func signInMFACode(_ request: Request, _ context: SiteContext) async throws -> Response {
         let body = try await request.decode(as: Code.self, context: context)
-        let endsOtherSessions = context.sessions.session?.endsOtherSessions == true
         let (state, partition) = try await open(MFARequiredState.self, context)
         switch await state.submitChallenge(challenge: body.code) {
-        case .completed(let result): return await signedIn(result, partition: partition, endingOtherSessions: endsOtherSessions, context)
+        case .completed(let result): return signedIn(result, partition: partition, context)
         case .error(let error, let retry): return failed(error, retry: retry, context)
         }
     }

@@ -95,7 +95,7 @@ extension Site {
         let parameters = NativeAuthSignInAfterSignUpParameters()
         parameters.scopes = apiScopes  // the token "me" calls with, as a sign-in asks for it
         switch await state.signIn(parameters: parameters) {
-        case .completed(let result): return await signedIn(result, partition: partition, context)
+        case .completed(let result): return signedIn(result, partition: partition, context)
         case .awaitingMFA(let methods, let state): return awaitingMFA(methods, state, partition: partition, context)
         case .strongAuthMethodRegistration: return registrationRequired(context)
         case .error(let error, let retry): return failed(error, retry: retry, context)

@@ -20,7 +20,7 @@ struct Site: Sendable {
     /// The API the "me" page calls with the user's token, and the scopes its token needs.
     let api: URL
     let apiScopes: [String]?
-    /// The sessions of every replica: a password reset ends the account's other sessions.
+    /// The sessions of every replica: a password reset ends the signed-in ones of its partition.
     let sessions: PostgresSessionDriver
     /// This replica's name, sent as `X-Served-By` (the pages show it).
     let replica: String
@@ -65,13 +65,10 @@ struct Site: Sendable {
     }
 
     /// The flow waits for the user at `next`: the state is sealed into the session.
-    /// (`endsOtherSessions`: the flow changed the password, so its sign-in ends the account's other sessions.)
     func waiting(_ state: some SealableFlowState, partition: String, next: String, sentTo: String? = nil, codeLength: Int? = nil,
-                 methods: [AuthMethod]? = nil, chosenMethod: SiteAuthMethod? = nil, endsOtherSessions: Bool = false,
-                 _ context: SiteContext) -> Response {
+                 methods: [AuthMethod]? = nil, chosenMethod: SiteAuthMethod? = nil, _ context: SiteContext) -> Response {
         let session = SiteSession.waiting(sealer.seal(state), partition: partition, sentTo: sentTo, codeLength: codeLength,
-                                          methods: methods?.map(SiteAuthMethod.init), chosenMethod: chosenMethod,
-                                          endsOtherSessions: endsOtherSessions)
+                                          methods: methods?.map(SiteAuthMethod.init), chosenMethod: chosenMethod)
         keep(session, context)
         let extra: [(String, JSONValue)] = methods.map { methods in
             [("methods", .array(methods.map { .object([("id", .string($0.id)), ("channel", .string($0.channelTargetType.value)),
@@ -90,7 +87,7 @@ struct Site: Sendable {
     }
 
     /// A new code was sent (a resend): its state is sealed in place of the old one, the rest of the
-    /// session (the second factor chosen, whether the sign-in ends other sessions) kept.
+    /// session (the second factor chosen) kept.
     func codeResent(_ state: some SealableFlowState, partition: String, sentTo: String, codeLength: Int, _ context: SiteContext) -> Response {
         var session = context.sessions.session ?? SiteSession()
         session.flow = sealer.seal(state)
@@ -101,25 +98,9 @@ struct Site: Sendable {
         return SiteReply.json([("sentTo", .string(sentTo)), ("codeLength", .int(codeLength))])
     }
 
-    /// Signed in: a new session (a new ID) names the user. After a password reset
-    /// (`endingOtherSessions`), the account's other sessions end first, on every replica: whoever
-    /// knew the old password is signed out with it. When they cannot be ended (the database is
-    /// down), this session is not signed in either (503): the person signs in again once it is back.
-    func signedIn(_ result: NativeAuthUserAccountResult, partition: String, endingOtherSessions: Bool = false,
-                  _ context: SiteContext) async -> Response {
+    /// Signed in: a new session (a new ID) names the user.
+    func signedIn(_ result: NativeAuthUserAccountResult, partition: String, _ context: SiteContext) -> Response {
         let username = result.account.username
-        if endingOtherSessions {
-            do {
-                let ended = try await sessions.removeSessions(ofAccount: result.account.identifier)
-                logger.info("a password reset ended the account's other sessions",
-                            metadata: ["user": "\(EmailMasking.mask(username))", "sessions": "\(ended)"])
-            } catch {
-                logger.warning("the account's other sessions could not be ended", metadata: ["error": "\(error)"])
-                context.sessions.clearSession()
-                return SiteReply.error(.serviceUnavailable, "store_unavailable",
-                                       "Your password was changed, but your other sessions could not be ended: sign in again in a moment.")
-            }
-        }
         context.sessions.createSession(.signedIn(username, account: result.account.identifier, partition: partition))
         Counter(label: "nativeauth_web_signins_total").increment()
         logger.info("signed in", metadata: ["user": "\(EmailMasking.mask(username))"])
@@ -127,9 +108,8 @@ struct Site: Sendable {
     }
 
     /// The second factor: the methods go to the page, the state into the session.
-    func awaitingMFA(_ methods: [AuthMethod], _ state: AwaitingMFAState, partition: String, endsOtherSessions: Bool = false,
-                     _ context: SiteContext) -> Response {
-        waiting(state, partition: partition, next: "mfa", methods: methods, endsOtherSessions: endsOtherSessions, context)
+    func awaitingMFA(_ methods: [AuthMethod], _ state: AwaitingMFAState, partition: String, _ context: SiteContext) -> Response {
+        waiting(state, partition: partition, next: "mfa", methods: methods, context)
     }
 
     /// A registration of a strong-authentication method is due: this site does not offer it.

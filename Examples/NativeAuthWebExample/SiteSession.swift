@@ -22,16 +22,12 @@ struct SiteSession: Codable, Sendable {
     /// which two accounts the server tells apart may share, so the account the partition holds is
     /// this session's only when its identifier is this one.
     var account: String?
-    /// Whether the flow waiting changed the account's password (a reset signing in, at its second
-    /// factor): its sign-in ends the account's other sessions.
-    var endsOtherSessions: Bool?
 
     /// A session waiting at a flow's step.
     static func waiting(_ flow: SealedFlowState, partition: String, sentTo: String? = nil, codeLength: Int? = nil,
-                        methods: [SiteAuthMethod]? = nil, chosenMethod: SiteAuthMethod? = nil,
-                        endsOtherSessions: Bool = false) -> SiteSession {
+                        methods: [SiteAuthMethod]? = nil, chosenMethod: SiteAuthMethod? = nil) -> SiteSession {
         SiteSession(partition: partition, flow: flow, sentTo: sentTo, codeLength: codeLength, methods: methods,
-                    chosenMethod: chosenMethod, endsOtherSessions: endsOtherSessions ? true : nil)
+                    chosenMethod: chosenMethod)
     }
 
     /// A signed-in session.

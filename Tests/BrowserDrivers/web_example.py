@@ -24,7 +24,8 @@ Scenarios:
   first out, and print the status of the second's /api/me;
 - reset-ends-sessions: no browser; USERNAME (password SECRET, and its second factor if it has one)
   signs in in one session and alice (code) in another, then a third resets USERNAME's password to
-  SECRET followed by "-2"; prints the status of the reset and of each session's /api/me;
+  SECRET followed by "-2", stopping at a second factor if the sign-in after it asks for one; prints
+  the reset's status (or its next step) and each session's /api/me;
 - framing: sign in, then open a page of another origin (another loopback port) that frames /me, and print
   whether the framed page showed (its sign-out button).
 """
@@ -337,12 +338,14 @@ def reset_ends_sessions():
     say("bystander sign-in", bystander("POST", "/api/signin/code", {"code": code}))
     say("other session me before", call_other("GET", "/api/me"))
 
+    # The reset stops where the sign-in after it asks for a second factor (the person walks away):
+    # the password has changed all the same.
     resetting, bodies = {}, []
     call = api_caller(resetting, bodies)
     call("POST", "/api/reset", {"username": username})
     call("POST", "/api/reset/code", {"code": code})
     status = call("POST", "/api/reset/password", {"password": secret + "-2"})
-    say("reset", finish_second_factor(call, bodies) if status == 200 else status)
+    say("reset", json.loads(bodies[-1] or "{}").get("next", status))
     say("resetting session me", call("GET", "/api/me"))
     say("other session me", call_other("GET", "/api/me"))
     say("bystander me", bystander("GET", "/api/me"))
