@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Runs a command with a time limit, for CI: `bash scripts/time-limit.sh MINUTES command [argument...]`.
 #
-# The command runs in a process group of its own, its output passed through and kept in a temporary
-# file. When it outlives MINUTES, the script shows the group's processes, where the threads of each
-# test process are in the project's code (scripts/thread-stacks.py), and then names the tests
-# that started and did not end (Swift Testing's "◇ Test … started." lines without their "✔"/"✘"
-# line), last, so that a CI summary that keeps only the end of the output still shows them,
-# stops the whole group (a test's children too: PostgreSQL clusters, emulators, browsers), and exits
-# 124. Otherwise it exits with the command's status.
+# The command runs in a process group of its own, its output (line-buffered by `stdbuf`) passed
+# through and kept in a temporary file. When it outlives MINUTES, the script shows the group's
+# processes, where the threads of each test process are in the project's code
+# (scripts/thread-stacks.py), and then, last, names the tests that started and did not end (Swift
+# Testing's "◇ Test … started." lines without their "✔"/"✘" line), so that a CI summary that keeps
+# only the end of the output still shows them; it stops the whole group (a test's children too:
+# PostgreSQL clusters, emulators, browsers) and exits 124. Otherwise it exits with the command's status.
 set -uo pipefail
 
 if [ $# -lt 2 ] || ! [[ "$1" =~ ^[0-9]+$ ]]; then
@@ -21,7 +21,9 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
 # setsid: the command leads a new process group, so that one kill reaches all it started.
-setsid "$@" > >(tee "$log") 2>&1 &
+# stdbuf: its output (swift-test's, which relays the test process's) is written a line at a time, not
+# in blocks of 4 KB at the end: the log then holds every test that started and ended up to a hang.
+setsid stdbuf -oL -eL "$@" > >(tee "$log") 2>&1 &
 leader=$!
 deadline=$((SECONDS + minutes * 60))
 while kill -0 "$leader" 2>/dev/null; do
