@@ -17,7 +17,7 @@ import PostgresNIO
 /// transaction fails with a ``PersistenceError`` that says so, and once it is back the instance
 /// reads the whole state again. The engine is synchronous (its transactions run under the store's
 /// lock), so each statement waits for postgres-nio's answer on the calling thread, or for the
-/// connection's close (``PostgresCloseWatch``).
+/// connection's close (``WatchedPostgresConnection``).
 final class PostgresStateDatabase: StateDatabase {
     /// The advisory lock every transaction takes (any constant the emulators agree on).
     static let lockKey: Int64 = 0x6E61_5F65_6D75
@@ -25,14 +25,9 @@ final class PostgresStateDatabase: StateDatabase {
     let location: String
     private let configuration: PostgresConnection.Configuration
     private let logger: Logger
-    /// The open connection (with the watch that fails its statement when it closes), and the lock
-    /// that makes transactions of this instance take turns on it.
-    private let connection = Locked<OpenConnection?>(nil)
-
-    private struct OpenConnection {
-        let connection: PostgresConnection
-        let watch: PostgresCloseWatch
-    }
+    /// The open connection (whose statement fails when it closes), and the lock that makes
+    /// transactions of this instance take turns on it.
+    private let connection = Locked<WatchedPostgresConnection?>(nil)
 
     /// Connects to the database `url` names (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`; the
     /// password may also come from `PGPASSWORD`). Throws a ``PersistenceError`` saying why when the
@@ -52,7 +47,7 @@ final class PostgresStateDatabase: StateDatabase {
 
     func transaction<Result>(_ body: (any SQLStatements) throws -> Result) throws -> Result {
         try connection.withLock { open in
-            let current: OpenConnection
+            let current: WatchedPostgresConnection
             if let existing = open, !existing.connection.isClosed {
                 current = existing
             } else {
@@ -79,11 +74,11 @@ final class PostgresStateDatabase: StateDatabase {
         }
     }
 
-    private func connect() throws -> OpenConnection {
+    private func connect() throws -> WatchedPostgresConnection {
         do {
             let connection = try PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration,
                                                             id: 1, logger: logger).wait()
-            return OpenConnection(connection: connection, watch: PostgresCloseWatch(connection))
+            return WatchedPostgresConnection(connection)
         } catch {
             throw PersistenceError(description: "could not connect to \(location) (\(Self.reason(error)))")
         }
@@ -130,7 +125,7 @@ final class PostgresStateDatabase: StateDatabase {
     }
 
     private struct Statements: SQLStatements {
-        let open: OpenConnection
+        let open: WatchedPostgresConnection
         let database: PostgresStateDatabase
 
         func execute(_ sql: String, _ arguments: [SQLValue]) throws {
@@ -152,8 +147,7 @@ final class PostgresStateDatabase: StateDatabase {
             }
             let query = PostgresQuery(unsafeSQL: Self.numberedPlaceholders(sql), binds: bindings)
             do {
-                let connection = open.connection
-                return try open.watch.result(of: { connection.query(query, logger: database.logger) }, on: connection.eventLoop)
+                return try open.query(query, logger: database.logger)
             } catch {
                 throw PersistenceError(description: "\(database.location) failed (\(PostgresStateDatabase.reason(error)))")
             }

@@ -2,15 +2,15 @@ import NIOCore
 import PostgresNIO
 import Synchronization
 
-/// Fails the statement a transaction waits for when its connection closes.
+/// A connection of ``PostgresStateDatabase`` whose statement fails when the connection closes.
 ///
 /// postgres-nio neither answers nor fails a statement written to a connection that closed
 /// meanwhile (the server restarting, the backend terminated in the middle of a transaction), and
 /// ``PostgresStateDatabase`` waits for each statement on the calling thread, under the lock every
 /// transaction of the instance takes: one such statement would hold every request of the instance
-/// for good. One watch per connection: its one callback on the connection's close fails the
-/// statement waiting then, and every statement after.
-final class PostgresCloseWatch: Sendable {
+/// for good. One callback on the connection's close fails the statement waiting then, and every
+/// statement after.
+final class WatchedPostgresConnection: Sendable {
     /// Why a statement failed: its connection closed before it was answered.
     struct Closed: Error, CustomStringConvertible {
         var description: String { "the connection closed" }
@@ -22,17 +22,19 @@ final class PostgresCloseWatch: Sendable {
         var lastToken: UInt64 = 0
     }
 
+    let connection: PostgresConnection
     private let state = Mutex(State())
 
     /// Watches `connection` until it closes.
     init(_ connection: PostgresConnection) {
+        self.connection = connection
         connection.closeFuture.whenComplete { _ in self.connectionClosed() }
     }
 
-    /// Runs the statement `start` begins on the watched connection and waits for its result, or
-    /// throws ``Closed`` when the connection closed before it, or before its answer.
-    func result(of start: () -> EventLoopFuture<PostgresQueryResult>, on eventLoop: any EventLoop) throws -> PostgresQueryResult {
-        let promise = eventLoop.makePromise(of: PostgresQueryResult.self)
+    /// Runs `query` and waits for its result, or throws ``Closed`` when the connection closed before
+    /// it, or before its answer.
+    func query(_ query: PostgresQuery, logger: Logger) throws -> PostgresQueryResult {
+        let promise = connection.eventLoop.makePromise(of: PostgresQueryResult.self)
         let token: UInt64? = state.withLock { state in
             guard !state.closed else { return nil }
             state.lastToken += 1
@@ -43,7 +45,7 @@ final class PostgresCloseWatch: Sendable {
             promise.fail(Closed())  // a promise is never left unfulfilled
             throw Closed()
         }
-        start().whenComplete { result in
+        connection.query(query, logger: logger).whenComplete { result in
             let waiting = self.state.withLock { state -> EventLoopPromise<PostgresQueryResult>? in
                 guard let waiting = state.waiting, waiting.token == token else { return nil }
                 state.waiting = nil

@@ -11,8 +11,8 @@ import Testing
 /// closed meanwhile, and the instance's transactions wait for each under one lock.
 @Suite("A statement on a closing connection", .enabled(if: PostgresCluster.enabled, Comment(rawValue: PostgresStateTests.needsPostgres)),
        .timeLimit(.minutes(3)))
-struct PostgresCloseWatchTests {
-    private static let logger = Logger(label: "close-watch-tests")
+struct WatchedPostgresConnectionTests {
+    private static let logger = Logger(label: "watched-connection-tests")
 
     @Test("Answered while the connection is open; refused at once after it closed, instead of waiting for good")
     func aStatementAfterTheCloseFails() throws {
@@ -21,13 +21,13 @@ struct PostgresCloseWatchTests {
         let (configuration, _) = try PostgresStateDatabase.configuration(server.url)
         let connection = try PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration,
                                                         id: 1, logger: Self.logger).wait()
-        let watch = PostgresCloseWatch(connection)
-        let answered = try watch.result(of: { connection.query("SELECT 1", logger: Self.logger) }, on: connection.eventLoop)
+        let watched = WatchedPostgresConnection(connection)
+        let answered = try watched.query("SELECT 1", logger: Self.logger)
         #expect(answered.rows.count == 1)
 
         try connection.close().wait()
-        #expect(throws: PostgresCloseWatch.Closed.self) {
-            try watch.result(of: { connection.query("SELECT 1", logger: Self.logger) }, on: connection.eventLoop)
+        #expect(throws: WatchedPostgresConnection.Closed.self) {
+            try watched.query("SELECT 1", logger: Self.logger)
         }
     }
 
