@@ -12,7 +12,8 @@ Scenarios:
 - mfa: sign in with password SECRET, choose the first second factor, ask for a new code, enter it;
 - reset: reset USERNAME's password to SECRET (the code is NATIVEAUTH_TEST_CODE), which signs in;
 - csrf: no browser; POSTs with a foreign Origin, a foreign Referer, neither, the site's host under
-  https (the site is http), and a form's content type, printing each status, and a body that does not decode, printing its status and X-Frame-Options;
+  https (the site is http), and a form's content type, printing each status, and a body that does
+  not decode, printing its status and X-Frame-Options;
 - outage: no browser; sign in through the API, print `ready`, wait for a line on standard input
   (the test stops PostgreSQL meanwhile), sign out and read /api/me, print `down`, wait for a line
   (PostgreSQL starts again), then read /api/me, sign out, and read it again, printing each status;
@@ -317,12 +318,12 @@ def outage():
     say("me after signout", call("GET", "/api/me"))
 
 
-def finish_second_factor(call, bodies):
-    """When the last answer asks for a second factor, chooses the first offered and enters its code;
-    returns the status of the last call."""
+def finish_second_factor(call, bodies, status):
+    """When the last answer (whose status is `status`) asks for a second factor, chooses the first
+    offered and enters its code; returns the status of the last call made."""
     answer = json.loads(bodies[-1] or "{}")
     if answer.get("next") != "mfa":
-        return 200
+        return status
     call("POST", "/api/signin/mfa", {"methodId": answer["methods"][0]["id"]})
     return call("POST", "/api/signin/mfa/code", {"code": code})
 
@@ -331,8 +332,8 @@ def reset_ends_sessions():
     other, other_bodies = {}, []
     call_other = api_caller(other, other_bodies)
     call_other("POST", "/api/signin", {"username": username})
-    call_other("POST", "/api/signin/password", {"password": secret})
-    say("other session sign-in", finish_second_factor(call_other, other_bodies))
+    status = call_other("POST", "/api/signin/password", {"password": secret})
+    say("other session sign-in", finish_second_factor(call_other, other_bodies, status))
     bystander = api_caller({})
     bystander("POST", "/api/signin", {"username": "alice@example.com"})
     say("bystander sign-in", bystander("POST", "/api/signin/code", {"code": code}))
