@@ -23,7 +23,7 @@ extension PostgresClient.Configuration {
         else { throw PostgresStoreError(.configuration, "The database URL is not postgres://user@host[:port]/database.") }
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
-        guard let mode = PostgresSSLMode(sslmode: components.queryItems?.last(where: { $0.name == "sslmode" })?.value) else {
+        guard let mode = PostgresSSLMode(sslmode: PostgresSSLMode.value(in: components)) else {
             throw PostgresStoreError(.configuration, PostgresSSLMode.refusal)
         }
         let tls: TLS = switch mode {

@@ -107,7 +107,7 @@ final class PostgresStateDatabase: StateDatabase {
         }
         let port = components.port ?? 5432
         let password = components.password ?? ProcessInfo.processInfo.environment["PGPASSWORD"]
-        let sslmode = components.queryItems?.last(where: { $0.name == "sslmode" })?.value
+        let sslmode = PostgresSSLMode.value(in: components)
         var configuration = PostgresConnection.Configuration(host: host, port: port, username: user, password: password,
                                                              database: database, tls: try tls(sslmode: sslmode))
         configuration.options.connectTimeout = .seconds(10)
