@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Logging
 import NativeAuthPostgres
 import NativeAuthShared
 import PostgresNIO
@@ -10,11 +9,11 @@ import ServiceLifecycle
 /// shared by every replica (table `web_sessions`, made at start). A row's key is the SHA-256 of the
 /// session's key, never the key itself: whoever reads the table (a backup, a replica of the
 /// database) learns no session cookie, as the token store's rows are encrypted. Its queries wait for a connection
-/// as long as the token store's (`--database-timeout`), and a session that could not be read is
-/// noted for ``SessionLoadCheck`` (`SessionMiddleware` takes it for no session).
+/// as long as the token store's (`--database-timeout`), each through ``NativeAuthDatabase/query(_:on:)``
+/// (so one whose connection closes fails rather than waits for good), and a session that could not
+/// be read is noted for ``SessionLoadCheck`` (`SessionMiddleware` takes it for no session).
 struct PostgresSessionDriver: PersistDriver {
     let database: NativeAuthDatabase
-    let logger: Logger
 
     /// Makes the table when it is missing. Replicas starting at once on a new database may make it
     /// at the same time: `IF NOT EXISTS` does not see a table another transaction is making, whose
@@ -40,14 +39,12 @@ struct PostgresSessionDriver: PersistDriver {
         let text = try Self.encoded(value)
         let expiry = expires.map(Self.date(in:))
         let created = try await database.withConnection { connection in
-            let rows = try await connection.query("""
+            try await database.query("""
                 INSERT INTO web_sessions (key, value, expires_at) VALUES (\(key), \(text), \(expiry))
                 ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, expires_at = EXCLUDED.expires_at
                 WHERE web_sessions.expires_at < now()
                 RETURNING 1
-                """, logger: logger)
-            for try await _ in rows.decode(Int32.self) { return true }
-            return false
+                """, on: connection).count == 1
         }
         if !created { throw PersistError.duplicate }
     }
@@ -57,11 +54,11 @@ struct PostgresSessionDriver: PersistDriver {
         let text = try Self.encoded(value)
         let expiry = expires.map(Self.date(in:))
         try await database.withConnection { connection in
-            _ = try await connection.query("""
+            _ = try await database.query("""
                 INSERT INTO web_sessions (key, value, expires_at) VALUES (\(key), \(text), \(expiry))
                 ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value,
                     expires_at = coalesce(EXCLUDED.expires_at, web_sessions.expires_at)
-                """, logger: logger)
+                """, on: connection)
         }
     }
 
@@ -74,12 +71,11 @@ struct PostgresSessionDriver: PersistDriver {
         let row: (String, Double?)?
         do {
             row = try await database.withConnection { connection in
-                let rows = try await connection.query("""
+                let rows = try await database.query("""
                     SELECT value, extract(epoch FROM expires_at - now())::FLOAT8 FROM web_sessions
                     WHERE key = \(key) AND (expires_at IS NULL OR expires_at > now())
-                    """, logger: logger)
-                for try await (text, seconds) in rows.decode((String, Double?).self) { return (text, seconds) }
-                return nil
+                    """, on: connection)
+                return try rows.first?.decode((String, Double?).self)
             }
         } catch {
             SessionLoadCheck.noteFailure(error)
@@ -93,7 +89,7 @@ struct PostgresSessionDriver: PersistDriver {
     func remove(key: String) async throws {
         let key = Self.stored(key)
         try await database.withConnection { connection in
-            _ = try await connection.query("DELETE FROM web_sessions WHERE key = \(key)", logger: logger)
+            _ = try await database.query("DELETE FROM web_sessions WHERE key = \(key)", on: connection)
         }
     }
 
@@ -102,13 +98,10 @@ struct PostgresSessionDriver: PersistDriver {
     /// finishing a password reset is not among them.
     func removeSignedInSessions(ofPartition partition: String) async throws -> Int {
         try await database.withConnection { connection in
-            let rows = try await connection.query("""
+            try await database.query("""
                 DELETE FROM web_sessions
                 WHERE value::jsonb ->> 'partition' = \(partition) AND value::jsonb ? 'signedInUser' RETURNING 1
-                """, logger: logger)
-            var count = 0
-            for try await _ in rows.decode(Int32.self) { count += 1 }
-            return count
+                """, on: connection).count
         }
     }
 
@@ -118,7 +111,9 @@ struct PostgresSessionDriver: PersistDriver {
     func run() async throws {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
-                _ = try? await database.client.query("DELETE FROM web_sessions WHERE expires_at < now()")
+                _ = try? await database.withConnection { connection in
+                    try await database.query("DELETE FROM web_sessions WHERE expires_at < now()", on: connection)
+                }
                 try? await Task.sleep(for: .seconds(60))
             }
         }

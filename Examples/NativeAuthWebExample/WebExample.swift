@@ -84,7 +84,7 @@ struct WebExample: AsyncParsableCommand {
         let database = NativeAuthDatabase(client: client, timeout: .milliseconds(Int64(databaseTimeout * 1000)), logger: logger)
         let store = PostgresTokenStore(database: database, keys: keys)
         let ledger = PostgresSealedStateLedger(database: database)
-        let sessions = PostgresSessionDriver(database: database, logger: logger)
+        let sessions = PostgresSessionDriver(database: database)
         let site = Site(app: nativeAuth, store: store, sealer: FlowStateSealer(keys: keys, ledger: ledger),
                         api: try apiURL(authority: authorityURL), apiScopes: apiScopes.isEmpty ? ["User.Read"] : apiScopes,
                         sessions: sessions, replica: replica ?? "\(host):\(port)", logger: logger)

@@ -23,6 +23,8 @@ public struct NativeAuthDatabase: Sendable {
     /// long rather than wait for it to come back.
     public let timeout: Duration
     let logger: Logger
+    /// The close of each connection that ``query(_:on:)`` runs statements on.
+    package let closes = ConnectionCloseWatch()
 
     /// The database behind `client`, logging to `logger` (never a token; silent by default, as the library).
     public init(client: PostgresClient, timeout: Duration = .seconds(5),
@@ -38,7 +40,7 @@ public struct NativeAuthDatabase: Sendable {
     @discardableResult
     public func migrate() async throws -> [Int] {
         let applied = try await withConnection { connection in
-            try await PostgresSchema.migrate(connection, logger: logger)
+            try await PostgresSchema.migrate(connection, in: self)
         }
         if !applied.isEmpty { logger.info("NativeAuth schema migrated", metadata: ["versions": "\(applied)"]) }
         return applied
@@ -47,7 +49,9 @@ public struct NativeAuthDatabase: Sendable {
     /// Runs `operation` with a pooled connection, failing with ``PostgresStoreError/Reason/unavailable``
     /// when none can be had within ``timeout``. Only the wait for a connection is limited: once
     /// `operation` runs, it runs to its end (a refresh under a lock is never cut short). An app's own
-    /// tables (its sessions, say) use it to fail as the store does while PostgreSQL is down.
+    /// tables (its sessions, say) use it to fail as the store does while PostgreSQL is down, with
+    /// their statements run through ``query(_:on:)`` and ``transaction(on:_:)``, which fail when the
+    /// connection closes under them.
     /// - Throws: ``PostgresStoreError`` (`unavailable` when no connection came in time, or the
     ///   connection failed; `queryFailed` when PostgreSQL refused a query), or what `operation` threw.
     public func withConnection<T: Sendable>(_ operation: @Sendable (PostgresConnection) async throws -> T) async throws -> T {

@@ -34,18 +34,16 @@ enum PostgresSchema {
     static var latestVersion: Int { migrations.count }
 
     /// Brings the schema to ``latestVersion``; returns the versions it applied.
-    static func migrate(_ connection: PostgresConnection, logger: Logger) async throws -> [Int] {
-        try await connection.withTransaction(logger: logger) { connection in
-            try await connection.run("SELECT pg_advisory_xact_lock(\(migrationLock), 0)", logger: logger)
-            try await connection.query("""
+    static func migrate(_ connection: PostgresConnection, in database: NativeAuthDatabase) async throws -> [Int] {
+        try await database.transaction(on: connection) { connection in
+            _ = try await database.query("SELECT pg_advisory_xact_lock(\(migrationLock), 0)", on: connection)
+            _ = try await database.query("""
                 CREATE TABLE IF NOT EXISTS nativeauth_schema_migrations (
                     version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())
-                """, logger: logger)
+                """, on: connection)
             var current = 0
-            for try await version in try await connection.query(
-                "SELECT coalesce(max(version), 0)::INT4 FROM nativeauth_schema_migrations", logger: logger
-            ).decode(Int32.self) {
-                current = Int(version)
+            for row in try await database.query("SELECT coalesce(max(version), 0)::INT4 FROM nativeauth_schema_migrations", on: connection) {
+                current = Int(try row.decode(Int32.self))
             }
             guard current <= latestVersion else {
                 throw PostgresStoreError(.unsupportedSchema,
@@ -54,10 +52,10 @@ enum PostgresSchema {
             var applied: [Int] = []
             for version in (current + 1)..<(latestVersion + 1) {
                 for statement in migrations[version - 1] {
-                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                    _ = try await database.query(PostgresQuery(unsafeSQL: statement), on: connection)
                 }
                 let number = Int32(version)
-                try await connection.query("INSERT INTO nativeauth_schema_migrations (version) VALUES (\(number))", logger: logger)
+                _ = try await database.query("INSERT INTO nativeauth_schema_migrations (version) VALUES (\(number))", on: connection)
                 applied.append(version)
             }
             return applied

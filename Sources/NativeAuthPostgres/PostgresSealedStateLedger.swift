@@ -38,12 +38,11 @@ public struct PostgresSealedStateLedger: SealedStateLedger, Service {
 
     public func recordFirstUse(of id: UUID, expiresAt: Date) async throws -> Bool {
         try await database.withConnection { connection in
-            let rows = try await connection.query("""
+            let rows = try await database.query("""
                 INSERT INTO nativeauth_resumed_states (id, expires_at) VALUES (\(id), \(expiresAt))
                 ON CONFLICT (id) DO NOTHING RETURNING id
-                """, logger: database.logger)
-            for try await _ in rows.decode(UUID.self) { return true }
-            return false
+                """, on: connection)
+            return !rows.isEmpty
         }
     }
 
@@ -55,13 +54,13 @@ public struct PostgresSealedStateLedger: SealedStateLedger, Service {
         let allowance = Double(clockSkewAllowance.components.seconds)
         return try await database.withConnection { connection in
             do {
-                let rows = try await connection.query("""
+                let rows = try await database.query("""
                     WITH gone AS (DELETE FROM nativeauth_resumed_states WHERE expires_at < now() - make_interval(secs => \(allowance))
                                   RETURNING 1)
                     SELECT count(*) FROM gone
-                    """, logger: database.logger)
+                    """, on: connection)
                 var count = 0
-                for try await removed in rows.decode(Int64.self) { count = Int(removed) }
+                for row in rows { count = Int(try row.decode(Int64.self)) }
                 return count
             } catch let error as PSQLError where error.serverInfo?[.sqlState] == PostgresError.Code.undefinedTable.raw {
                 return 0

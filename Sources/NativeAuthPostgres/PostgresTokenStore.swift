@@ -139,7 +139,7 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
                 result = .failure(error)
             }
             // A broken connection has let go of the lock already.
-            _ = try? await connection.query("SELECT pg_advisory_unlock(\(Self.refreshLock), hashtext(\(partition)))", logger: self.logger)
+            _ = try? await self.database.query("SELECT pg_advisory_unlock(\(Self.refreshLock), hashtext(\(partition)))", on: connection)
             return try result.get()
         }
     }
@@ -151,17 +151,17 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
     private func lockForRefresh(_ partition: String, on connection: PostgresConnection) async throws {
         let milliseconds = refreshLockTimeout.components.seconds * 1000 + refreshLockTimeout.components.attoseconds / 1_000_000_000_000_000
         let timeout = "\(max(milliseconds, 1))ms"
-        try await connection.run("SELECT set_config('lock_timeout', \(timeout), false)", logger: logger)
+        _ = try await database.query("SELECT set_config('lock_timeout', \(timeout), false)", on: connection)
         let locked: Result<Void, any Error>
         do {
-            // Read to its end (run): a lock not had (this timeout, a role's statement_timeout) must
-            // not pass for one, or two replicas spend the refresh token.
-            try await connection.run("SELECT pg_advisory_lock(\(Self.refreshLock), hashtext(\(partition)))", logger: logger)
+            // Read to its end (as every query(_:on:) is): a lock not had (this timeout, a role's
+            // statement_timeout) must not pass for one, or two replicas spend the refresh token.
+            _ = try await database.query("SELECT pg_advisory_lock(\(Self.refreshLock), hashtext(\(partition)))", on: connection)
             locked = .success(())
         } catch {
             locked = .failure(error)
         }
-        _ = try? await connection.query("RESET lock_timeout", logger: logger)
+        _ = try? await database.query("RESET lock_timeout", on: connection)
         do {
             try locked.get()
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == PostgresError.Code.lockNotAvailable.raw {
@@ -276,9 +276,10 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
     @TaskLocal package static var rowRead: (@Sendable () async throws -> Void)?
 
     private func row(of partition: String, on connection: PostgresConnection) async throws -> (TokenStoreContents, Int64) {
-        let rows = try await connection.query(
-            "SELECT contents, version FROM nativeauth_accounts WHERE partition_key = \(partition)", logger: logger)
-        for try await (text, version) in rows.decode((String, Int64).self) {
+        let rows = try await database.query(
+            "SELECT contents, version FROM nativeauth_accounts WHERE partition_key = \(partition)", on: connection)
+        for row in rows {
+            let (text, version) = try row.decode((String, Int64).self)
             return (try decode(text, partition: partition), version)
         }
         return (TokenStoreContents(), 0)
@@ -287,8 +288,8 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
     private func modify<T: Sendable>(_ partition: String, on connection: PostgresConnection,
                                      _ body: @Sendable (inout TokenStoreContents) throws -> T) async throws -> T {
         let generation = cache.generation
-        let (result, written) = try await connection.withTransaction(logger: logger) { connection in
-            try await connection.run("SELECT pg_advisory_xact_lock(\(Self.modifyLock), hashtext(\(partition)))", logger: self.logger)
+        let (result, written) = try await database.transaction(on: connection) { connection in
+            _ = try await self.database.query("SELECT pg_advisory_xact_lock(\(Self.modifyLock), hashtext(\(partition)))", on: connection)
             let (before, _) = try await self.row(of: partition, on: connection)
             var contents = before
             let result = try body(&contents)
@@ -303,16 +304,16 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
     /// Writes `contents` (deleting the row when empty) with a new version, and tells the other
     /// replicas (`NOTIFY`, sent when the transaction commits), in one statement.
     private func write(_ contents: TokenStoreContents, of partition: String, on connection: PostgresConnection) async throws -> Int64 {
-        let rows: PostgresRowSequence
+        let rows: PostgresQueryResult
         if contents.accounts.isEmpty {
-            rows = try await connection.query("""
+            rows = try await database.query("""
                 WITH gone AS (DELETE FROM nativeauth_accounts WHERE partition_key = \(partition)),
                      next AS (SELECT nextval('nativeauth_account_versions') AS version)
                 SELECT version, pg_notify(\(Self.channel), version || ':' || \(partition)) IS NULL FROM next
-                """, logger: logger)
+                """, on: connection)
         } else {
             let sealed = try encode(contents, partition: partition)
-            rows = try await connection.query("""
+            rows = try await database.query("""
                 WITH written AS (
                     INSERT INTO nativeauth_accounts (partition_key, contents, version)
                     VALUES (\(partition), \(sealed), nextval('nativeauth_account_versions'))
@@ -320,10 +321,10 @@ public final class PostgresTokenStore: NativeAuthPartitionedTokenStore, Service 
                     SET contents = EXCLUDED.contents, version = EXCLUDED.version, updated_at = now()
                     RETURNING version)
                 SELECT version, pg_notify(\(Self.channel), version || ':' || \(partition)) IS NULL FROM written
-                """, logger: logger)
+                """, on: connection)
         }
         var version: Int64 = 0
-        for try await (value, _) in rows.decode((Int64, Bool).self) { version = value }
+        for row in rows { (version, _) = try row.decode((Int64, Bool).self) }
         return version
     }
 
