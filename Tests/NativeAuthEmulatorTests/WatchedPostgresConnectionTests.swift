@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 @testable import NativeAuthEmulator
 import NativeAuthTestSupport
@@ -21,7 +22,7 @@ struct WatchedPostgresConnectionTests {
         let (configuration, _) = try PostgresStateDatabase.configuration(server.url)
         let connection = try PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration,
                                                         id: 1, logger: Self.logger).wait()
-        let watched = WatchedPostgresConnection(connection)
+        let watched = WatchedPostgresConnection(connection, answerDeadline: .seconds(600))
         let answered = try watched.query("SELECT 1", logger: Self.logger)
         #expect(answered.rows.count == 1)
 
@@ -61,5 +62,63 @@ struct WatchedPostgresConnectionTests {
         #expect(sawTheClose.withLock { $0 }, "no statement failed as closed within a minute")
         let one = try database.transaction { statements in try statements.query("SELECT 1", []).first?.integer(0) }
         #expect(one == 1)
+    }
+
+    /// A connection gone silent without closing (the network cut, the server's machine lost) in the
+    /// middle of a transaction: its statement fails once the answer is late, PostgreSQL ends its
+    /// session idle inside the transaction, so another instance gets the lock every transaction
+    /// takes, and the next transaction of the first connects again. The deadlines are short for
+    /// the test; the waits for each side are bounded at a minute, against a bug, not as timings.
+    @Test("A transaction whose connection goes silent fails after its answer deadline; another instance gets the lock; the next one connects again")
+    func aSilentConnectionLetsTheLockGo() throws {
+        let server = try PostgresCluster.start()
+        defer { server.stop() }
+        let proxy = try SilenceableProxy(upstreamPort: server.port)
+        defer { proxy.stop() }
+        let silent = try PostgresStateDatabase(url: server.url(port: proxy.port), logger: Self.logger,
+                                               idleInTransactionTimeout: .seconds(1), answerDeadline: .seconds(3))
+        let other = try PostgresStateDatabase(url: server.url, logger: Self.logger)
+        let otherEnded = DispatchSemaphore(value: 0)
+        let otherResult = Mutex<Result<Int64?, any Error>?>(nil)
+        let silenced = Mutex(0)
+
+        let silentResult = Self.withinAMinute {
+            try silent.transaction { statements in
+                try statements.execute("SELECT 1", [])  // the lock is had
+                silenced.withLock { $0 = proxy.silenceAll() }
+                Thread.detachNewThread {
+                    let result = Result { try other.transaction { try $0.query("SELECT 2", []).first?.integer(0) } }
+                    otherResult.withLock { $0 = result }
+                    otherEnded.signal()
+                }
+                try statements.execute("SELECT 1", [])
+            }
+        }
+        #expect(silenced.withLock { $0 } == 1, "the instance's one connection went silent")
+        switch silentResult {
+        case nil:
+            // Its thread still holds the instance's connection; the proxy's stop frees it.
+            Issue.record("the silent connection's statement waited a minute")
+            return
+        case .success?: Issue.record("a statement on a silent connection was answered")
+        case .failure(let error)?: #expect("\(error)".contains("answered no statement within"), "\(error)")
+        }
+        #expect(otherEnded.wait(timeout: .now() + 60) == .success, "the other instance waited a minute for the lock")
+        #expect(try otherResult.withLock { try $0?.get() } == 2)
+        let again = try silent.transaction { statements in try statements.query("SELECT 3", []).first?.integer(0) }
+        #expect(again == 3)
+    }
+
+    /// What `body` gave, or nil when it did not end within a minute (it goes on, on its thread).
+    private static func withinAMinute(_ body: @escaping @Sendable () throws -> Void) -> Result<Void, any Error>? {
+        let result = Mutex<Result<Void, any Error>?>(nil)
+        let ended = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let outcome = Result { try body() }
+            result.withLock { $0 = outcome }
+            ended.signal()
+        }
+        guard ended.wait(timeout: .now() + 60) == .success else { return nil }
+        return result.withLock { $0 }
     }
 }

@@ -17,24 +17,46 @@ import PostgresNIO
 /// transaction fails with a ``PersistenceError`` that says so, and once it is back the instance
 /// reads the whole state again. The engine is synchronous (its transactions run under the store's
 /// lock), so each statement waits for postgres-nio's answer on the calling thread, or for the
-/// connection's close (``WatchedPostgresConnection``).
+/// connection's close (``WatchedPostgresConnection``), which a statement not answered within
+/// ``answerDeadline`` forces.
+///
+/// An instance gone silent in the middle of a transaction (its machine lost, its network cut)
+/// would hold the lock of every instance until PostgreSQL noticed the dead connection, hours with
+/// TCP's default keepalive: each connection asks PostgreSQL to end its session when it sits idle
+/// inside a transaction for a minute (``defaultIdleInTransactionTimeout``, `idle_in_transaction_session_timeout`),
+/// which lets the lock go. An instance's own transactions are never idle that long: they run
+/// their statements one after another, without waiting for anything else.
 final class PostgresStateDatabase: StateDatabase {
     /// The advisory lock every transaction takes (any constant the emulators agree on).
     static let lockKey: Int64 = 0x6E61_5F65_6D75
+    /// How long PostgreSQL lets a session of an instance sit idle inside a transaction, by default.
+    static let defaultIdleInTransactionTimeout: Duration = .seconds(60)
+    /// How long a statement waits for its answer before its connection is closed, by default:
+    /// longer than a wait for the lock behind an instance gone silent, which PostgreSQL ends after
+    /// ``defaultIdleInTransactionTimeout``.
+    static let defaultAnswerDeadline: Duration = .seconds(150)
 
     let location: String
     private let configuration: PostgresConnection.Configuration
     private let logger: Logger
+    /// How long a statement waits for its answer before its connection is closed.
+    let answerDeadline: Duration
     /// The open connection (whose statement fails when it closes), and the lock that makes
     /// transactions of this instance take turns on it.
     private let connection = Locked<WatchedPostgresConnection?>(nil)
 
     /// Connects to the database `url` names (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`; the
     /// password may also come from `PGPASSWORD`). Throws a ``PersistenceError`` saying why when the
-    /// URL is not one, or the database cannot be used.
-    init(url: String, logger: Logger) throws {
-        let (configuration, location) = try Self.configuration(url)
+    /// URL is not one, or the database cannot be used. The two durations are the defaults' but in
+    /// tests.
+    init(url: String, logger: Logger, idleInTransactionTimeout: Duration = defaultIdleInTransactionTimeout,
+         answerDeadline: Duration = defaultAnswerDeadline) throws {
+        let (base, location) = try Self.configuration(url)
+        var configuration = base
+        let milliseconds = max(idleInTransactionTimeout / .milliseconds(1), 1)
+        configuration.options.additionalStartupParameters = [("idle_in_transaction_session_timeout", "\(Int(milliseconds))ms")]
         self.configuration = configuration
+        self.answerDeadline = answerDeadline
         self.location = location
         self.logger = logger
         try connection.withLock { open in open = try connect() }
@@ -78,7 +100,7 @@ final class PostgresStateDatabase: StateDatabase {
         do {
             let connection = try PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration,
                                                             id: 1, logger: logger).wait()
-            return WatchedPostgresConnection(connection)
+            return WatchedPostgresConnection(connection, answerDeadline: answerDeadline)
         } catch {
             throw PersistenceError(description: "could not connect to \(location) (\(Self.reason(error)))")
         }

@@ -1,21 +1,21 @@
 import Foundation
-import NativeAuthTestSupport
 import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// A TCP proxy on a loopback port in front of the test's PostgreSQL, for a replica whose listening
-/// connection is to go silent without closing (a half-open TCP connection): ``silenceListeningConnections()``
-/// stops carrying bytes, either way, on each connection that has sent a `LISTEN` so far, and leaves
-/// its sockets open, so that neither the replica nor the backend hears anything, not even a close.
-/// Connections opened afterwards are carried as before. Call ``stop()`` when done.
+/// A TCP proxy on a loopback port in front of the test's PostgreSQL, for a client whose connection is
+/// to go silent without closing (a half-open TCP connection): ``silenceListeningConnections()`` (a
+/// replica's listening connection) and ``silenceAll()`` stop carrying bytes, either way, on the
+/// connections they name, and leave their sockets open, so that neither the client nor the backend
+/// hears anything, not even a close. Connections opened afterwards are carried as before. Call
+/// ``stop()`` when done.
 ///
 /// The backend itself runs on: stopping it (SIGSTOP) instead could catch it holding a lock the
 /// other backends need (the notification queue's), and the whole cluster waited for it.
-final class SilenceableProxy: Sendable {
+package final class SilenceableProxy: Sendable {
     /// The loopback port the proxy accepts connections on.
-    let port: Int
+    package let port: Int
     private let upstreamPort: Int
     private let listener: Int32
     private let state = Mutex(State())
@@ -41,7 +41,7 @@ final class SilenceableProxy: Sendable {
     }
 
     /// Starts a proxy to `127.0.0.1:upstreamPort`.
-    init(upstreamPort: Int) throws {
+    package init(upstreamPort: Int) throws {
         self.upstreamPort = upstreamPort
         (listener, port) = try LoopbackSocket.listening(backlog: 64)
         Thread.detachNewThread { [self] in acceptLoop() }
@@ -49,10 +49,20 @@ final class SilenceableProxy: Sendable {
 
     /// Stops carrying bytes on every connection that has sent a `LISTEN`, and returns how many that is.
     @discardableResult
-    func silenceListeningConnections() -> Int {
+    package func silenceListeningConnections() -> Int {
+        silence { $0.sentListen.load(ordering: .acquiring) }
+    }
+
+    /// Stops carrying bytes on every connection carried now, and returns how many that is.
+    @discardableResult
+    package func silenceAll() -> Int {
+        silence { _ in true }
+    }
+
+    private func silence(where chosen: (Carried) -> Bool) -> Int {
         state.withLock { state in
             var count = 0
-            for connection in state.connections.values where connection.sentListen.load(ordering: .acquiring) {
+            for connection in state.connections.values where chosen(connection) {
                 connection.silenced.store(true, ordering: .releasing)
                 count += 1
             }
@@ -61,7 +71,7 @@ final class SilenceableProxy: Sendable {
     }
 
     /// Shuts every socket down; the carrying threads end and close them.
-    func stop() {
+    package func stop() {
         state.withLock { state in
             guard !state.stopped else { return }
             state.stopped = true
