@@ -9,8 +9,9 @@ import ServiceLifecycle
 /// shared by every replica (table `web_sessions`, made at start). A row's key is the SHA-256 of the
 /// session's key, never the key itself: whoever reads the table (a backup, a replica of the
 /// database) learns no session cookie, as the token store's rows are encrypted. Its queries wait for a connection
-/// as long as the token store's (`--database-timeout`), each through ``NativeAuthDatabase/query(_:on:)``
-/// (so one whose connection closes fails rather than waits for good), and a session that could not
+/// as long as the token store's (`--database-timeout`), each (but the table's creation at start) through
+/// ``NativeAuthDatabase/query(_:on:)``, so one whose connection closes fails rather than waits for
+/// good; and a session that could not
 /// be read is noted for ``SessionLoadCheck`` (`SessionMiddleware` takes it for no session).
 struct PostgresSessionDriver: PersistDriver {
     let database: NativeAuthDatabase

@@ -43,9 +43,10 @@ package final class ConnectionCloseWatch: Sendable {
     /// Runs `query` on `connection` and returns its rows, all read: postgres-nio reports a
     /// statement's error with its rows, so a statement whose rows were not read could fail unseen.
     /// - Throws: ``closedError`` when the connection closed before the answer (or before the
-    ///   statement); what postgres-nio threw otherwise.
+    ///   statement, which is then written and lost); what postgres-nio threw otherwise.
     func query(_ query: PostgresQuery, on connection: PostgresConnection, logger: Logger) async throws -> PostgresQueryResult {
-        if connection.isClosed { throw Self.closedError }
+        // No look at `isClosed` first: the close's callback, run at once for a connection closed
+        // already, is the one way a statement learns of it, whenever the close came.
         let answer = FirstSettled<Result<PostgresQueryResult, any Error>>()
         let waiter = whenClosed(connection) { answer.settle(.failure(Self.closedError)) }
         defer { stopWaiting(waiter) }

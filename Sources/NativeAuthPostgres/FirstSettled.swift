@@ -18,13 +18,13 @@ final class FirstSettled<Value: Sendable>: Sendable {
         await withCheckedContinuation { continuation in
             let ready: Value? = state.withLock { state in
                 switch state {
-                case .open:
+                case .open(nil):
                     state = .open(continuation)
                     return nil
                 case .settled(let value):
                     state = .delivered
                     return value
-                case .delivered:
+                case .open(.some), .delivered:
                     preconditionFailure("FirstSettled has one waiter")
                 }
             }

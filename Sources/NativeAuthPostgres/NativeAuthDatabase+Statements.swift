@@ -23,9 +23,12 @@ extension NativeAuthDatabase {
     /// Runs `body` in a transaction on `connection`: `BEGIN`, then `body`, then `COMMIT`, or
     /// `ROLLBACK` when `body` throws, each statement through ``query(_:on:)``, so a transaction whose
     /// connection closes fails rather than waits for good. PostgreSQL ends the transaction of a
-    /// connection that closes before its `COMMIT`, and keeps nothing of it.
-    /// - Throws: what `body` threw (after the `ROLLBACK`), or what `BEGIN` or `COMMIT` threw.
-    public func transaction<T: Sendable>(on connection: PostgresConnection,
+    /// connection that closes before its `COMMIT`, and keeps nothing of it. `body` runs in the
+    /// caller's isolation (an actor's state may be used in it).
+    /// - Throws: what `body` threw (after the `ROLLBACK`), or what `BEGIN` or `COMMIT` threw; a
+    ///   ``PostgresStoreError`` with ``PostgresStoreError/Reason/queryFailed`` when PostgreSQL
+    ///   answered the `COMMIT` with a rollback (a statement of `body` failed, and `body` caught it).
+    public func transaction<T: Sendable>(on connection: PostgresConnection, isolation: isolated (any Actor)? = #isolation,
                                          _ body: (PostgresConnection) async throws -> T) async throws -> T {
         _ = try await query("BEGIN", on: connection)
         let value: T
@@ -35,7 +38,10 @@ extension NativeAuthDatabase {
             _ = try? await query("ROLLBACK", on: connection)
             throw error
         }
-        _ = try await query("COMMIT", on: connection)
+        let committed = try await query("COMMIT", on: connection)
+        guard committed.metadata.command != "ROLLBACK" else {
+            throw PostgresStoreError(.queryFailed, "PostgreSQL rolled the transaction back: one of its statements had failed.")
+        }
         return value
     }
 }

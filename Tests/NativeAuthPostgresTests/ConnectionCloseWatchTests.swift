@@ -56,7 +56,7 @@ struct ConnectionCloseWatchTests {
         }
     }
 
-    @Test("A transaction keeps its statements when its body returns, and none when it throws")
+    @Test("A transaction keeps its statements when its body returns, and none when it throws or PostgreSQL rolled it back")
     func transactionCommitsOrRollsBack() async throws {
         let cluster = try PostgresFixture.sharedCluster()
         try await Self.withDatabase(cluster) { database in
@@ -72,6 +72,15 @@ struct ConnectionCloseWatchTests {
                 try await database.transaction(on: connection) { connection in
                     _ = try await database.query("INSERT INTO kept VALUES (2)", on: connection)
                 }
+                // A failed statement whose error the body caught: PostgreSQL answers the COMMIT
+                // with a rollback, which is no success.
+                let rolledBack = await #expect(throws: PostgresStoreError.self) {
+                    try await database.transaction(on: connection) { connection in
+                        _ = try await database.query("INSERT INTO kept VALUES (3)", on: connection)
+                        _ = try? await database.query("SELECT 1 / 0", on: connection)
+                    }
+                }
+                #expect(rolledBack?.reason == .queryFailed)
                 let rows = try await database.query("SELECT value FROM kept", on: connection)
                 #expect(try rows.map { try $0.decode(Int32.self) } == [2])
             }
