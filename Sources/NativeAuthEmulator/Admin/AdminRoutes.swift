@@ -77,7 +77,7 @@ struct AdminRoutes: Sendable {
     }
 
     private func importUsers(_ request: Request) async throws -> AdminAnswer.Imported {
-        let seed = try AdminRequests.decode(SeedFile.self, from: try await AdminRequests.body(of: request))
+        let seed = try AdminRequests.decode(SeedFile.self, from: try await AdminRequests.body(of: request)).withPasswordsHashed()
         let count = try core.update { state in
             let records = try seed.records(existing: state.users)
             state.upsert(records)

@@ -70,13 +70,14 @@ final class EmulatorCore: Sendable {
         self.clientId = settings?.clientId ?? EmulatorConfiguration.defaultClientId
         self.clientIds = settings.map { [$0.clientId.lowercased()] } ?? Set(configuration.registeredClientIds.map { $0.lowercased() })
         let seedUsers = try Self.loadSeedFile(configuration.seedFile)
+        let demoUsers = SeedFile(users: DemoUsers.seeds).withPasswordsHashed()
         // Checked before the state is touched: a seed whose policy cannot work stops the start.
         _ = try TenantRules(configuration, seed: seedUsers)
         let store = try StateStore(database: database, tenant: settings?.subdomain ?? StateStore.defaultTenant, legacy: legacy,
                                    settings: try settings.map { String(decoding: try JSONText.data($0), as: UTF8.self) }) {
             let tenantId = UUID().uuidString.lowercased()
             var state = EmulatorState(tenantId: tenantId)
-            state.upsert(try SeedFile(users: DemoUsers.seeds).records(existing: [:], tenantId: tenantId))
+            state.upsert(try demoUsers.records(existing: [:], tenantId: tenantId))
             return state
         }
         if let seedUsers {
@@ -131,7 +132,7 @@ final class EmulatorCore: Sendable {
             throw PersistenceError(description: "cannot read seed file \(url.path)")
         }
         do {
-            return try JSONDecoder().decode(SeedFile.self, from: data)
+            return try JSONDecoder().decode(SeedFile.self, from: data).withPasswordsHashed()
         } catch {
             throw PersistenceError(description: "seed file \(url.path) is not valid: \(error)")
         }
@@ -194,10 +195,11 @@ final class EmulatorCore: Sendable {
     /// The tenant ID and signing key stay. Faults, the request log and the clock are cleared.
     func reset() throws {
         let seedUsers = try Self.loadSeedFile(configuration.seedFile)
+        let demoUsers = SeedFile(users: DemoUsers.seeds).withPasswordsHashed()
         try store.update { state in
             let tenantId = state.tenantId
             state = EmulatorState(tenantId: tenantId)
-            state.upsert(try SeedFile(users: DemoUsers.seeds).records(existing: [:], tenantId: tenantId))
+            state.upsert(try demoUsers.records(existing: [:], tenantId: tenantId))
             if let seedUsers { state.upsert(try seedUsers.records(existing: state.users, tenantId: tenantId)) }
         }
         faults.clear()

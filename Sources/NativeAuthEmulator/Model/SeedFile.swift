@@ -47,6 +47,21 @@ struct SeedFile: Codable, Sendable {
         var description: String
     }
 
+    /// The same seed with each password user's plain password turned into its hash, as
+    /// ``records(existing:tenantId:)`` would do it: done before a transaction, so that a large
+    /// seed's hashing (PBKDF2, milliseconds a user) does not hold the transaction open, while other
+    /// instances on the same PostgreSQL database wait for its lock (and PostgreSQL ends a session
+    /// idle in a transaction for a minute: ``PostgresStateDatabase``).
+    func withPasswordsHashed() -> SeedFile {
+        var hashed = self
+        for index in hashed.users.indices where hashed.users[index].method == .password {
+            guard let password = hashed.users[index].password, !password.isEmpty else { continue }
+            hashed.users[index].passwordHash = PasswordHasher.hash(password)
+            hashed.users[index].password = nil
+        }
+        return hashed
+    }
+
     /// Turns the seed entries into user records, hashing plain passwords. A user already in
     /// `existing` keeps its ID; a new one gets ``UserRecord/stableID(username:tenantId:)`` when
     /// `tenantId` is given (the demo users and the seed file's, so they keep their IDs across resets

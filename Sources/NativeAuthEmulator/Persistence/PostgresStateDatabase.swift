@@ -24,8 +24,11 @@ import PostgresNIO
 /// would hold the lock of every instance until PostgreSQL noticed the dead connection, hours with
 /// TCP's default keepalive: each connection asks PostgreSQL to end its session when it sits idle
 /// inside a transaction for a minute (``defaultIdleInTransactionTimeout``, `idle_in_transaction_session_timeout`),
-/// which lets the lock go. An instance's own transactions are never idle that long: they run
-/// their statements one after another, without waiting for anything else.
+/// which lets the lock go. An instance's own transactions run their statements one after another;
+/// what takes long between them (hashing a seed's passwords) is done before the transaction. A
+/// wait for the lock ends after ``lockTimeout`` (`lock_timeout`), with PostgreSQL's error, before
+/// the answer deadline would close the connection. Both are set with `SET` once connected (not as
+/// startup parameters, which a pooler such as PgBouncer may refuse).
 final class PostgresStateDatabase: StateDatabase {
     /// The advisory lock every transaction takes (any constant the emulators agree on).
     static let lockKey: Int64 = 0x6E61_5F65_6D75
@@ -35,12 +38,17 @@ final class PostgresStateDatabase: StateDatabase {
     /// longer than a wait for the lock behind an instance gone silent, which PostgreSQL ends after
     /// ``defaultIdleInTransactionTimeout``.
     static let defaultAnswerDeadline: Duration = .seconds(150)
+    /// How long a statement waits for a lock (the one every transaction takes) before PostgreSQL
+    /// fails it: shorter than ``defaultAnswerDeadline``.
+    static let lockTimeout: Duration = .seconds(120)
 
     let location: String
     private let configuration: PostgresConnection.Configuration
     private let logger: Logger
     /// How long a statement waits for its answer before its connection is closed.
     let answerDeadline: Duration
+    /// The settings each connection makes once connected.
+    private let sessionSettings: [String]
     /// The open connection (whose statement fails when it closes), and the lock that makes
     /// transactions of this instance take turns on it.
     private let connection = Locked<WatchedPostgresConnection?>(nil)
@@ -51,13 +59,12 @@ final class PostgresStateDatabase: StateDatabase {
     /// tests.
     init(url: String, logger: Logger, idleInTransactionTimeout: Duration = defaultIdleInTransactionTimeout,
          answerDeadline: Duration = defaultAnswerDeadline) throws {
-        let (base, location) = try Self.configuration(url)
-        var configuration = base
-        let milliseconds = max(idleInTransactionTimeout / .milliseconds(1), 1)
-        configuration.options.additionalStartupParameters = [("idle_in_transaction_session_timeout", "\(Int(milliseconds))ms")]
-        self.configuration = configuration
+        (configuration, location) = try Self.configuration(url)
+        sessionSettings = [
+            "SET idle_in_transaction_session_timeout = '\(Self.milliseconds(idleInTransactionTimeout))ms'",
+            "SET lock_timeout = '\(Self.milliseconds(Self.lockTimeout))ms'",
+        ]
         self.answerDeadline = answerDeadline
-        self.location = location
         self.logger = logger
         try connection.withLock { open in open = try connect() }
     }
@@ -100,10 +107,21 @@ final class PostgresStateDatabase: StateDatabase {
         do {
             let connection = try PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration,
                                                             id: 1, logger: logger).wait()
-            return WatchedPostgresConnection(connection, answerDeadline: answerDeadline)
+            let watched = WatchedPostgresConnection(connection, answerDeadline: answerDeadline)
+            do {
+                for setting in sessionSettings { _ = try watched.query(PostgresQuery(unsafeSQL: setting), logger: logger) }
+            } catch {
+                connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
+                throw error
+            }
+            return watched
         } catch {
             throw PersistenceError(description: "could not connect to \(location) (\(Self.reason(error)))")
         }
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int {
+        max(Int(duration / .milliseconds(1)), 1)
     }
 
     /// What went wrong, in words (postgres-nio's own description hides the server's message).
