@@ -15,8 +15,9 @@ import Synchronization
 /// connection's close.
 ///
 /// One callback is left on a connection's close, at its first statement here, however many
-/// statements it runs later; a connection's entry goes when it closes. A statement lost to a close
-/// leaves its answer's future unfulfilled inside postgres-nio, once per such race. A connection
+/// statements it runs later; a connection's entry goes when it closes. A statement written after
+/// the close leaves its answer's future unfulfilled inside postgres-nio (the close is rare, and a
+/// lease sends a statement or two more before its caller gives up). A connection
 /// that goes silent without closing (half-open) is not covered: its statements wait for TCP to
 /// notice, as before.
 package final class ConnectionCloseWatch: Sendable {
