@@ -70,14 +70,13 @@ final class EmulatorCore: Sendable {
         self.clientId = settings?.clientId ?? EmulatorConfiguration.defaultClientId
         self.clientIds = settings.map { [$0.clientId.lowercased()] } ?? Set(configuration.registeredClientIds.map { $0.lowercased() })
         let seedUsers = try Self.loadSeedFile(configuration.seedFile)
-        let demoUsers = SeedFile(users: DemoUsers.seeds).withPasswordsHashed()
         // Checked before the state is touched: a seed whose policy cannot work stops the start.
         _ = try TenantRules(configuration, seed: seedUsers)
         let store = try StateStore(database: database, tenant: settings?.subdomain ?? StateStore.defaultTenant, legacy: legacy,
                                    settings: try settings.map { String(decoding: try JSONText.data($0), as: UTF8.self) }) {
             let tenantId = UUID().uuidString.lowercased()
             var state = EmulatorState(tenantId: tenantId)
-            state.upsert(try demoUsers.records(existing: [:], tenantId: tenantId))
+            state.upsert(try SeedFile(users: DemoUsers.seeds).records(existing: [:], tenantId: tenantId))
             return state
         }
         if let seedUsers {
@@ -195,11 +194,12 @@ final class EmulatorCore: Sendable {
     /// The tenant ID and signing key stay. Faults, the request log and the clock are cleared.
     func reset() throws {
         let seedUsers = try Self.loadSeedFile(configuration.seedFile)
-        let demoUsers = SeedFile(users: DemoUsers.seeds).withPasswordsHashed()
         try store.update { state in
             let tenantId = state.tenantId
             state = EmulatorState(tenantId: tenantId)
-            state.upsert(try demoUsers.records(existing: [:], tenantId: tenantId))
+            // The few demo users are hashed here, inside the transaction: milliseconds (a seed
+            // file's users, any number, were hashed as it was read).
+            state.upsert(try SeedFile(users: DemoUsers.seeds).records(existing: [:], tenantId: tenantId))
             if let seedUsers { state.upsert(try seedUsers.records(existing: state.users, tenantId: tenantId)) }
         }
         faults.clear()

@@ -60,7 +60,7 @@ final class WatchedPostgresConnection: Sendable {
             promise.fail(closed)  // a promise is never left unfulfilled
             throw closed
         }
-        let deadline = connection.eventLoop.scheduleTask(in: .nanoseconds(Int64(answerDeadline / .nanoseconds(1)))) {
+        let deadline = connection.eventLoop.scheduleTask(in: TimeAmount(answerDeadline)) {
             let silent = self.state.withLock { state in
                 guard state.waiting?.token == token else { return false }
                 state.closedBySilence = true
