@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import Logging
+import NativeAuthShared
 import NIOCore
 import ServiceLifecycle
 
@@ -49,10 +50,16 @@ public final class Emulator: Sendable {
 
     /// Loads (or creates) the state, binds the port and returns once the emulator is listening.
     public static func start(_ configuration: EmulatorConfiguration = EmulatorConfiguration()) async throws -> Emulator {
-        let tenants = TenantRegistry(demo: try EmulatorCore(configuration: configuration))
-        let certificateAuthority = configuration.tls
-            ? try EmulatorCertificateAuthority.load(directory: configuration.stateDirectory, names: ServerNames.listening(on: configuration.host))
-            : nil
+        // On a thread of its own: a new state generates an RSA key and hashes the demo users'
+        // passwords, a TLS start may make a certificate, which must not hold a thread of the pool
+        // that serves requests (of this process's other emulators, and of the app that runs it).
+        let (tenants, certificateAuthority) = try await DetachedThread.run {
+            let tenants = TenantRegistry(demo: try EmulatorCore(configuration: configuration))
+            let certificateAuthority = configuration.tls
+                ? try EmulatorCertificateAuthority.load(directory: configuration.stateDirectory, names: ServerNames.listening(on: configuration.host))
+                : nil
+            return (tenants, certificateAuthority)
+        }
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let connections = ConnectionRegistry(limit: ConnectionRegistry.effectiveLimit(configuration.maxConnections))
         let app = Application(

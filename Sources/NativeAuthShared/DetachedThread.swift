@@ -36,6 +36,20 @@ package enum DetachedThread {
         #endif
     }
 
+    /// Runs blocking `body` on a new detached thread and returns what it returns (or throws what it
+    /// throws), so that the awaiting task holds none of the cooperative pool's few threads while it
+    /// runs: work that takes a long time on purpose or by nature, such as generating an RSA key.
+    /// Cancelling the caller does not stop `body`; the call still waits for it.
+    ///
+    /// ```swift
+    /// let key = try await DetachedThread.run { try SigningKey.generate() }
+    /// ```
+    package static func run<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            start { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
     /// The closure, boxed so its pointer can cross `pthread_create`.
     private final class Work: Sendable {
         let body: @Sendable () -> Void

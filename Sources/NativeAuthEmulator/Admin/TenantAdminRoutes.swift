@@ -22,20 +22,20 @@ struct TenantAdminRoutes: Sendable {
         group.get { _, _ in AdminAnswer.Tenants(tenants: try tenants.all().map(AdminAnswer.Tenant.init)) }
         group.post { request, context in
             let creation = try AdminRequests.decode(Creation.self, from: try await AdminRequests.body(of: request))
-            let core = try Self.mapped { try tenants.create(subdomain: creation.subdomain) }
+            let core = try await Self.mapped { try await tenants.create(subdomain: creation.subdomain) }
             return try EditedResponse(status: .created, response: AdminAnswer.Tenant(core)).response(from: request, context: context)
         }
         group.delete(":subdomain") { _, context in
             let subdomain = try context.parameters.require("subdomain")
-            try Self.mapped { try tenants.remove(subdomain: subdomain) }
+            try await Self.mapped { try tenants.remove(subdomain: subdomain) }
             return Response(status: .noContent)
         }
     }
 
     /// Runs `body`, turning the registry's refusals into the admin API's errors.
-    private static func mapped<Result>(_ body: () throws -> Result) throws -> Result {
+    private static func mapped<Result>(_ body: () async throws -> Result) async throws -> Result {
         do {
-            return try body()
+            return try await body()
         } catch let failure as TenantRegistry.Failure {
             switch failure {
             case .invalidSubdomain:

@@ -39,7 +39,7 @@ struct ConsoleRoutes: Sendable {
                 let fields = try await form(request, context: context)
                 let subdomain = fields["subdomain"] ?? ""
                 do {
-                    _ = try tenants.create(subdomain: subdomain)
+                    _ = try await tenants.create(subdomain: subdomain)
                 } catch let failure as TenantRegistry.Failure {
                     return try tenantsPage(tenants, error: Self.sentence(failure), status: 400).reply.response(from: request, context: context)
                 }

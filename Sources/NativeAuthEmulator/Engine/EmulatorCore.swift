@@ -197,8 +197,8 @@ final class EmulatorCore: Sendable {
         try store.update { state in
             let tenantId = state.tenantId
             state = EmulatorState(tenantId: tenantId)
-            // The few demo users are hashed here, inside the transaction: milliseconds (a seed
-            // file's users, any number, were hashed as it was read).
+            // The demo users' hash is made once per process (DemoUsers.passwordHash); a seed file's
+            // users, any number, were hashed as it was read, before this transaction.
             state.upsert(try SeedFile(users: DemoUsers.seeds).records(existing: [:], tenantId: tenantId))
             if let seedUsers { state.upsert(try seedUsers.records(existing: state.users, tenantId: tenantId)) }
         }

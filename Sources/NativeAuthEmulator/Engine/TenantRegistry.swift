@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthShared
 
 /// The tenants one emulator instance serves: its demo tenant (the configuration's, always there)
 /// and those made with `POST /_emulator/tenants`, each an ``EmulatorCore`` of its own (its users,
@@ -68,8 +69,14 @@ final class TenantRegistry: Sendable {
         return false
     }
 
-    /// Makes a tenant: the demo users and the seed file's, a new signing key and client ID.
-    func create(subdomain: String) throws -> EmulatorCore {
+    /// Makes a tenant: the demo users and the seed file's, a new signing key and client ID. Made on a
+    /// thread of its own (``DetachedThread/run(_:)``): generating an RSA key takes long enough
+    /// (seconds in a debug build) that it must not hold a thread of the pool that serves requests.
+    func create(subdomain: String) async throws -> EmulatorCore {
+        try await DetachedThread.run { [self] in try make(subdomain: subdomain) }
+    }
+
+    private func make(subdomain: String) throws -> EmulatorCore {
         guard TenantSettings.isValid(subdomain: subdomain) else { throw Failure.invalidSubdomain }
         guard !TenantSettings.isTenantIdShaped(subdomain: subdomain) else { throw Failure.tenantIdShapedSubdomain }
         let settings = TenantSettings(subdomain: subdomain)

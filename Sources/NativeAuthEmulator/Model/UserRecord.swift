@@ -57,15 +57,23 @@ struct UserRecord: Codable, Sendable, Equatable {
 
 /// The demo users seeded when a state has none.
 enum DemoUsers {
+    /// The password of the demo password users (docs/EMULATOR.md lists them).
+    static let password = "Passw0rd!"
+
+    /// ``password``, hashed once per process and shared by the demo users of every state it makes
+    /// (each test's emulator, each tenant, each reset): a password everyone knows gains nothing from
+    /// a salt of its own, and each state would otherwise spend three PBKDF2 derivations on it.
+    static let passwordHash = PasswordHasher.hash(password)
+
     static let seeds: [SeedFile.User] = [
         SeedFile.User(username: "alice@example.com", method: .otp, password: nil, passwordHash: nil, displayName: "Alice Example"),
-        SeedFile.User(username: "bob@example.com", method: .password, password: "Passw0rd!", passwordHash: nil, displayName: "Bob Example"),
+        SeedFile.User(username: "bob@example.com", method: .password, password: nil, passwordHash: passwordHash, displayName: "Bob Example"),
         SeedFile.User(username: "webuser@example.com", method: .otp, password: nil, passwordHash: nil, displayName: "Web User Example",
                       browserOnly: true),
-        SeedFile.User(username: "mfauser@example.com", method: .password, password: "Passw0rd!", passwordHash: nil, displayName: "MFA User Example",
+        SeedFile.User(username: "mfauser@example.com", method: .password, password: nil, passwordHash: passwordHash, displayName: "MFA User Example",
                       mfa: UserStrongAuth(methods: [StrongAuthMethod(id: "", channel: .email, target: "mfauser@example.com"),
                                                     StrongAuthMethod(id: "", channel: .sms, target: "+14255550100")], register: nil)),
-        SeedFile.User(username: "registeruser@example.com", method: .password, password: "Passw0rd!", passwordHash: nil, displayName: "Register User Example",
+        SeedFile.User(username: "registeruser@example.com", method: .password, password: nil, passwordHash: passwordHash, displayName: "Register User Example",
                       mfa: UserStrongAuth(methods: [], register: true)),
         // An email code, then an SMS code (email cannot be the second factor of an email first factor).
         SeedFile.User(username: "smsuser@example.com", method: .otp, password: nil, passwordHash: nil, displayName: "SMS User Example",
