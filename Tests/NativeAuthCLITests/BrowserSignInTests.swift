@@ -7,7 +7,7 @@ import Testing
 /// them). `$BROWSER` is a script that opens the URL in that browser and fills the form as a person
 /// would. Each page's screenshot goes to a folder of the run, or to `docs/screenshots` when
 /// `NATIVEAUTH_UPDATE_SCREENSHOTS=1`.
-@Suite(.serialized, .timeLimit(.minutes(3)),
+@Suite(.serialized, .timeLimit(.minutes(10)),
        .enabled(if: HeadlessBrowser.available || ProcessInfo.processInfo.environment["CI"] != nil,
                 "chromium, chromium-driver and python3 selenium are needed (CI installs them)"))
 struct BrowserSignInTests {

@@ -7,7 +7,7 @@ import Testing
 /// with the admin token, makes a tenant, adds, disables and re-passwords users, watches a code
 /// arrive, reads the request log, queues and clears a fault, and signs out. Its screenshots go where
 /// the browser sign-in's go.
-@Suite(.serialized, .timeLimit(.minutes(3)),
+@Suite(.serialized, .timeLimit(.minutes(10)),
        .enabled(if: HeadlessBrowser.available || ProcessInfo.processInfo.environment["CI"] != nil,
                 "chromium, chromium-driver and python3 selenium are needed (CI installs them)"))
 struct ConsoleBrowserTests {

@@ -5,7 +5,7 @@ import Testing
 /// ArgumentParser finds itself is exit 2 (its own code is 64), a first argument that names no
 /// command says the command meant, help and the version go to standard output with exit 0, and a
 /// command's own failure keeps its code. In process, the tests see the same through `InProcessMain`.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct ExitPathTests {
     @Test func usageErrorsAreExit2InTheToolsOwnStyle() async throws {
         let sandbox = try CLISandbox()

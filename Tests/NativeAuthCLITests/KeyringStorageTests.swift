@@ -7,7 +7,7 @@ import Testing
 /// `nativeauth` with a real Secret Service (GNOME Keyring on a private session bus, with a private
 /// `HOME`): the tokens go to the keyring and into no file, `status` says where they are, a keyring that
 /// stops is a clear error that loses nothing, `signout` leaves no item behind.
-@Suite("Keyring storage", .serialized, .timeLimit(.minutes(3)),
+@Suite("Keyring storage", .serialized, .timeLimit(.minutes(10)),
        .enabled(if: SecretServiceFixture.enabled, "needs dbus-daemon, gnome-keyring, libsecret-1-0 and libsecret-tools"))
 struct KeyringStorageTests {
     @Test func tokensLiveInTheKeyringAndInNoFileUntilSignout() async throws {
@@ -197,7 +197,7 @@ private let code = "97531864"
 
 /// A CLI sandbox whose `HOME`, XDG folders and session bus are a fresh private Secret Service's.
 private func withKeyringSandbox(_ body: (SecretServiceFixture, CLISandbox) async throws -> Void) async throws {
-    let keyring = try SecretServiceFixture.start()
+    let keyring = try await SecretServiceFixture.started()
     defer { keyring.stop() }
     var sandbox = try CLISandbox(fixedCode: code)
     defer { sandbox.remove() }

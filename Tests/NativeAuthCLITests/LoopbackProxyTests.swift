@@ -11,7 +11,7 @@ import Glibc
 /// emulator, `call` to its API, the embedded emulator) go straight to this machine and the listener
 /// sees nothing; a request to any other host still goes to the proxy. Only the `nativeauth` child
 /// processes get the variables, never the test process.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct LoopbackProxyTests {
     /// The sandbox's environment with every proxy variable set to `proxy`, and no `NO_PROXY`.
     private static func proxied(_ sandbox: CLISandbox, through proxy: ProxyTrap) -> CLISandbox {

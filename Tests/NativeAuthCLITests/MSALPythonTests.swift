@@ -6,7 +6,7 @@ import Testing
 /// (both ways MSAL accepts a host it does not know), an interactive sign-in through the emulator's
 /// page in headless Chromium, and a refresh-token grant. And `nativeauth` itself over HTTPS with
 /// `--ca-file` / `NATIVEAUTH_CA_FILE`.
-@Suite(.serialized, .timeLimit(.minutes(4)),
+@Suite(.serialized, .timeLimit(.minutes(10)),
        .enabled(if: MSALPython.available || ProcessInfo.processInfo.environment["CI"] != nil,
                 "python3 with msal, selenium, chromium and chromium-driver are needed (CI installs them)"))
 struct MSALPythonTests {

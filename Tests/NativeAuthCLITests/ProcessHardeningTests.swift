@@ -8,7 +8,7 @@ import Glibc
 /// `RLIMIT_CORE` is 0) and is not dumpable (so its `/proc/PID` files belong to root, and other
 /// processes of its user cannot read its memory). Root's processes' files belong to root anyway, so
 /// as root the command runs as `nobody` (`setpriv`), where the change of owner shows.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct ProcessHardeningTests {
     private static let nobody: uid_t = 65534
 

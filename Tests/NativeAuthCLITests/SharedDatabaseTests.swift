@@ -9,7 +9,7 @@ extension EmulatorProcess {
     @Suite(.enabled(if: PostgresCluster.enabled, "needs PostgreSQL's programs (apt-get install postgresql)"))
     struct SharedDatabaseTests {
         @Test func anInstanceKilledMidFlowLosesNothingAndTheFlowGoesOnAtAnother() async throws {
-            let cluster = try PostgresCluster.start()
+            let cluster = try await PostgresCluster.start()
             defer { cluster.stop() }
             let sandbox = try CLISandbox(fixedCode: "24681357")
             defer { sandbox.remove() }

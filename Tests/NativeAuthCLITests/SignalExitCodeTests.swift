@@ -3,7 +3,7 @@ import Testing
 
 /// The exit code of a signal, 128 + its number, from the binary itself: a signal at the prompt and
 /// while `token` waits for the server.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct SignalExitCodeTests {
     @Test func sigtermAtThePromptExits143() async throws {
         let sandbox = try CLISandbox()

@@ -86,8 +86,10 @@ final class LiveCommand: Sendable {
         input.append(text)
     }
 
-    /// How long a wait for output may last: a bound against a hang, not a timing.
-    static let outputBound = Duration.seconds(120)
+    /// How long a wait for output may last: a bound against a hang, not a timing. In a full run every
+    /// test starts at once, and on two cores one test's steps (an embedded emulator's start, its
+    /// first answer) wait behind the others' for minutes.
+    static let outputBound = Duration.seconds(300)
 
     /// Waits until standard error holds `count` matches of `pattern`; returns the last match's first group.
     @discardableResult

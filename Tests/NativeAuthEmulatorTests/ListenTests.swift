@@ -62,7 +62,7 @@ struct ListenTests {
             try Data(authority.certificatePEM.utf8).write(to: ca)
             defer { try? FileManager.default.removeItem(at: ca) }
             // curl checks the certificate against the name it connected to, as any client does.
-            let curl = try ExternalProgram.run(
+            let curl = try await ExternalProgram.running(
                 "curl", ["-sS", "--cacert", ca.path, "-o", "/dev/null", "-w", "%{http_code}",
                          "-H", "Authorization: Bearer \(EmulatorClient.adminToken)",
                          "https://\(address):\(client.emulator.port)/_emulator/health"])

@@ -13,7 +13,7 @@ struct PostgresStateTests {
     private func withThreeInstances(
         _ body: @Sendable (PostgresCluster, [EmulatorClient]) async throws -> Void
     ) async throws {
-        let server = try PostgresCluster.start()
+        let server = try await PostgresCluster.start()
         defer { server.stop() }
         let url = server.url
         try await withEmulator({ $0.database = url }) { a in
@@ -93,7 +93,7 @@ struct PostgresStateTests {
             let (a, b) = (clients[0], clients[1])
             let refresh = try #require(try await a.signInOTP().string("refresh_token"))
             let started = try await a.startOTP()
-            server.stopServer()
+            await server.stopServer()
             let meanwhile = try await b.initiate("alice@example.com")
             #expect(meanwhile.status == 500)
             let admin = try await b.admin("GET", "users")
@@ -102,7 +102,7 @@ struct PostgresStateTests {
                     "\(admin.json)")
             let health = try await b.admin("GET", "health")
             #expect(health.status == 503 && health.string("error") == "server_error", "not ready while the database is down: \(health.json)")
-            try server.startServer()
+            try await server.startServer()
             #expect(try await b.refresh(refresh).status == 200)
             #expect(try await b.submitCode(started, code: "12345678").status == 200)
         }
@@ -125,7 +125,7 @@ struct PostgresStateTests {
 
     @Test(.enabled(if: PostgresCluster.enabled, Comment(rawValue: needsPostgres)))
     func aDatabaseThatDoesNotExistStopsTheStart() async throws {
-        let server = try PostgresCluster.start()
+        let server = try await PostgresCluster.start()
         defer { server.stop() }
         let missing = "postgres://postgres@127.0.0.1:\(server.port)/missing"
         let error = await #expect(throws: (any Error).self) {

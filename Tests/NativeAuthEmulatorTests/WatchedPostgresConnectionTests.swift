@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 @testable import NativeAuthEmulator
+import NativeAuthShared
 import NativeAuthTestSupport
 import NIOPosix
 import PostgresNIO
@@ -11,22 +12,22 @@ import Testing
 /// never for good: postgres-nio neither answers nor fails a statement written to a connection that
 /// closed meanwhile, and the instance's transactions wait for each under one lock.
 @Suite("A statement on a closing connection", .enabled(if: PostgresCluster.enabled, Comment(rawValue: PostgresStateTests.needsPostgres)),
-       .timeLimit(.minutes(3)))
+       .timeLimit(.minutes(10)))
 struct WatchedPostgresConnectionTests {
     private static let logger = Logger(label: "watched-connection-tests")
 
     @Test("Answered while the connection is open; refused at once after it closed, instead of waiting for good")
-    func aStatementAfterTheCloseFails() throws {
-        let server = try PostgresCluster.start()
+    func aStatementAfterTheCloseFails() async throws {
+        let server = try await PostgresCluster.start()
         defer { server.stop() }
         let (configuration, _) = try PostgresStateDatabase.configuration(server.url)
-        let connection = try PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration,
-                                                        id: 1, logger: Self.logger).wait()
+        let connection = try await PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration,
+                                                        id: 1, logger: Self.logger).get()
         let watched = WatchedPostgresConnection(connection, answerDeadline: .seconds(600))
         let answered = try watched.query("SELECT 1", logger: Self.logger)
         #expect(answered.rows.count == 1)
 
-        try connection.close().wait()
+        try await connection.close().get()
         #expect(throws: WatchedPostgresConnection.Closed.self) {
             try watched.query("SELECT 1", logger: Self.logger)
         }
@@ -36,13 +37,14 @@ struct WatchedPostgresConnectionTests {
     /// the connection has closed, and then too (postgres-nio alone would leave that one unanswered,
     /// and the instance's lock held for good); the next transaction connects again.
     @Test("A transaction whose backend is terminated fails, also once its connection has closed; the next one connects again")
-    func aTransactionWhoseConnectionIsLostFailsAndTheNextReconnects() throws {
-        let server = try PostgresCluster.start()
+    func aTransactionWhoseConnectionIsLostFailsAndTheNextReconnects() async throws {
+        let server = try await PostgresCluster.start()
         defer { server.stop() }
         let database = try PostgresStateDatabase(url: server.url, logger: Self.logger)
         let sawTheClose = Mutex(false)
-        #expect(throws: PersistenceError.self, "its COMMIT fails too") {
-            try database.transaction { statements in
+        // On a thread of its own: the instance's transactions block their thread while they run.
+        await #expect(throws: PersistenceError.self, "its COMMIT fails too") {
+            try await DetachedThread.run { try database.transaction { statements in
                 _ = try? statements.query("SELECT pg_terminate_backend(pg_backend_pid())", [])
                 // Statements fail while postgres-nio is closing the connection; once it has closed, one
                 // fails as closed. (A bound of a minute, so that a bug ends the test, not a timing.)
@@ -57,7 +59,7 @@ struct WatchedPostgresConnectionTests {
                         continue
                     }
                 }
-            }
+            } }
         }
         #expect(sawTheClose.withLock { $0 }, "no statement failed as closed within a minute")
         let one = try database.transaction { statements in try statements.query("SELECT 1", []).first?.integer(0) }
@@ -70,8 +72,8 @@ struct WatchedPostgresConnectionTests {
     /// takes, and the next transaction of the first connects again. The deadlines are short for
     /// the test; the waits for each side are bounded at a minute, against a bug, not as timings.
     @Test("A transaction whose connection goes silent fails after its answer deadline; another instance gets the lock; the next one connects again")
-    func aSilentConnectionLetsTheLockGo() throws {
-        let server = try PostgresCluster.start()
+    func aSilentConnectionLetsTheLockGo() async throws {
+        let server = try await PostgresCluster.start()
         defer { server.stop() }
         let proxy = try SilenceableProxy(upstreamPort: server.port)
         defer { proxy.stop() }
@@ -82,7 +84,8 @@ struct WatchedPostgresConnectionTests {
         let otherResult = Mutex<Result<Int64?, any Error>?>(nil)
         let silenced = Mutex(0)
 
-        let silentResult = Self.withinAMinute {
+        // The waits are on threads of their own, not on the cooperative pool's few threads.
+        let silentResult = try await DetachedThread.run { Self.withinAMinute {
             try silent.transaction { statements in
                 try statements.execute("SELECT 1", [])  // the lock is had
                 silenced.withLock { $0 = proxy.silenceAll() }
@@ -93,7 +96,7 @@ struct WatchedPostgresConnectionTests {
                 }
                 try statements.execute("SELECT 1", [])
             }
-        }
+        } }
         #expect(silenced.withLock { $0 } == 1, "the instance's one connection went silent")
         switch silentResult {
         case nil:
@@ -103,7 +106,8 @@ struct WatchedPostgresConnectionTests {
         case .success?: Issue.record("a statement on a silent connection was answered")
         case .failure(let error)?: #expect("\(error)".contains("answered no statement within"), "\(error)")
         }
-        #expect(otherEnded.wait(timeout: .now() + 60) == .success, "the other instance waited a minute for the lock")
+        let otherEndedInAMinute = try await DetachedThread.run { otherEnded.wait(timeout: .now() + 60) == .success }
+        #expect(otherEndedInAMinute, "the other instance waited a minute for the lock")
         #expect(try otherResult.withLock { try $0?.get() } == 2)
         let again = try silent.transaction { statements in try statements.query("SELECT 3", []).first?.integer(0) }
         #expect(again == 3)

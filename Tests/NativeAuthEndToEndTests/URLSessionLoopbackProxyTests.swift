@@ -11,7 +11,7 @@ import Testing
 /// another host goes to the proxy. libcurl reads the variables from the process's environment, so the
 /// requests are made by this test binary run again as a child with the variables set (only that
 /// child's environment has them) and a filter that runs only ``childSendsWithProxyVariablesSet()``.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct URLSessionLoopbackProxyTests {
     private static let serverVariable = "NATIVEAUTH_TEST_LOOPBACK_SERVER"
 

@@ -16,7 +16,7 @@ import Testing
 struct ConnectionCloseWatchTests {
     @Test("A statement after its connection closed fails as unavailable at once; the watch keeps one entry per open connection, none after it closed")
     func aStatementAfterTheCloseFails() async throws {
-        let cluster = try PostgresFixture.sharedCluster()
+        let cluster = try await PostgresFixture.sharedCluster()
         try await Self.withDatabase(cluster) { database in
             try await database.withConnection { connection in
                 for _ in 0..<20 { _ = try await database.query("SELECT 1", on: connection) }
@@ -33,7 +33,7 @@ struct ConnectionCloseWatchTests {
 
     @Test("Statements while the backend is terminated fail, until and after the connection has closed; none waits for good")
     func statementsAcrossTheCloseEnd() async throws {
-        let cluster = try PostgresFixture.sharedCluster()
+        let cluster = try await PostgresFixture.sharedCluster()
         try await Self.withDatabase(cluster) { database in
             try await database.withConnection { connection in
                 _ = try? await database.query("SELECT pg_terminate_backend(pg_backend_pid())", on: connection)
@@ -58,7 +58,7 @@ struct ConnectionCloseWatchTests {
 
     @Test("A transaction keeps its statements when its body returns, and none when it throws or PostgreSQL rolled it back")
     func transactionCommitsOrRollsBack() async throws {
-        let cluster = try PostgresFixture.sharedCluster()
+        let cluster = try await PostgresFixture.sharedCluster()
         try await Self.withDatabase(cluster) { database in
             try await database.withConnection { connection in
                 _ = try await database.query("CREATE TEMPORARY TABLE kept (value INT4)", on: connection)
@@ -93,7 +93,7 @@ struct ConnectionCloseWatchTests {
     /// another connection, and the lock's release does not wait.
     @Test("A refresh whose lock's connection closes under it ends: a read fails as unavailable, the write goes through another connection")
     func refreshWhoseLockConnectionCloses() async throws {
-        let cluster = try PostgresCluster.start()
+        let cluster = try await PostgresCluster.start()
         defer { cluster.stop() }
         let partition = "user-\(UUID().uuidString)"
         let server = ServerMock()

@@ -8,7 +8,7 @@ import Testing
 /// outcomes, whatever becomes of its statement. The clocks of 10 minutes are bounds, not timings: a
 /// check that waited for a statement nobody answers would reach the suite's time limit instead.
 @Suite("A check of the listening connection", .enabled(if: PostgresCluster.enabled, "\(PostgresCluster.missing ?? "")"),
-       .timeLimit(.minutes(3)))
+       .timeLimit(.minutes(10)))
 struct ListeningCheckTests {
     private static let logger = Logger(label: "listening-check-tests")
 
@@ -34,7 +34,7 @@ struct ListeningCheckTests {
 
     /// Runs `body` with a listening connection gone silent without closing (``SilenceableProxy``).
     private static func withSilentConnection(_ body: (PostgresConnection) async throws -> Void) async throws {
-        let proxy = try SilenceableProxy(upstreamPort: try PostgresFixture.sharedCluster().port)
+        let proxy = try SilenceableProxy(upstreamPort: try await PostgresFixture.sharedCluster().port)
         defer { proxy.stop() }
         try await withConnection(port: proxy.port) { connection in
             for try await _ in try await connection.query("LISTEN listening_check_tests", logger: logger) {}
@@ -45,7 +45,7 @@ struct ListeningCheckTests {
 
     @Test("A connection that answers: answered")
     func anAnsweringConnectionIsAnswered() async throws {
-        try await Self.withConnection(port: try PostgresFixture.sharedCluster().port) { connection in
+        try await Self.withConnection(port: try await PostgresFixture.sharedCluster().port) { connection in
             #expect(await ListeningCheck.run(on: connection, within: .seconds(600), logger: Self.logger).name == "answered")
         }
     }
@@ -55,7 +55,7 @@ struct ListeningCheckTests {
     /// not wait for one, but end at once, long before its clock.
     @Test("A connection closed before the check: closed, at once")
     func aConnectionClosedBeforeTheStatementEndsTheCheck() async throws {
-        let connection = try await Self.connect(port: try PostgresFixture.sharedCluster().port)
+        let connection = try await Self.connect(port: try await PostgresFixture.sharedCluster().port)
         try await connection.close()
         #expect(await ListeningCheck.run(on: connection, within: .seconds(600), logger: Self.logger).name == "closed")
     }

@@ -10,14 +10,18 @@ import Synchronization
 /// A PostgreSQL for the tests: the process's shared private cluster (each test uses partitions of
 /// its own), or a cluster of the test's own when it stops and starts the server.
 enum PostgresFixture {
-    private static let shared = Mutex<Result<PostgresCluster, any Error>?>(nil)
+    private static let shared = Mutex<Task<PostgresCluster, any Error>?>(nil)
 
-    /// The shared cluster, started on first use; it stops when the test process ends.
-    static func sharedCluster() throws -> PostgresCluster {
-        try shared.withLock { shared in
-            if shared == nil { shared = Result { try PostgresCluster.start() } }
-            return try shared!.get()
+    /// The shared cluster, started on first use; it stops when the test process ends. The tests
+    /// that ask for it while it starts await the one start (no lock is held meanwhile).
+    static func sharedCluster() async throws -> PostgresCluster {
+        let start = shared.withLock { shared in
+            if let shared { return shared }
+            let started = Task { try await PostgresCluster.start() }
+            shared = started
+            return started
         }
+        return try await start.value
     }
 
     static let keys = try! SealingKeys(current: SealingKey(id: "k1", bytes: [UInt8](repeating: 7, count: 32)))

@@ -13,7 +13,7 @@ import Testing
 struct PostgresListenerTests {
     @Test("A listening connection that stops answering without closing (a half-open TCP connection) is noticed: the first level is not served from forever")
     func silentListenerIsNoticed() async throws {
-        let cluster = try PostgresCluster.start()
+        let cluster = try await PostgresCluster.start()
         defer { cluster.stop() }
         let proxy = try SilenceableProxy(upstreamPort: cluster.port)
         defer { proxy.stop() }
@@ -39,7 +39,7 @@ struct PostgresListenerTests {
 
     @Test("A partition without accounts is not served from the first level: a sign-in on another replica is seen before its notification arrives")
     func signInElsewhereIsSeenAtOnce() async throws {
-        let cluster = try PostgresFixture.sharedCluster()
+        let cluster = try await PostgresFixture.sharedCluster()
         let proxy = try SilenceableProxy(upstreamPort: cluster.port)
         defer { proxy.stop() }
         let server = ServerMock()
@@ -57,7 +57,7 @@ struct PostgresListenerTests {
 
     @Test("A read in flight while the replica listens again does not put back what a change it could not hear replaced")
     func readAcrossListeningAgainIsNotKept() async throws {
-        let cluster = try PostgresCluster.start()
+        let cluster = try await PostgresCluster.start()
         defer { cluster.stop() }
         let server = ServerMock()
         try await PostgresFixture.withReplica(cluster) { b in

@@ -9,7 +9,7 @@ import Testing
 struct PostgresOutageTests {
     @Test("While PostgreSQL is down: cached tokens are served, sign-ins and refreshes fail clearly; after: nothing lost, no refresh token spent twice")
     func outage() async throws {
-        let cluster = try PostgresCluster.start()
+        let cluster = try await PostgresCluster.start()
         defer { cluster.stop() }
         let server = ServerMock()
         try await PostgresFixture.withReplica(cluster, timeout: .seconds(10)) { replica in
@@ -17,7 +17,7 @@ struct PostgresOutageTests {
             let signedIn = try await ServerMock.signIn(alice, "alice@contoso.com")
             let cached = try await signedIn.getAccessToken().accessToken
 
-            cluster.stopServer()
+            await cluster.stopServer()
             // A cached access token is served from the first level.
             let account = try #require(try await alice.storedAccount())
             #expect(try await account.getAccessToken().accessToken == cached)
@@ -31,7 +31,7 @@ struct PostgresOutageTests {
             #expect(refresh?.code == .tokenStore)
             #expect(server.spentRefreshTokens.isEmpty, "no refresh token was spent while the store was down")
 
-            try cluster.startServer()
+            try await cluster.startServer()
             for await change in replica.store.changes where change.isEmpty { break }  // listening again
             try await NativeAuthDatabase(client: replica.database.client, timeout: .seconds(120)).migrate()  // and connected
             // Nothing lost: Alice is there, her refresh token works once, and Bob can sign in now.

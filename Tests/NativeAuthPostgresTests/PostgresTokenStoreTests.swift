@@ -15,7 +15,7 @@ import Testing
 struct PostgresTokenStoreTests {
     @Test("Migrations run once, even from replicas starting at once")
     func migrations() async throws {
-        let cluster = try PostgresCluster.start()
+        let cluster = try await PostgresCluster.start()
         defer { cluster.stop() }
         let applied = try await withThrowingTaskGroup(of: [Int].self) { group in
             for _ in 0..<3 {
@@ -36,7 +36,7 @@ struct PostgresTokenStoreTests {
 
     @Test("Before the migration, the ledger's clean-up finds nothing to delete; recording an opening fails loudly")
     func ledgerBeforeMigration() async throws {
-        let cluster = try PostgresCluster.start()
+        let cluster = try await PostgresCluster.start()
         defer { cluster.stop() }
         let client = PostgresClient(configuration: try .init(databaseURL: cluster.url))
         try await withThrowingTaskGroup(of: Void.self) { group async throws in
@@ -53,7 +53,7 @@ struct PostgresTokenStoreTests {
 
     @Test("A sign-in is one row of its partition, encrypted at rest, read by another replica")
     func signInIsOneEncryptedRow() async throws {
-        let cluster = try PostgresFixture.sharedCluster()
+        let cluster = try await PostgresFixture.sharedCluster()
         let partition = "user-\(UUID().uuidString)"
         let server = ServerMock()
         try await PostgresFixture.withReplica(cluster) { a in
@@ -69,7 +69,7 @@ struct PostgresTokenStoreTests {
 
     @Test("A write on one replica drops the other replica's first-level copy")
     func notificationsInvalidate() async throws {
-        let cluster = try PostgresFixture.sharedCluster()
+        let cluster = try await PostgresFixture.sharedCluster()
         let partition = "user-\(UUID().uuidString)"
         let server = ServerMock()
         try await PostgresFixture.withReplica(cluster) { a in
@@ -87,7 +87,7 @@ struct PostgresTokenStoreTests {
 
     @Test("Two replicas refreshing the same account at once spend its refresh token once")
     func refreshSingleFlightAcrossReplicas() async throws {
-        let cluster = try PostgresFixture.sharedCluster()
+        let cluster = try await PostgresFixture.sharedCluster()
         let partition = "user-\(UUID().uuidString)"
         let server = ServerMock()
         try await PostgresFixture.withReplica(cluster) { a in
@@ -113,7 +113,7 @@ struct PostgresTokenStoreTests {
 
     @Test("A refresh waits for another replica's refresh of the same account (one that hangs, or whose connection went silent) for refreshLockTimeout at most, then fails clearly")
     func refreshLockWaitIsBounded() async throws {
-        let cluster = try PostgresFixture.sharedCluster()
+        let cluster = try await PostgresFixture.sharedCluster()
         let partition = "user-\(UUID().uuidString)"
         try await PostgresFixture.withReplica(cluster) { a in
             try await PostgresFixture.withReplica(cluster, refreshLockTimeout: .milliseconds(300)) { b in
@@ -133,7 +133,7 @@ struct PostgresTokenStoreTests {
     func refreshLockNotHadIsAnError() async throws {
         // A cluster of its own: on the shared one, other tests' replicas hold the migration's lock
         // now and then, and b's own migration would run into its statement_timeout.
-        let cluster = try PostgresCluster.start()
+        let cluster = try await PostgresCluster.start()
         defer { cluster.stop() }
         let partition = "user-\(UUID().uuidString)"
         try await PostgresFixture.withReplica(cluster) { a in
@@ -173,7 +173,7 @@ struct PostgresTokenStoreTests {
 
     @Test("A row changed in the database is an error, never an empty partition")
     func tamperedRow() async throws {
-        let cluster = try PostgresFixture.sharedCluster()
+        let cluster = try await PostgresFixture.sharedCluster()
         let partition = "user-\(UUID().uuidString)"
         let other = "user-\(UUID().uuidString)"
         let server = ServerMock()
@@ -194,7 +194,7 @@ struct PostgresTokenStoreTests {
 
     @Test("The first level keeps at most its capacity")
     func boundedFirstLevel() async throws {
-        let cluster = try PostgresFixture.sharedCluster()
+        let cluster = try await PostgresFixture.sharedCluster()
         try await PostgresFixture.withReplica(cluster, cacheCapacity: 20) { a in
             for index in 0..<60 { _ = try await a.store.read(partition: "bounded-\(UUID().uuidString)-\(index)") }
             #expect(a.store.cachedPartitionCount <= 20)
@@ -203,7 +203,7 @@ struct PostgresTokenStoreTests {
 
     @Test("The ledger records a sealed state's first opening once, across replicas, and deletes rows expired for longer than the clock skew allowance")
     func ledger() async throws {
-        let cluster = try PostgresFixture.sharedCluster()
+        let cluster = try await PostgresFixture.sharedCluster()
         try await PostgresFixture.withReplica(cluster) { a in
             try await PostgresFixture.withReplica(cluster) { b async throws in
                 let id = UUID()
@@ -222,7 +222,7 @@ struct PostgresTokenStoreTests {
 
     @Test("A replica whose clock runs late opens a sealed state once, even after the expired rows were deleted")
     func lateClockOpensOnce() async throws {
-        let cluster = try PostgresFixture.sharedCluster()
+        let cluster = try await PostgresFixture.sharedCluster()
         let server = ServerMock()
         // Two minutes behind PostgreSQL: a value sealed there for a minute has expired by
         // PostgreSQL's clock while it still opens on this replica.
@@ -245,7 +245,7 @@ struct PostgresTokenStoreTests {
 
     @Test("A sealed sign-in opens once across replicas through the PostgreSQL ledger")
     func sealedStateOnceAcrossReplicas() async throws {
-        let cluster = try PostgresFixture.sharedCluster()
+        let cluster = try await PostgresFixture.sharedCluster()
         let server = ServerMock()
         try await PostgresFixture.withReplica(cluster) { a in
             try await PostgresFixture.withReplica(cluster) { b in

@@ -5,7 +5,7 @@ import Glibc
 import Testing
 
 /// `ChildProcess`: real children through `posix_spawn`, their endings, and what they inherit.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct ChildProcessTests {
     private func shell(_ script: String, environment: [String: String]? = nil) throws -> ChildProcess {
         try ChildProcess(executable: "/bin/sh", arguments: ["-c", script], environment: environment)

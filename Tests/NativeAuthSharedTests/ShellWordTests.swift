@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// `ShellWord`: what a real `/bin/sh` reads back from a quoted word is the word.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ShellWordTests {
     private func shellReadsBack(_ commandLine: String) throws -> String {
         let process = Process()

@@ -42,8 +42,14 @@ package final class PostgresCluster: Sendable {
     /// Whether tests that need the fixture run: when it can, and always under CI (to fail there).
     package static var enabled: Bool { missing == nil || ProcessInfo.processInfo.environment["CI"] != nil }
 
-    /// Makes a cluster and starts its server on a free loopback port.
-    package static func start() throws -> PostgresCluster {
+    /// Makes a cluster and starts its server on a free loopback port. `initdb` and the start take
+    /// seconds: they run on a thread of their own, not on one of the cooperative pool's few threads,
+    /// which the emulators and servers of the process's other tests need meanwhile.
+    package static func start() async throws -> PostgresCluster {
+        try await DetachedThread.run { try make() }
+    }
+
+    private static func make() throws -> PostgresCluster {
         guard let binaries else { throw FixtureError(message: missing ?? "no PostgreSQL") }
         let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("nativeauth-postgres-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -81,7 +87,11 @@ package final class PostgresCluster: Sendable {
     }
 
     /// Stops the server (a fast shutdown: connections are closed) and waits until it is down.
-    package func stopServer() {
+    package func stopServer() async {
+        _ = try? await DetachedThread.run { [self] in stopServerNow() }
+    }
+
+    private func stopServerNow() {
         let running = server.withLock { server in
             defer { server = nil }
             return server
@@ -90,23 +100,29 @@ package final class PostgresCluster: Sendable {
     }
 
     /// Starts the server again on the same port and data, and waits until it accepts connections.
-    package func startServer() throws {
+    package func startServer() async throws {
         guard let binaries = Self.binaries else { return }
-        let started = try RunningServer.start(binaries: binaries, folder: folder, port: port)
+        let (folder, port) = (self.folder, self.port)
+        let started = try await DetachedThread.run { try RunningServer.start(binaries: binaries, folder: folder, port: port) }
         server.withLock { $0 = started }
     }
 
     /// Whether the server is running.
     package var isRunning: Bool { server.withLock { $0 != nil } }
 
-    /// Stops the server and removes the cluster's folder.
+    /// Stops the server and removes the cluster's folder, on a thread of its own (the shutdown waits
+    /// for the server's exit): it returns at once, so that a test's `defer` can call it.
     package func stop() {
-        stopServer()
+        DetachedThread.start { [self] in stopNow() }
+    }
+
+    private func stopNow() {
+        stopServerNow()
         try? FileManager.default.removeItem(at: folder)
     }
 
     deinit {
-        stop()
+        stopNow()
     }
 
     /// One run of the server: `postgres` in the foreground under a shell that stops it (fast

@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthShared
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -54,6 +55,12 @@ package final class SecretServiceFixture: Sendable {
 
     /// Whether tests that need the fixture run: when it can, and always under CI (to fail there).
     package static var enabled: Bool { missing == nil || ProcessInfo.processInfo.environment["CI"] != nil }
+
+    /// ``start()`` on a thread of its own, for an async test: the daemons take seconds to start, and a
+    /// test that waits for them should not hold one of the cooperative pool's few threads.
+    package static func started() async throws -> SecretServiceFixture {
+        try await DetachedThread.run { try start() }
+    }
 
     /// Starts the bus and the keyring daemon, and waits until the keyring takes an item.
     package static func start() throws -> SecretServiceFixture {

@@ -8,7 +8,7 @@ import Testing
 struct ReplicaStartTests {
     @Test("A replica that starts while another is making the sessions table waits for it and starts")
     func sessionsTableMadeByAnother() async throws {
-        let cluster = try PostgresCluster.start()
+        let cluster = try await PostgresCluster.start()
         defer { cluster.stop() }
         let binaries = try #require(PostgresCluster.binaries)
         let psql = binaries.appendingPathComponent("psql").path

@@ -43,7 +43,7 @@ final class RunningProgram: Sendable {
     var isRunning: Bool { process.isRunning }
 
     /// How long a wait for output may last: a bound, not a timing (a loaded 2-core machine is slow).
-    static let outputBound = Duration.seconds(180)
+    static let outputBound = Duration.seconds(300)
 
     /// Waits until its output holds a match of `pattern`; returns the first group. Fails when it
     /// ends first or the bound passes.

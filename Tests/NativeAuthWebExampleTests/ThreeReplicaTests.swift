@@ -105,10 +105,10 @@ struct ThreeReplicaTests {
         try await withCluster(databaseTimeout: 20) { cluster in
             let browser = try cluster.browser("outage", username: "alice@example.com", secret: WebCluster.code)
             try await browser.waitFor("ready: yes")
-            cluster.postgres.stopServer()
+            await cluster.postgres.stopServer()
             browser.sendLine("stopped")
             try await browser.waitFor("down: yes")
-            try cluster.postgres.startServer()
+            try await cluster.postgres.startServer()
             let (status, text) = await browser.finish()
             #expect(status == 0, "\(text)")
             let values = lines(text)

@@ -45,7 +45,7 @@ final class WebCluster: Sendable {
 
     /// Starts it; each replica waits `databaseTimeout` seconds for a database connection.
     static func start(databaseTimeout: Int = 120) async throws -> WebCluster {
-        let postgres = try PostgresCluster.start()
+        let postgres = try await PostgresCluster.start()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nativeauth-web-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let keyFile = folder.appendingPathComponent("site.keys")

@@ -8,7 +8,7 @@ import Testing
 
 /// `acquireToken`: authorization code + PKCE with a loopback redirect, against the emulator's pages
 /// over real loopback HTTP (a person at the page is played by ``EmulatorUser``).
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct BrowserSignInEndToEndTests {
     private func parameters(_ user: EmulatorUser, scopes: [String] = [], loginHint: String? = nil) -> NativeAuthInteractiveTokenParameters {
         let parameters = NativeAuthInteractiveTokenParameters(scopes: scopes)

@@ -6,7 +6,7 @@ import Testing
 
 /// `acquireTokenWithDeviceCode` against the emulator over loopback: the codes, the verification
 /// page, and polling through the application's clock (`slow_down`, expiry, declined).
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct DeviceCodeEndToEndTests {
     /// A person on the verification page: types the user code, signs in, then continues or cancels.
     private func signInOnThePage(_ state: DeviceCodePendingState, username: String = EmulatorHarness.alice,
@@ -57,11 +57,11 @@ struct DeviceCodeEndToEndTests {
 
     @Test func slowDownAddsFiveSecondsAndTheCodeExpiresOnTheAppsClock() async throws {
         try await EmulatorHarness.run { harness in
-            let clock = ManualClock()
+            let clock = PollsTooSoon(emulator: harness.emulator)
             let app = try harness.browserApp(clock: clock)
             let state = try await start(app)
-            // Nobody signs in. The manual clock does not move the emulator's, so every poll after the
-            // first comes "too soon" for the emulator, which answers slow_down.
+            // Nobody signs in. Every poll after the first comes "too soon" for the emulator, which
+            // answers slow_down.
             guard case .error(let error, nil) = await state.waitForSignIn() else {
                 Issue.record("an unused code must end expired")
                 return
@@ -157,4 +157,22 @@ final class DeviceCodeRecorder: DeviceCodeDelegate {
     func onDeviceCodeIssued(state: DeviceCodePendingState) { onIssued(state) }
     func onDeviceCodeSignInCompleted(result: NativeAuthUserAccountResult) { onFinished(result.account.username) }
     func onDeviceCodeError(error: DeviceCodeError, newState: DeviceCodePendingState?) { onFinished(nil) }
+}
+
+/// The app's clock for a poll loop nobody answers: a ``ManualClock`` (nothing really sleeps) that
+/// also moves the emulator's clock a minute back at each wait, so that every poll comes "too soon"
+/// on the emulator's clock however long a loaded machine takes to send it.
+private final class PollsTooSoon: NativeAuthClock {
+    private let manual = ManualClock()
+    private let emulator: Emulator
+
+    init(emulator: Emulator) { self.emulator = emulator }
+
+    var now: Date { manual.now }
+    var sleeps: [Duration] { manual.sleeps }
+
+    func sleep(for duration: Duration) async throws {
+        try await manual.sleep(for: duration)
+        emulator.advanceClock(by: -60)
+    }
 }

@@ -7,7 +7,7 @@ import Testing
 /// `response_mode=form_post` on the emulator's sign-in page (what MSAL for Python's loopback listener
 /// takes): the code and state come back in a form that posts itself to the redirect URI, and redeem
 /// as usual; a mode the emulator does not offer is refused.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct FormPostEndToEndTests {
     private let browser = PageBrowser()
     private let verifier = PKCE.makeVerifier()

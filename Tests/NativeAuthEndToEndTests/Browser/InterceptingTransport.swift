@@ -5,7 +5,7 @@ import Synchronization
 /// The default transport with a test's hand on it: keeps every request, and may rewrite answers
 /// (to hand the library an ID token it must refuse). A mock at the transport seam only.
 final class InterceptingTransport: HTTPTransport {
-    private let next = HTTPTransports.makeDefault(timeout: 10)
+    private let next = HTTPTransports.makeDefault()
     private let rewrite: @Sendable (HTTPRequest, HTTPResponse) -> HTTPResponse
     private let sent = Mutex<[HTTPRequest]>([])
 

@@ -5,7 +5,7 @@ import NativeAuth
 /// (which never follows redirects, so each 303 is seen): reads a page's form (its action, hidden
 /// fields, title, error) and submits it with a button.
 struct PageBrowser: Sendable {
-    private let transport = HTTPTransports.makeDefault(timeout: 10)
+    private let transport = HTTPTransports.makeDefault()
 
     struct Page: Sendable {
         let url: URL

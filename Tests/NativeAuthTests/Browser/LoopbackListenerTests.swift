@@ -6,9 +6,9 @@ import Glibc
 import Testing
 
 /// The loopback redirect on its own, with raw requests over real loopback sockets.
-@Suite("Loopback listener", .timeLimit(.minutes(3)))
+@Suite("Loopback listener", .timeLimit(.minutes(10)))
 struct LoopbackListenerTests {
-    private let transport = HTTPTransports.makeDefault(timeout: 10)
+    private let transport = HTTPTransports.makeDefault()
 
     private func get(_ listener: LoopbackListener, _ target: String) async throws -> HTTPResponse {
         try await transport.send(HTTPRequest(method: "GET", url: URL(string: "http://127.0.0.1:\(listener.port)\(target)")!,
