@@ -29,32 +29,36 @@ struct StartOffThePoolTests {
             try #require(lock >= 0 && flock(lock, LOCK_EX) == 0)
             locks.append(lock)
         }
-        let alreadyWaiting = Self.threadsWaitingForAFileLock()
         let starts = (0..<count).map { index in
             Task { try await EmulatorClient.startEmulator { $0.stateDirectory = root.appendingPathComponent("state-\(index)") } }
         }
 
         let heldLocks = locks
-        let probeRan = try await DetachedThread.run {
-            let bound = ContinuousClock.now + .seconds(120)
-            while Self.threadsWaitingForAFileLock() < alreadyWaiting + count && ContinuousClock.now < bound { usleep(10_000) }
-            let allWaiting = Self.threadsWaitingForAFileLock() >= alreadyWaiting + count
+        let folder = root.resolvingSymlinksInPath().path + "/"
+        let (allWaiting, probeRan) = try await DetachedThread.run {
+            var bound = ContinuousClock.now + .seconds(120)
+            while Self.threadsWaitingForALock(under: folder) < count && ContinuousClock.now < bound { usleep(10_000) }
+            let allWaiting = Self.threadsWaitingForALock(under: folder) == count
             let ran = Mutex(false)
             Task.detached { ran.withLock { $0 = true } }
+            bound = ContinuousClock.now + .seconds(120)
             while !ran.withLock({ $0 }) && ContinuousClock.now < bound { usleep(10_000) }
             for lock in heldLocks {
                 flock(lock, LOCK_UN)
                 close(lock)
             }
-            return allWaiting && ran.withLock { $0 }
+            return (allWaiting, ran.withLock { $0 })
         }
+        #expect(allWaiting, "each start came to wait for its state folder's lock")
         #expect(probeRan, "a task started while every start waited for its state folder's lock ran only once they were let go")
         for start in starts { try await start.value.stop() }
     }
 
     /// How many threads of this process wait in `flock(2)` (its system call number on x86-64 and
-    /// arm64 Linux: 73 and 32), read from `/proc/self/task/*/syscall`.
-    private static func threadsWaitingForAFileLock() -> Int {
+    /// arm64 Linux: 73 and 32) on a file below `folder`: read from `/proc/self/task/*/syscall`, whose
+    /// second field is the call's first argument, the descriptor, named in `/proc/self/fd`. (Other
+    /// tests' threads may wait for other locks meanwhile.)
+    private static func threadsWaitingForALock(under folder: String) -> Int {
         #if arch(x86_64)
         let flockCall = "73"
         #else
@@ -62,8 +66,11 @@ struct StartOffThePoolTests {
         #endif
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
         return tasks.count { task in
-            let text = (try? String(contentsOfFile: "/proc/self/task/\(task)/syscall", encoding: .utf8)) ?? ""
-            return text.split(separator: " ").first == Substring(flockCall)
+            let fields = ((try? String(contentsOfFile: "/proc/self/task/\(task)/syscall", encoding: .utf8)) ?? "").split(separator: " ")
+            guard fields.count > 1, fields[0] == Substring(flockCall),
+                  let descriptor = Int(fields[1].dropFirst(2), radix: 16) else { return false }
+            let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)")) ?? ""
+            return path.hasPrefix(folder)
         }
     }
 }
