@@ -44,10 +44,13 @@ package enum DetachedThread {
     /// ```swift
     /// let key = try await DetachedThread.run { try SigningKey.generate() }
     /// ```
-    package static func run<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-        try await withCheckedThrowingContinuation { continuation in
-            start { continuation.resume(with: Result { try body() }) }
+    package static func run<Value: Sendable, Failure: Error>(
+        _ body: @escaping @Sendable () throws(Failure) -> Value
+    ) async throws(Failure) -> Value {
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, Failure>, Never>) in
+            start { continuation.resume(returning: Result { () throws(Failure) -> Value in try body() }) }
         }
+        return try result.get()
     }
 
     /// The closure, boxed so its pointer can cross `pthread_create`.

@@ -68,12 +68,10 @@ struct InProcessEmulatorProgram: EmulatorProgram {
     }
 
     private static func readAll(_ descriptor: Int32) async -> Data {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                let data = (try? FileDescriptorIO.read(upToCount: .max, from: descriptor, path: "pipe")) ?? Data()
-                close(descriptor)
-                continuation.resume(returning: data)
-            }
+        await DetachedThread.run {
+            let data = (try? FileDescriptorIO.read(upToCount: .max, from: descriptor, path: "pipe")) ?? Data()
+            close(descriptor)
+            return data
         }
     }
 }

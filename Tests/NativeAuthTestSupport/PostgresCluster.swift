@@ -88,7 +88,7 @@ package final class PostgresCluster: Sendable {
 
     /// Stops the server (a fast shutdown: connections are closed) and waits until it is down.
     package func stopServer() async {
-        _ = try? await DetachedThread.run { [self] in stopServerNow() }
+        await DetachedThread.run { [self] in stopServerNow() }
     }
 
     private func stopServerNow() {

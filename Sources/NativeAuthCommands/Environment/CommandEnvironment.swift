@@ -77,11 +77,7 @@ protocol StandardInput: Sendable {
 struct ProcessStandardInput: StandardInput {
     /// Reads on a thread of its own, so the async runtime (and the embedded emulator) keep running.
     func readLine() async -> String? {
-        await withCheckedContinuation { continuation in
-            DetachedThread.start {
-                continuation.resume(returning: Swift.readLine(strippingNewline: true))
-            }
-        }
+        await DetachedThread.run { Swift.readLine(strippingNewline: true) }
     }
 
     func read(upToCount count: Int) throws -> Data {

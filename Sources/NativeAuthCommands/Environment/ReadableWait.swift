@@ -20,13 +20,10 @@ enum ReadableWait {
         guard let wake = FileDescriptorIO.closeOnExecPipe() else { return }
         let waker = Waker(wake.write)
         await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                DetachedThread.start {
-                    var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
-                                       pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
-                    while poll(&descriptors, nfds_t(descriptors.count), -1) < 0 && errno == EINTR {}
-                    continuation.resume()
-                }
+            await DetachedThread.run {
+                var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+                                   pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+                while poll(&descriptors, nfds_t(descriptors.count), -1) < 0 && errno == EINTR {}
             }
         } onCancel: {
             waker.wake()
