@@ -89,6 +89,19 @@ struct ServeCommand: AsyncParsableCommand {
             }
             ProgramOutput.fail("The emulator could not start: \(error)")
         }
+        // Before the lines a caller waits for: a stop asked for once they are out is a clean stop.
+        // SIGQUIT would start the Swift runtime's backtracer; the emulator has nothing to save, so it just ends.
+        _ = signal(SIGQUIT, { _ in _exit(128 + SIGQUIT) })
+        let sources = [SIGINT, SIGTERM, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                ProgramOutput.info("Stopping the emulator…")
+                Task { try? await emulator.stop() }
+            }
+            source.resume()
+            return source
+        }
         if let authority = emulator.certificateAuthority {
             ProgramOutput.result("ca file: \(authority.certificateFile?.path ?? "(in memory)")")
         }
@@ -103,18 +116,6 @@ struct ServeCommand: AsyncParsableCommand {
         let passwordNote = configuration.database.flatMap { URLComponents(string: $0)?.password } == nil ? "" : ", with PGPASSWORD holding the password,"
         ProgramOutput.result("state: \(configuration.stateLocation) (`nativeauth emulator reset\(resetFlag)`\(passwordNote) puts the demo users back)")
 
-        // SIGQUIT would start the Swift runtime's backtracer; the emulator has nothing to save, so it just ends.
-        _ = signal(SIGQUIT, { _ in _exit(128 + SIGQUIT) })
-        let sources = [SIGINT, SIGTERM, SIGHUP].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                ProgramOutput.info("Stopping the emulator…")
-                Task { try? await emulator.stop() }
-            }
-            source.resume()
-            return source
-        }
         do {
             try await emulator.waitUntilStopped()
         } catch {
